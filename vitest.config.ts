@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every unit and API test; the web project gets a DOM, the rest run on Node.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+        },
+      },
+    ],
+  },
+});
