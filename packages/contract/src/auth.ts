@@ -75,4 +75,18 @@ export const ZPasswordResetBody = z.object({
 
 export const ZChangePasswordBody = z.object({ password: z.string().max(1024) });
 
-export const ZTimezoneBody = z.object({ timezone: z.string().min(1).max(64) });
+/** An IANA time-zone name the runtime knows ("Europe/Istanbul"). */
+export const ZTimezone = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be an IANA time-zone name');
+
+export const ZTimezoneBody = z.object({ timezone: ZTimezone });

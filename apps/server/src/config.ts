@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
+    message: 'must be true or false',
+  })
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const url = z.url({ message: 'must be a URL' });
+
+/** Every environment variable of DESIGN §3, parsed once. */
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: url.optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: url.optional(),
+  SMTP_URL: url.optional(),
+  MAIL_FROM: z.string().default('Parley <no-reply@parley.local>'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
+    .optional(),
+  SIGNUP_ENABLED: bool.default(true),
+  LOGIN_PROVIDERS: z.string().default('password,magiclink'),
+  GOOGLE_ISSUER: url.default('https://accounts.google.com'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  CAPTCHA_PROVIDER: z.enum(['none', 'turnstile', 'recaptcha', 'hcaptcha']).default('none'),
+  CAPTCHA_SITE_KEY: z.string().default(''),
+  CAPTCHA_SECRET: z.string().default(''),
+  CAPTCHA_VERIFY_URL: url.optional(),
+  LLM_BASE_URL: url.optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().default('gpt-4o-mini'),
+  DEMO: bool.optional(),
+  DEMO_EMAIL: z.email({ message: 'must be an e-mail address' }).default('demo@parley.local'),
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  DEMO_END_DATE: z.iso.date({ message: 'must be a date YYYY-MM-DD' }).optional(),
+  DEMO_SCALE: z.coerce.number().positive().max(100).default(1),
+  ALLOW_PRIVATE_HOSTS: bool.optional(),
+  BRAND_NAME: z.string().default('Parley'),
+  UPLOAD_LIMIT_MB: z.coerce.number().positive().default(100),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof ZEnv>;
+
+export interface Config
+  extends Omit<Env, 'SESSION_SECRET' | 'ENCRYPTION_KEY' | 'DEMO' | 'ALLOW_PRIVATE_HOSTS'> {
+  PUBLIC_URL: string;
+  SESSION_SECRET: string;
+  ENCRYPTION_KEY: string;
+  DEMO: boolean;
+  ALLOW_PRIVATE_HOSTS: boolean;
+  embedded: boolean;
+  secureCookies: boolean;
+  loginProviders: ('password' | 'magiclink' | 'google')[];
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = ZEnv.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const embedded = !e.DATABASE_URL;
+  const secrets = e.SESSION_SECRET && e.ENCRYPTION_KEY ? null : readOrCreateSecrets(dataDir);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const providers = new Set(
+    e.LOGIN_PROVIDERS.split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
+  );
+  for (const p of providers) {
+    if (!['password', 'magiclink', 'google'].includes(p)) {
+      throw new ConfigError(`Invalid configuration:\n  LOGIN_PROVIDERS: unknown provider "${p}"`);
+    }
+  }
+  if (e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET) providers.add('google');
+  else providers.delete('google');
+  if (e.CAPTCHA_PROVIDER !== 'none' && !e.CAPTCHA_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  CAPTCHA_SECRET: required when CAPTCHA_PROVIDER is set');
+  }
+  return {
+    ...e,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: publicUrl,
+    SESSION_SECRET: e.SESSION_SECRET ?? secrets!.sessionSecret,
+    ENCRYPTION_KEY: e.ENCRYPTION_KEY ?? secrets!.encryptionKey,
+    DEMO: e.DEMO ?? embedded,
+    ALLOW_PRIVATE_HOSTS: e.ALLOW_PRIVATE_HOSTS ?? embedded,
+    embedded,
+    secureCookies: publicUrl.startsWith('https://'),
+    loginProviders: [...providers] as Config['loginProviders'],
+  };
+}
+
+/** Secrets live in DATA_DIR/secrets.json, created with 0600 on first start: never a built-in default. */
+function readOrCreateSecrets(dataDir: string): { sessionSecret: string; encryptionKey: string } {
+  const file = join(dataDir, 'secrets.json');
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secrets = {
+      sessionSecret: randomBytes(32).toString('hex'),
+      encryptionKey: randomBytes(32).toString('hex'),
+    };
+    try {
+      writeFileSync(file, JSON.stringify(secrets), { mode: 0o600, flag: 'wx' });
+      return secrets;
+    } catch {
+      // Another process created it first: its secrets win.
+      return JSON.parse(readFileSync(file, 'utf8'));
+    }
+  }
+}

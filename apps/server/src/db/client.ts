@@ -1,0 +1,42 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The app database: PGlite and node-postgres drizzle instances share this surface. */
+// biome-ignore lint/suspicious/noExplicitAny: the query-result type differs per driver; callers never see it.
+export type Db = PgDatabase<PgQueryResultHKT & any, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Opens the app database and applies pending migrations: PostgreSQL when a URL is given,
+ * else PGlite in `dir` (or in memory when `dir` is null, for tests).
+ */
+export async function openDatabase(opts: { url?: string; dir: string | null }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const db = drizzlePg(pool, { schema });
+    await migratePg(db, { migrationsFolder });
+    return { db: db as Db, kind: 'postgres', close: () => pool.end() };
+  }
+  if (opts.dir) mkdirSync(opts.dir, { recursive: true });
+  const client = opts.dir ? new PGlite(opts.dir) : new PGlite();
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return { db: db as Db, kind: 'pglite', close: () => client.close() };
+}

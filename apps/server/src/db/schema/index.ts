@@ -1,0 +1,2 @@
+// One schema for PGlite and PostgreSQL; each module owns its file here.
+export * from './auth.schema';

@@ -1,0 +1,58 @@
+import { join } from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+
+/** Reads config, opens the database, seeds the demo, listens; closes cleanly on SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  const started = performance.now();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const database = await openDatabase({ url: config.DATABASE_URL, dir: join(config.DATA_DIR, 'app') });
+  const app = await buildApp({
+    config,
+    database,
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers.authorization'],
+    },
+  });
+  const demo = config.DEMO ? await app.services.auth.ensureDemo() : null;
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const lines = [
+    '',
+    `  ${config.BRAND_NAME} is running at ${config.PUBLIC_URL}  (${config.embedded ? 'embedded mode' : 'PostgreSQL'}, ready in ${Math.round(performance.now() - started)} ms)`,
+  ];
+  if (demo) {
+    lines.push(`  Demo sign-in: ${demo.email} / ${demo.password ?? '(the DEMO_PASSWORD you set earlier)'}`);
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

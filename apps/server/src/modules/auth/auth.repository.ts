@@ -1,0 +1,105 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { memberships, projects, sessions, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** What a request knows about its signed-in user. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  features: string[];
+  projects: string[];
+}
+
+/** The only place that reads and writes users, sessions and projects. */
+export class AuthRepository {
+  constructor(private readonly db: Db) {}
+
+  async findUserByEmail(email: string): Promise<UserRow | null> {
+    const [row] = await this.db.select().from(users).where(eq(users.email, email)).limit(1);
+    return row ?? null;
+  }
+
+  async findUserById(id: string): Promise<UserRow | null> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  async insertUser(values: typeof users.$inferInsert): Promise<UserRow> {
+    const [row] = await this.db.insert(users).values(values).returning();
+    return row!;
+  }
+
+  async updateUser(id: string, values: Partial<typeof users.$inferInsert>): Promise<UserRow | null> {
+    const [row] = await this.db
+      .update(users)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    return row ?? null;
+  }
+
+  async deleteUser(id: string): Promise<void> {
+    await this.db.delete(users).where(eq(users.id, id));
+  }
+
+  async listProjectIds(): Promise<string[]> {
+    const rows = await this.db.select({ id: projects.id }).from(projects);
+    return rows.map((r) => r.id);
+  }
+
+  async upsertProject(id: string, name: string): Promise<void> {
+    await this.db.insert(projects).values({ id, name }).onConflictDoNothing();
+  }
+
+  async addMembership(userId: string, projectId: string): Promise<void> {
+    await this.db.insert(memberships).values({ userId, projectId }).onConflictDoNothing();
+  }
+
+  async projectsOf(userId: string): Promise<{ id: string; name: string; favicon: string | null }[]> {
+    return this.db
+      .select({ id: projects.id, name: projects.name, favicon: projects.favicon })
+      .from(memberships)
+      .innerJoin(projects, eq(projects.id, memberships.projectId))
+      .where(eq(memberships.userId, userId))
+      .orderBy(projects.name);
+  }
+
+  async insertSession(id: string, userId: string, xsrfToken: string): Promise<void> {
+    await this.db.insert(sessions).values({ id, userId, xsrfToken });
+  }
+
+  /** The session with its user and the user's project ids, in one round trip. */
+  async findSession(id: string) {
+    const [row] = await this.db
+      .select({
+        session: sessions,
+        user: { id: users.id, email: users.email, name: users.name, features: users.features },
+        projects: sql<
+          string[]
+        >`coalesce((select json_agg(${memberships.projectId}) from ${memberships} where ${memberships.userId} = ${users.id}), '[]'::json)`,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, id))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async touchSession(id: string): Promise<void> {
+    await this.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, id));
+  }
+
+  async deleteSession(id: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.id, id));
+  }
+
+  async deleteSessionsOfUser(userId: string, exceptIds: string[] = []): Promise<void> {
+    const all = await this.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
+    const ids = all.map((s) => s.id).filter((id) => !exceptIds.includes(id));
+    if (ids.length)
+      await this.db.delete(sessions).where(and(eq(sessions.userId, userId), inArray(sessions.id, ids)));
+  }
+}

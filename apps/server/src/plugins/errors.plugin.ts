@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/errors';
+
+/**
+ * Turns every error into `{ message }` with the status of DESIGN §4: validation → 400 naming
+ * the field, body too large → 413, rate limit → 429, unknown → 500 without details.
+ */
+export default fp(async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const where = error.validationContext ?? 'body';
+      const path = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.') || '';
+      const field =
+        path || (first?.params as { issue?: { path?: string[] } })?.issue?.path?.join('.') || where;
+      const msg = first?.message ?? 'is invalid';
+      return reply
+        .status(400)
+        .send({ message: `Invalid ${where === 'body' ? 'field' : where} ${field}: ${msg}` });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ message: 'The request body is too large.' });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ message: 'Unsupported content type; send JSON.' });
+    }
+    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.status(400).send({ message: 'The request body is empty; send a JSON object.' });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return reply.status(400).send({ message: 'The request body is not valid JSON.' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply
+        .status(429)
+        .send({ message: error.message || 'Too many requests. Please try again later.' });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: error.message || 'Bad request.' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+  });
+});

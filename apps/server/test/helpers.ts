@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** The databases integration suites run against: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const TEST_DATABASES: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A throw-away PostgreSQL database on the test server, dropped by the returned function. */
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = new URL(process.env.TEST_DATABASE_URL!);
+  const name = `parley_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base.toString() });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Builds the real app on a fresh database and DATA_DIR; `env` overrides configuration. */
+export async function buildTestApp(
+  kind: DbKind = 'pglite',
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-'));
+  const pgDb = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DEMO_PASSWORD: 'Demo-pass-123!',
+    DEMO_END_DATE: '2026-11-20',
+    ...(pgDb ? { DATABASE_URL: pgDb.url, DEMO: 'true' } : {}),
+    ...env,
+  });
+  const database = await openDatabase({ url: config.DATABASE_URL, dir: null });
+  const app = await buildApp({ config, database, webRoot: join(dataDir, 'no-web') });
+  if (config.DEMO) await app.services.auth.ensureDemo();
+  await app.ready();
+  return {
+    app,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await pgDb?.drop();
+    },
+  };
+}
+
+/** A signed-in client: cookie and XSRF header applied to every call. */
+export interface Client {
+  cookie: string;
+  xsrf: string;
+  inject(opts: {
+    method: string;
+    url: string;
+    payload?: unknown;
+    headers?: Record<string, string>;
+  }): Promise<LightMyRequestResponse>;
+}
+
+/** Signs in with a password and returns a client carrying the session. */
+export async function signIn(app: FastifyInstance, email: string, password: string): Promise<Client> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/auth/loginwithpassword',
+    payload: { email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const setCookie = res.cookies.find((c) => c.name === 'parley_session');
+  const cookie = `parley_session=${setCookie!.value}`;
+  const xsrf = res.json().xsrfToken as string;
+  return {
+    cookie,
+    xsrf,
+    inject: (opts) =>
+      app.inject({
+        method: opts.method as 'GET',
+        url: opts.url,
+        payload: opts.payload as object,
+        headers: { cookie, 'x-xsrf-token': xsrf, ...opts.headers },
+      }),
+  };
+}
+
+export const DEMO = { email: 'demo@parley.local', password: 'Demo-pass-123!' };
