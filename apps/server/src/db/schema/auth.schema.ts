@@ -67,14 +67,20 @@ export const sessions = pgTable(
 );
 
 /** Magic-link, sign-up and recovery tokens: stored hashed, single use, bound to a purpose. */
-export const authTokens = pgTable('auth_tokens', {
-  id: text('id').primaryKey(),
-  email: text('email').notNull(),
-  purpose: text('purpose').notNull(),
-  expiresAt: ts('expires_at').notNull(),
-  usedAt: ts('used_at'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    purpose: text('purpose').notNull(),
+    /** The project the link was asked for from (a sign-up joins it). */
+    projectId: text('project_id'),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('auth_tokens_email_idx').on(t.email)],
+);
 
 /** Failed sign-in attempts per key (e-mail or address), for lockout across processes. */
 export const loginAttempts = pgTable('login_attempts', {
@@ -91,6 +97,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   html: text('html').notNull(),
   text: text('text').notNull(),
+  /** Attachment names, content ids and sizes only; contents are not kept. */
+  attachments: jsonb('attachments').$type<{ filename: string; cid: string | null; size: number }[]>(),
   sentAt: ts('sent_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
