@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { ZChartType, ZSemanticQuery } from './semantic';
+
+/** One column of a card's table; `key` is the row key users see ("Region", "Previous_Revenue"). */
+export const ZCardColumn = z.object({
+  key: z.string(),
+  label: z.string(),
+  kind: z.enum(['dimension', 'time', 'measure']),
+  format: z.enum(['number', 'currency', 'percent', 'date']),
+});
+export type TCardColumn = z.infer<typeof ZCardColumn>;
+
+/** A chart view of the card: x is a row key, y the measure row keys drawn. */
+export const ZCardChart = z.object({
+  chart: z.object({ type: ZChartType, stacked: z.boolean().optional() }),
+  x: z.string(),
+  y: z.array(z.string()),
+});
+export type TCardChart = z.infer<typeof ZCardChart>;
+
+/** Insights are HTML strings; objects with a `context` are the LLM's (DESIGN §6). */
+export const ZCardInsight = z.union([z.string(), z.object({ context: z.string(), text: z.string() })]);
+export type TCardInsight = z.infer<typeof ZCardInsight>;
+
+export const ZCardRowValue = z.union([z.string(), z.number(), z.null()]);
+export type TCardRow = Record<string, z.infer<typeof ZCardRowValue>>;
+
+/** The analysis card — DESIGN §6 CONTRACT. */
+export const ZCard = z.object({
+  title: z.string(),
+  /** Sanitised HTML. */
+  text: z.string(),
+  /** ISO time the data was read. */
+  date: z.string(),
+  table: z.array(z.record(z.string(), ZCardRowValue)),
+  columns: z.array(ZCardColumn),
+  chart: z.array(ZCardChart),
+  insights: z.array(ZCardInsight),
+  image: z.object({ url: z.string() }).optional(),
+  query: z.object({ sql: z.string(), semantic: ZSemanticQuery }).optional(),
+});
+export type TCard = z.infer<typeof ZCard>;

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/** Calendar units a date range or a comparison can be expressed in (DESIGN §6). */
+export const DATE_UNITS = ['day', 'week', 'month', 'quarter', 'half', 'year'] as const;
+export const ZDateUnit = z.enum(DATE_UNITS);
+export type TDateUnit = z.infer<typeof ZDateUnit>;
+
+/** Bucket sizes of a time series ("daily", "by month"); spec 2 §9 histogram values. */
+export const TIME_GRAINS = ['day', 'week', 'month', 'quarter', 'year'] as const;
+export const ZTimeGrain = z.enum(TIME_GRAINS);
+export type TTimeGrain = z.infer<typeof ZTimeGrain>;
+
+const ZIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD');
+
+/**
+ * A date range as the user said it, resolved to concrete dates only when compiled against
+ * "today" (so a saved card keeps meaning "last month"). Semantics are DESIGN §6 CONTRACT.
+ */
+export const ZDateRange = z.discriminatedUnion('kind', [
+  /** No restriction: the whole data range. */
+  z.object({ kind: z.literal('all') }),
+  /** [start of the current unit, today]; unit day = today. */
+  z.object({ kind: z.literal('this'), unit: ZDateUnit }),
+  /** The N full units before the current one; unit day, n 1 = yesterday; last N days excludes today. */
+  z.object({ kind: z.literal('last'), unit: ZDateUnit, n: z.number().int().min(1).max(1000) }),
+  /** Year/half/quarter/month/week to date = [period start, today]. */
+  z.object({ kind: z.literal('to_date'), unit: ZDateUnit.exclude(['day']) }),
+  /** First or second half of a year (the current one when year is absent). */
+  z.object({ kind: z.literal('half'), half: z.union([z.literal(1), z.literal(2)]), year: z.number().int().optional() }),
+  z.object({ kind: z.literal('year'), year: z.number().int().min(1900).max(2200) }),
+  z.object({ kind: z.literal('quarter'), year: z.number().int().min(1900).max(2200), quarter: z.number().int().min(1).max(4) }),
+  z.object({ kind: z.literal('month'), year: z.number().int().min(1900).max(2200), month: z.number().int().min(1).max(12) }),
+  z.object({ kind: z.literal('day'), date: ZIsoDate }),
+  /** Explicit inclusive dates ("between 1 March and 15 April 2025", "since 2025-01-01"). */
+  z.object({ kind: z.literal('between'), from: ZIsoDate, to: ZIsoDate }),
+]);
+export type TDateRange = z.infer<typeof ZDateRange>;
+
+/** Comparisons: the contract's previous period / previous year, plus "vs last day/week/…". */
+export const COMPARISONS = [
+  'previous_period',
+  'previous_year',
+  'previous_day',
+  'previous_week',
+  'previous_month',
+  'previous_quarter',
+] as const;
+export const ZComparison = z.enum(COMPARISONS);
+export type TComparison = z.infer<typeof ZComparison>;
+
+export const FILTER_OPS = ['in', 'not_in', 'gt', 'gte', 'lt', 'lte', 'between'] as const;
+export const ZFilterOp = z.enum(FILTER_OPS);
+export type TFilterOp = z.infer<typeof ZFilterOp>;
+
+export const CHART_TYPES = ['bar', 'line', 'area', 'pie', 'donut'] as const;
+export const ZChartType = z.enum(CHART_TYPES);
+export type TChartType = z.infer<typeof ZChartType>;
+
+/**
+ * A filter: on a dimension (`in` / `not_in` its values) or on a measure (`gt` … `between`,
+ * applied after aggregation). Values are always bound parameters in SQL.
+ */
+export const ZQueryFilter = z.object({
+  field: z.string().min(1).max(200),
+  op: ZFilterOp,
+  values: z.array(z.union([z.string().max(500), z.number()])).min(1).max(200),
+});
+export type TQueryFilter = z.infer<typeof ZQueryFilter>;
+
+/**
+ * What a question asks, independent of SQL (DESIGN §6). Field names are names of the data
+ * source's semantic model; the LLM may propose one, validated by this same schema.
+ */
+export const ZSemanticQuery = z.object({
+  measures: z.array(z.string().min(1).max(200)).min(1).max(10),
+  dimensions: z.array(z.string().min(1).max(200)).max(3),
+  timeDimension: z
+    .object({ field: z.string().min(1).max(200), grain: ZTimeGrain.optional(), range: ZDateRange })
+    .optional(),
+  compare: ZComparison.optional(),
+  filters: z.array(ZQueryFilter).max(20),
+  order: z.object({ field: z.string().min(1).max(200), dir: z.enum(['asc', 'desc']) }).optional(),
+  limit: z.number().int().min(1).max(10_000).optional(),
+  chart: ZChartType.optional(),
+});
+export type TSemanticQuery = z.infer<typeof ZSemanticQuery>;

@@ -1,0 +1,7 @@
+/** Public API of the ask engine: question → SemanticQuery → SQL → card. Pure, no I/O. */
+export * from './compiler/columns';
+export * from './compiler/compile';
+export * from './compiler/dialect';
+export * from './dates/date-range';
+export * from './model/demo-model';
+export * from './model/semantic-model';

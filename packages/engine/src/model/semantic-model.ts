@@ -1,0 +1,194 @@
+/**
+ * Semantic model types: the vocabulary a data source offers (measures, dimensions, time
+ * dimensions) and how it maps onto tables, columns and many-to-one joins.
+ */
+
+export type TMeasureFormat = 'number' | 'currency' | 'percent';
+
+/** A model-authored SQL expression over columns; never contains user text. */
+export type TModelExpr =
+  | { col: string; table: string }
+  | { num: number }
+  | { op: '+' | '-' | '*' | '/'; left: TModelExpr; right: TModelExpr };
+
+export type TAggregation = 'sum' | 'avg' | 'min' | 'max' | 'count' | 'count_distinct';
+
+/** Restricts the rows a measure aggregates ("completed orders"); values are bound parameters. */
+export interface TMeasureCondition {
+  table: string;
+  column: string;
+  values: string[];
+}
+
+interface TMeasureBase {
+  name: string;
+  label: string;
+  synonyms: string[];
+  format: TMeasureFormat;
+  description?: string;
+}
+
+/** An aggregation over one fact table. `time` names the measure's time dimension. */
+export interface TAggregateMeasure extends TMeasureBase {
+  kind: 'aggregate';
+  table: string;
+  agg: TAggregation;
+  /** Absent for `count` (rows). */
+  expr?: TModelExpr;
+  where?: TMeasureCondition[];
+  time: string | null;
+  /** Hidden measures exist only as parts of ratios. */
+  hidden?: boolean;
+}
+
+/** A ratio of two other measures, computed after aggregation (AOV, Bounce Rate). */
+export interface TRatioMeasure extends TMeasureBase {
+  kind: 'ratio';
+  numerator: string;
+  denominator: string;
+}
+
+export type TMeasure = TAggregateMeasure | TRatioMeasure;
+
+/** Where a dimension lives; the compiler picks the source reachable from a measure's table. */
+export interface TDimensionSource {
+  table: string;
+  column: string;
+}
+
+export interface TDimension {
+  name: string;
+  label: string;
+  synonyms: string[];
+  sources: TDimensionSource[];
+  /** Known values (low cardinality) feed the value index so "in Germany" becomes a filter. */
+  values: string[];
+  /** Extra spellings of values: "usa" → "United States". */
+  valueSynonyms?: Record<string, string>;
+}
+
+export interface TTimeDimension {
+  name: string;
+  label: string;
+  synonyms: string[];
+  table: string;
+  column: string;
+  /** Timestamps are cast to dates before filtering and bucketing. */
+  dataType: 'date' | 'timestamp';
+}
+
+export interface TModelTable {
+  name: string;
+  label: string;
+  primaryKey: string[];
+}
+
+/** A many-to-one join: every `from` row has at most one `to` row. */
+export interface TModelJoin {
+  from: string;
+  fromColumns: string[];
+  to: string;
+  toColumns: string[];
+}
+
+export interface TSemanticModel {
+  name: string;
+  tables: TModelTable[];
+  joins: TModelJoin[];
+  measures: TMeasure[];
+  dimensions: TDimension[];
+  timeDimensions: TTimeDimension[];
+  /** First date of data when known, so "all time" titles can say it. */
+  dataRange?: { from: string; to: string };
+}
+
+/** A typed error for questions or queries the model cannot express. */
+export class ModelError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ModelError';
+  }
+}
+
+export function findMeasure(model: TSemanticModel, name: string): TMeasure | null {
+  return model.measures.find((m) => m.name === name) ?? null;
+}
+
+export function getMeasure(model: TSemanticModel, name: string): TMeasure {
+  const m = findMeasure(model, name);
+  if (!m) throw new ModelError(`Unknown measure: ${name}`);
+  return m;
+}
+
+export function findDimension(model: TSemanticModel, name: string): TDimension | null {
+  return model.dimensions.find((d) => d.name === name) ?? null;
+}
+
+export function getDimension(model: TSemanticModel, name: string): TDimension {
+  const d = findDimension(model, name);
+  if (!d) throw new ModelError(`Unknown dimension: ${name}`);
+  return d;
+}
+
+export function findTimeDimension(model: TSemanticModel, name: string): TTimeDimension | null {
+  return model.timeDimensions.find((t) => t.name === name) ?? null;
+}
+
+/** The aggregate measures a measure is made of (itself, or a ratio's two parts, recursively). */
+export function getBaseMeasures(model: TSemanticModel, name: string): TAggregateMeasure[] {
+  const m = getMeasure(model, name);
+  if (m.kind === 'aggregate') return [m];
+  return [...getBaseMeasures(model, m.numerator), ...getBaseMeasures(model, m.denominator)];
+}
+
+/** The time dimension a measure is dated by (a ratio uses its numerator's). */
+export function findMeasureTime(model: TSemanticModel, name: string): TTimeDimension | null {
+  const base = getBaseMeasures(model, name)[0];
+  return base.time ? findTimeDimension(model, base.time) : null;
+}
+
+/**
+ * Tables reachable from `table` along many-to-one joins, with the join used to reach each
+ * (breadth-first, so the shortest path wins). Fan-out joins are never followed.
+ */
+export function getReachableTables(model: TSemanticModel, table: string): Map<string, TModelJoin | null> {
+  const reached = new Map<string, TModelJoin | null>([[table, null]]);
+  const queue = [table];
+  while (queue.length > 0) {
+    const current = queue.shift()!;
+    for (const join of model.joins) {
+      if (join.from === current && !reached.has(join.to)) {
+        reached.set(join.to, join);
+        queue.push(join.to);
+      }
+    }
+  }
+  return reached;
+}
+
+/** The source of a dimension reachable from a fact table, nearest first; null when none is. */
+export function findDimensionSource(
+  model: TSemanticModel,
+  dimension: TDimension,
+  factTable: string,
+): TDimensionSource | null {
+  const reachable = getReachableTables(model, factTable);
+  const order = [...reachable.keys()];
+  let best: TDimensionSource | null = null;
+  let bestRank = Number.POSITIVE_INFINITY;
+  for (const source of dimension.sources) {
+    const rank = order.indexOf(source.table);
+    if (rank >= 0 && rank < bestRank) {
+      best = source;
+      bestRank = rank;
+    }
+  }
+  return best;
+}
+
+/** Whether every base part of a measure can be grouped or filtered by the dimension. */
+export function isDimensionAvailable(model: TSemanticModel, measureName: string, dimensionName: string): boolean {
+  const dim = findDimension(model, dimensionName);
+  if (!dim) return false;
+  return getBaseMeasures(model, measureName).every((b) => findDimensionSource(model, dim, b.table) !== null);
+}
