@@ -5,3 +5,4 @@ for (const name of wanted) {
   console.log(`\n== ${name}`);
   await import(`./${name}.ts`);
 }
+export {};
