@@ -6,3 +6,4 @@ export * from './card';
 export * from './validation';
 export * from './password-strength';
 export * from './profile';
+export * from './conversations';

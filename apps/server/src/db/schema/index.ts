@@ -1,2 +1,3 @@
 // One schema for PGlite and PostgreSQL; each module owns its file here.
 export * from './auth.schema';
+export * from './conversations.schema';
