@@ -3,10 +3,22 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { CaptchaVerifier } from './lib/captcha';
+import { AttemptLimiter } from './lib/rate-limit';
+import { MailRepository } from './mail/mail.repository';
+import { MailService } from './mail/mail.service';
 import { AuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
+import { EmailLinkService } from './modules/auth/email-link.service';
+import { OidcService } from './modules/auth/oidc.service';
 import { helpRoutes } from './modules/help/help.routes';
+import { ProfileRepository } from './modules/profile/profile.repository';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { ProfileService } from './modules/profile/profile.service';
+import { ProjectsRepository } from './modules/projects/projects.repository';
+import { projectsRoutes } from './modules/projects/projects.routes';
+import { ProjectsService } from './modules/projects/projects.service';
 import errorsPlugin from './plugins/errors.plugin';
 import sessionPlugin from './plugins/session.plugin';
 import spaPlugin from './plugins/spa.plugin';
@@ -15,6 +27,11 @@ import swaggerPlugin from './plugins/swagger.plugin';
 /** Every service of the app, built once per app and reachable from routes and plugins. */
 export interface Services {
   auth: AuthService;
+  authLinks: EmailLinkService;
+  oidc: OidcService;
+  mail: MailService;
+  profile: ProfileService;
+  projects: ProjectsService;
 }
 
 declare module 'fastify' {
@@ -48,9 +65,23 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { db } = opts.database;
   app.decorate('config', opts.config);
   app.decorate('database', opts.database);
+  const authRepo = new AuthRepository(db);
+  const guards = { limiter: new AttemptLimiter(db), captcha: new CaptchaVerifier(opts.config) };
+  const mail = new MailService(opts.config, new MailRepository(db), app.log);
+  const auth = new AuthService(authRepo, opts.config, guards);
   app.decorate('services', {
-    auth: new AuthService(new AuthRepository(db), opts.config),
+    auth,
+    authLinks: new EmailLinkService(authRepo, auth, mail, guards, opts.config),
+    oidc: new OidcService(opts.config),
+    mail,
+    profile: new ProfileService(new ProfileRepository(db)),
+    projects: new ProjectsService(new ProjectsRepository(db), opts.config.PUBLIC_URL),
   } satisfies Services);
+  // Background mail finishes before the database closes.
+  app.addHook('onClose', async () => {
+    await mail.flush();
+    mail.close();
+  });
 
   await app.register(errorsPlugin);
   await app.register(cookie, { secret: opts.config.SESSION_SECRET });
@@ -59,6 +90,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(spaPlugin, { root: opts.webRoot });
 
   await app.register(authRoutes);
+  await app.register(profileRoutes);
+  await app.register(projectsRoutes);
   await app.register(helpRoutes);
   return app;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FEATURE_KEYS, LANGUAGES } from './features';
+import { isValidPassword } from './validation';
 
 const email = z.string().trim().toLowerCase().email('Please provide a valid email address').max(254);
 
@@ -66,14 +67,42 @@ export type TXsrfResponse = z.infer<typeof ZXsrfResponse>;
 export const ZEmailLinkBody = z.object({ email, token: captchaToken, local: z.boolean().optional() });
 export type TEmailLinkBody = z.infer<typeof ZEmailLinkBody>;
 
+/** Server-side text of the password rule (spec 1 §5, key validation.password). */
+export const PASSWORD_RULE_MESSAGE =
+  'Password must be at least 8 characters long with at least one letter, one digit and one special character.';
+
+/** A new password: the password rule of spec 1 §5. */
+export const ZNewPassword = z.string().max(1024).refine(isValidPassword, PASSWORD_RULE_MESSAGE);
+
+/** POST /auth/passwordreset: `token` is the recovery token (DESIGN §4); the captcha goes in `captcha`. */
 export const ZPasswordResetBody = z.object({
   email,
   token: z.string().min(1).max(4096),
-  password: z.string().max(1024),
+  password: ZNewPassword,
   captcha: captchaToken,
 });
+export type TPasswordResetBody = z.infer<typeof ZPasswordResetBody>;
 
-export const ZChangePasswordBody = z.object({ password: z.string().max(1024) });
+/** POST /auth/changepassword (signed in); every session of the user ends. */
+export const ZChangePasswordBody = z.object({ password: ZNewPassword });
+export type TChangePasswordBody = z.infer<typeof ZChangePasswordBody>;
+
+/** GET /auth/loginredirect: starts sign-in with an external identity provider. */
+export const ZLoginRedirectQuery = z.object({
+  provider: z.enum(['GOOGLE']),
+  client: z.enum(['WEB']).default('WEB'),
+  local: z.enum(['true', 'false']).optional(),
+});
+
+/** GET /auth/link and /auth/recover: the single-use token from the e-mail. */
+export const ZLinkQuery = z.object({ token: z.string().max(512).default('') });
+
+/** GET /auth/callback: what the identity provider sends back (all checked by the OIDC client). */
+export const ZOidcCallbackQuery = z.record(z.string(), z.string());
+
+/** Where a failed link or external sign-in lands: `/login?error=<code>`. */
+export const LOGIN_ERRORS = ['link_expired', 'oidc_failed', 'signup_disabled'] as const;
+export type LoginError = (typeof LOGIN_ERRORS)[number];
 
 /** An IANA time-zone name the runtime knows ("Europe/Istanbul"). */
 export const ZTimezone = z
@@ -90,3 +119,32 @@ export const ZTimezone = z
   }, 'must be an IANA time-zone name');
 
 export const ZTimezoneBody = z.object({ timezone: ZTimezone });
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** An ISO 3166-1 alpha-2 country code ("GB"); lower case is accepted and upper-cased. */
+export const ZCountry = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code')
+  .refine((code) => {
+    const name = regionNames.of(code);
+    return !!name && name !== code && name !== 'Unknown Region';
+  }, 'must be an ISO 3166-1 alpha-2 country code');
+
+/** GET /features/projects: the projects the user belongs to (spec 1 §2.3 project dropdown). */
+export const ZProjectsResponse = z.object({
+  current: z.string(),
+  projects: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      /** The project's own favicon, else the product icon. */
+      favicon: z.string(),
+      /** The project's address: the host with its first label replaced by the project id. */
+      url: z.string(),
+    }),
+  ),
+});
+export type TProjectsResponse = z.infer<typeof ZProjectsResponse>;

@@ -1,3 +1,4 @@
+import type { FeatureKey } from '@parley/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors';
@@ -21,6 +22,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes reachable without a session (sign-in, config, help). */
     public?: boolean;
+    /** A feature key the signed-in user must hold, else 403 (spec 1 §6). */
+    feature?: FeatureKey;
   }
 }
 
@@ -65,6 +68,10 @@ export default fp(async function sessionPlugin(app: FastifyInstance) {
     if (!request.user) throw unauthorized();
     if (!request.user.projects.includes(request.projectId)) {
       throw forbidden('You are not a member of this project.');
+    }
+    const feature = request.routeOptions.config?.feature;
+    if (feature && !request.user.features.includes(feature)) {
+      throw forbidden('This feature is not enabled for your account.');
     }
     if (MUTATING.has(request.method)) {
       const header = request.headers['x-xsrf-token'];

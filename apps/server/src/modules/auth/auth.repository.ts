@@ -1,8 +1,14 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { memberships, projects, sessions, users } from '../../db/schema';
+import { authTokens, memberships, projects, sessions, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
+export type TokenPurpose = 'login' | 'signup' | 'recover';
+export interface TokenRow {
+  email: string;
+  purpose: TokenPurpose;
+  projectId: string | null;
+}
 
 /** What a request knows about its signed-in user. */
 export interface SessionUser {
@@ -10,10 +16,13 @@ export interface SessionUser {
   email: string;
   name: string;
   features: string[];
+  /** IANA zone or null: decides the user's "today". */
+  timezone: string | null;
+  language: string;
   projects: string[];
 }
 
-/** The only place that reads and writes users, sessions and projects. */
+/** The only place that reads and writes users, sessions, projects and e-mail tokens. */
 export class AuthRepository {
   constructor(private readonly db: Db) {}
 
@@ -39,6 +48,13 @@ export class AuthRepository {
       .where(eq(users.id, id))
       .returning();
     return row ?? null;
+  }
+
+  /** Inserts a user unless the e-mail exists (a concurrent sign-up wins); answers the stored row. */
+  async insertUserIfAbsent(values: typeof users.$inferInsert): Promise<{ user: UserRow; created: boolean }> {
+    const [row] = await this.db.insert(users).values(values).onConflictDoNothing().returning();
+    if (row) return { user: row, created: true };
+    return { user: (await this.findUserByEmail(values.email))!, created: false };
   }
 
   async deleteUser(id: string): Promise<void> {
@@ -76,7 +92,14 @@ export class AuthRepository {
     const [row] = await this.db
       .select({
         session: sessions,
-        user: { id: users.id, email: users.email, name: users.name, features: users.features },
+        user: {
+          id: users.id,
+          email: users.email,
+          name: users.name,
+          features: users.features,
+          timezone: users.timezone,
+          language: users.language,
+        },
         projects: sql<
           string[]
         >`coalesce((select json_agg(${memberships.projectId}) from ${memberships} where ${memberships.userId} = ${users.id}), '[]'::json)`,
@@ -101,5 +124,62 @@ export class AuthRepository {
     const ids = all.map((s) => s.id).filter((id) => !exceptIds.includes(id));
     if (ids.length)
       await this.db.delete(sessions).where(and(eq(sessions.userId, userId), inArray(sessions.id, ids)));
+  }
+
+  async insertToken(values: {
+    id: string;
+    email: string;
+    purpose: TokenPurpose;
+    projectId: string | null;
+    expiresAt: Date;
+  }): Promise<void> {
+    await this.db.insert(authTokens).values(values);
+  }
+
+  /**
+   * Uses a token once: a single UPDATE … WHERE used_at IS NULL … RETURNING, so two concurrent
+   * uses cannot both succeed. Null when unknown, used, expired, of another purpose or e-mail.
+   */
+  async consumeToken(id: string, purposes: TokenPurpose[], email?: string): Promise<TokenRow | null> {
+    const now = new Date();
+    const [row] = await this.db
+      .update(authTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(authTokens.id, id),
+          inArray(authTokens.purpose, purposes),
+          isNull(authTokens.usedAt),
+          gt(authTokens.expiresAt, now),
+          email === undefined ? undefined : eq(authTokens.email, email),
+        ),
+      )
+      .returning({ email: authTokens.email, purpose: authTokens.purpose, projectId: authTokens.projectId });
+    return (row as TokenRow | undefined) ?? null;
+  }
+
+  /** A usable token without using it (the recovery link only leads to the reset form). */
+  async findUsableToken(id: string, purpose: TokenPurpose): Promise<TokenRow | null> {
+    const [row] = await this.db
+      .select({ email: authTokens.email, purpose: authTokens.purpose, projectId: authTokens.projectId })
+      .from(authTokens)
+      .where(
+        and(
+          eq(authTokens.id, id),
+          eq(authTokens.purpose, purpose),
+          isNull(authTokens.usedAt),
+          gt(authTokens.expiresAt, new Date()),
+        ),
+      )
+      .limit(1);
+    return (row as TokenRow | undefined) ?? null;
+  }
+
+  /** Marks every open token of an address used (after a password change or reset). */
+  async revokeTokens(email: string): Promise<void> {
+    await this.db
+      .update(authTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(authTokens.email, email), isNull(authTokens.usedAt)));
   }
 }

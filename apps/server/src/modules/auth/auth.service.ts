@@ -1,20 +1,33 @@
 import {
   APP_VERSION,
+  type FeatureKey,
   LANGUAGES,
   type Language,
   NON_ADMIN_FEATURES,
   type TAuthConfig,
   type TAuthProviders,
+  type TRegisterBody,
   type TTenant,
 } from '@parley/contract';
 import type { Config } from '../../config';
-import { unauthorized } from '../../lib/errors';
+import type { CaptchaVerifier } from '../../lib/captcha';
+import { tooManyRequests, unauthorized } from '../../lib/errors';
+import { normalizeProfilePicture } from '../../lib/images';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import {
+  type AttemptLimiter,
+  LOGIN_PER_ADDRESS,
+  LOGIN_PER_EMAIL,
+  limitKeys,
+  waitText,
+} from '../../lib/rate-limit';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../plugins/session.plugin';
 import type { AuthRepository, SessionUser, UserRow } from './auth.repository';
 
 export const DEFAULT_PROJECT = 'default';
+/** Features a new account starts with: everything but admin screens and the project switch. */
+export const NEW_USER_FEATURES: FeatureKey[] = NON_ADMIN_FEATURES.filter((k) => k !== 'PROJECT_SWITCH');
 // The session's last-seen time is written at most this often, not on every request.
 const TOUCH_EVERY_MS = 60_000;
 const PROJECT_CACHE_MS = 10_000;
@@ -32,6 +45,7 @@ export class AuthService {
   constructor(
     private readonly repo: AuthRepository,
     private readonly config: Config,
+    private readonly guards: { limiter: AttemptLimiter; captcha: CaptchaVerifier },
   ) {}
 
   /** The project of a host label, falling back to the default project (spec 1 §1). */
@@ -116,6 +130,78 @@ export class AuthService {
     return user;
   }
 
+  /**
+   * Password sign-in with the guards of DESIGN §8: captcha, then lockout per e-mail and per
+   * client address (counted in the database, so across processes). Locks apply to unknown
+   * e-mails alike, so a 429 tells nothing about whether an account exists.
+   */
+  async signInWithPassword(
+    input: { email: string; password: string; token?: string | undefined },
+    ip: string,
+  ): Promise<UserRow> {
+    await this.guards.captcha.verify(input.token, ip);
+    const keys = [limitKeys.loginEmail(input.email), limitKeys.loginAddress(ip)];
+    const locked = await this.guards.limiter.lockedFor(keys);
+    if (locked > 0) throw tooManySignIns(locked);
+    try {
+      const user = await this.verifyCredentials(input.email, input.password);
+      await this.guards.limiter.reset(keys[0]!);
+      return user;
+    } catch (err) {
+      await this.guards.limiter.hit(keys[0]!, LOGIN_PER_EMAIL);
+      await this.guards.limiter.hit(keys[1]!, LOGIN_PER_ADDRESS);
+      throw err;
+    }
+  }
+
+  /** Sets a new password and ends every session of the user, this one included (DESIGN §8). */
+  async changePassword(userId: string, password: string): Promise<void> {
+    const user = await this.repo.updateUser(userId, { passwordHash: await hashPassword(password) });
+    await this.repo.deleteSessionsOfUser(userId);
+    if (user) {
+      await this.repo.revokeTokens(user.email);
+      await this.guards.limiter.reset(limitKeys.loginEmail(user.email));
+    }
+  }
+
+  /** Finds a user by e-mail or creates one that still has to register (rc=false), in the project. */
+  async findOrCreateUser(email: string, opts: { name?: string; projectId: string }): Promise<UserRow> {
+    const existing = await this.repo.findUserByEmail(email);
+    if (existing) return existing;
+    const { user, created } = await this.repo.insertUserIfAbsent({
+      email,
+      name: opts.name ?? '',
+      features: NEW_USER_FEATURES,
+      registrationComplete: false,
+      onboardingComplete: false,
+    });
+    if (created) await this.repo.addMembership(user.id, opts.projectId);
+    return user;
+  }
+
+  async findUserByEmail(email: string): Promise<UserRow | null> {
+    return this.repo.findUserByEmail(email);
+  }
+
+  /** The onboarding form (spec 1 §2.5): completes registration and onboarding. */
+  async register(user: SessionUser, body: TRegisterBody): Promise<TTenant> {
+    const picture = normalizeProfilePicture(body.picture);
+    const row = await this.repo.updateUser(user.id, {
+      name: body.name,
+      country: body.country,
+      timezone: body.timezone,
+      organisation: body.organisation ?? null,
+      position: body.position ?? null,
+      ...(body.picture !== undefined ? { picture } : {}),
+      ...(body.language ? { language: body.language } : {}),
+      ...(body.password ? { passwordHash: await hashPassword(body.password) } : {}),
+      registrationComplete: true,
+      onboardingComplete: true,
+    });
+    if (!row) throw unauthorized();
+    return toTenant(row, await this.repo.projectsOf(user.id));
+  }
+
   async getTenant(user: SessionUser): Promise<TTenant> {
     const row = await this.repo.findUserById(user.id);
     if (!row) throw unauthorized();
@@ -156,6 +242,13 @@ export class AuthService {
     await this.repo.addMembership(user.id, DEFAULT_PROJECT);
     return { email, password };
   }
+}
+
+/** The 429 of a locked sign-in, saying how long to wait. */
+function tooManySignIns(lockedMs: number) {
+  return tooManyRequests(
+    `Too many failed sign-in attempts. Please wait ${waitText(lockedMs)} and try again, or reset your password.`,
+  );
 }
 
 /** Builds the tenant answer of DESIGN §4 from a user row. */

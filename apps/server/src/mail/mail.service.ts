@@ -1,0 +1,110 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '../config';
+import type { MailRepository } from './mail.repository';
+
+/** A file sent with a mail; give `cid` to show it inline (`<img src="cid:…">`). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer | string;
+  contentType?: string;
+  cid?: string;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments?: MailAttachment[];
+}
+
+export interface MailReceipt {
+  via: 'smtp' | 'outbox';
+  /** The SMTP message id, or the outbox row id. */
+  id: string;
+}
+
+/**
+ * Sends mail through SMTP_URL when set, else stores it in the outbox table (embedded mode).
+ * Logs who and what, never the body: bodies carry sign-in links.
+ */
+export class MailService {
+  private readonly transport: Transporter | null;
+  private readonly pending = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>,
+    private readonly repo: MailRepository,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
+  }
+
+  /** Sends one mail and resolves when the SMTP server (or the outbox) has it. */
+  async send(message: MailMessage): Promise<MailReceipt> {
+    const attachments = message.attachments ?? [];
+    if (this.transport) {
+      const info = await this.transport.sendMail({
+        from: this.config.MAIL_FROM,
+        to: message.to,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+        attachments: attachments.map((a) => ({
+          filename: a.filename,
+          content: a.content,
+          contentType: a.contentType,
+          cid: a.cid,
+        })),
+      });
+      this.log.info({ to: message.to, subject: message.subject, via: 'smtp' }, 'mail sent');
+      return { via: 'smtp', id: String(info.messageId ?? '') };
+    }
+    const id = await this.repo.insert({
+      to: message.to,
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      attachments: attachments.length
+        ? attachments.map((a) => ({
+            filename: a.filename,
+            cid: a.cid ?? null,
+            size: typeof a.content === 'string' ? Buffer.byteLength(a.content) : a.content.length,
+          }))
+        : null,
+      sentAt: null,
+    });
+    this.log.info(
+      { to: message.to, subject: message.subject, via: 'outbox', id },
+      'no SMTP_URL: mail stored in the mail_outbox table',
+    );
+    return { via: 'outbox', id };
+  }
+
+  /**
+   * Sends in the background so the caller answers at once (and alike whether or not a mail
+   * goes out); failures are logged. `flush` waits for what is still in flight.
+   */
+  sendInBackground(message: MailMessage): void {
+    const job = this.send(message)
+      .catch((err: unknown) => {
+        this.log.error(
+          { to: message.to, subject: message.subject, err: err instanceof Error ? err.message : String(err) },
+          'mail could not be sent',
+        );
+      })
+      .finally(() => this.pending.delete(job));
+    this.pending.add(job);
+  }
+
+  /** Waits for background sends (app close, tests). */
+  async flush(): Promise<void> {
+    await Promise.allSettled([...this.pending]);
+  }
+
+  /** Closes the SMTP connection pool. */
+  close(): void {
+    this.transport?.close();
+  }
+}

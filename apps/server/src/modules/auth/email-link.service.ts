@@ -1,0 +1,147 @@
+import type { TPasswordResetBody } from '@parley/contract';
+import type { Config } from '../../config';
+import type { CaptchaVerifier } from '../../lib/captcha';
+import { badRequest, forbidden, tooManyRequests } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import {
+  type AttemptLimiter,
+  limitKeys,
+  SENDS_PER_ADDRESS,
+  SENDS_PER_EMAIL,
+  waitText,
+} from '../../lib/rate-limit';
+import { hashToken, randomToken } from '../../lib/tokens';
+import type { MailService } from '../../mail/mail.service';
+import { magicLinkMail, recoveryMail, signupMail } from '../../mail/mail.templates';
+import { projectUrl } from '../projects/project-url';
+import type { AuthRepository, TokenPurpose } from './auth.repository';
+import type { AuthService, NewSession } from './auth.service';
+
+/** Magic-link, sign-up and recovery links live this long (spec 1 §9). */
+export const LINK_TTL_MS = 60 * 60 * 1000;
+const MAX_TOKEN_LENGTH = 512;
+
+const INVALID_RECOVERY = 'This recovery link is invalid or has expired. Please ask for a new one.';
+
+/** Where a send came from: the client address and the project of the host. */
+export interface SendContext {
+  ip: string;
+  projectId: string;
+}
+
+/**
+ * Sign-in by e-mail: magic links, sign-up links and password recovery. Tokens are 256 random
+ * bits, stored as SHA-256, bound to a purpose, single use, valid one hour. Every send answers
+ * the same whether or not the address has an account, and mails go out in the background so
+ * timing tells nothing either.
+ */
+export class EmailLinkService {
+  constructor(
+    private readonly repo: AuthRepository,
+    private readonly auth: AuthService,
+    private readonly mail: MailService,
+    private readonly guards: { limiter: AttemptLimiter; captcha: CaptchaVerifier },
+    private readonly config: Config,
+  ) {}
+
+  /** POST /auth/loginwithemail: a sign-in link; an unknown address gets a sign-up link when sign-up is on. */
+  async sendMagicLink(email: string, captcha: string | undefined, ctx: SendContext): Promise<void> {
+    await this.guardSend(email, captcha, ctx);
+    const user = await this.repo.findUserByEmail(email);
+    if (user) return this.sendLink(email, 'login', ctx.projectId);
+    if (this.config.SIGNUP_ENABLED) return this.sendLink(email, 'signup', ctx.projectId);
+  }
+
+  /** POST /auth/signup: a sign-up link, or a sign-in link when the account already exists. */
+  async sendSignup(email: string, captcha: string | undefined, ctx: SendContext): Promise<void> {
+    if (!this.config.SIGNUP_ENABLED) throw forbidden('Sign-up is disabled on this server.');
+    await this.guardSend(email, captcha, ctx);
+    const user = await this.repo.findUserByEmail(email);
+    await this.sendLink(email, user ? 'login' : 'signup', ctx.projectId);
+  }
+
+  /** POST /auth/forgotpassword: a recovery link, only to an address that has an account. */
+  async sendRecovery(email: string, captcha: string | undefined, ctx: SendContext): Promise<void> {
+    await this.guardSend(email, captcha, ctx);
+    const user = await this.repo.findUserByEmail(email);
+    if (user) await this.sendLink(email, 'recover', ctx.projectId);
+  }
+
+  /** GET /auth/link: uses a sign-in or sign-up token and starts a session; null when unusable. */
+  async useLink(token: string, previousSessionId: string | null): Promise<NewSession | null> {
+    if (!token || token.length > MAX_TOKEN_LENGTH) return null;
+    const row = await this.repo.consumeToken(hashToken(token), ['login', 'signup']);
+    if (!row) return null;
+    let userId: string;
+    if (row.purpose === 'signup') {
+      if (!this.config.SIGNUP_ENABLED) return null;
+      const user = await this.auth.findOrCreateUser(row.email, { projectId: row.projectId ?? 'default' });
+      userId = user.id;
+    } else {
+      const user = await this.repo.findUserByEmail(row.email);
+      if (!user) return null;
+      userId = user.id;
+    }
+    return this.auth.startSession(userId, previousSessionId);
+  }
+
+  /** GET /auth/recover: the reset form's address for a usable recovery token, else null. */
+  async recoveryTarget(token: string): Promise<string | null> {
+    if (!token || token.length > MAX_TOKEN_LENGTH) return null;
+    const row = await this.repo.findUsableToken(hashToken(token), 'recover');
+    if (!row) return null;
+    const query = new URLSearchParams({ email: row.email, token });
+    return `/passwordreset?${query}`;
+  }
+
+  /**
+   * POST /auth/passwordreset: uses the recovery token (bound to its e-mail), sets the password,
+   * ends every session of the user and starts a fresh one.
+   */
+  async resetPassword(body: TPasswordResetBody, ip: string): Promise<NewSession> {
+    await this.guards.captcha.verify(body.captcha, ip);
+    if (body.token.length > MAX_TOKEN_LENGTH) throw badRequest(INVALID_RECOVERY);
+    const row = await this.repo.consumeToken(hashToken(body.token), ['recover'], body.email);
+    if (!row) throw badRequest(INVALID_RECOVERY);
+    const user = await this.repo.findUserByEmail(row.email);
+    if (!user) throw badRequest(INVALID_RECOVERY);
+    await this.repo.updateUser(user.id, { passwordHash: await hashPassword(body.password) });
+    await this.repo.deleteSessionsOfUser(user.id);
+    await this.repo.revokeTokens(user.email);
+    await this.guards.limiter.reset(limitKeys.loginEmail(user.email));
+    return this.auth.startSession(user.id, null);
+  }
+
+  /** Captcha, then the send limits per e-mail and per client address (429 with the wait). */
+  private async guardSend(email: string, captcha: string | undefined, ctx: SendContext): Promise<void> {
+    await this.guards.captcha.verify(captcha, ctx.ip);
+    const perEmail = await this.guards.limiter.hit(limitKeys.sendEmail(email), SENDS_PER_EMAIL);
+    const perAddress = await this.guards.limiter.hit(limitKeys.sendAddress(ctx.ip), SENDS_PER_ADDRESS);
+    if (perEmail.count > SENDS_PER_EMAIL.max || perAddress.count > SENDS_PER_ADDRESS.max) {
+      const wait = Math.max(perEmail.lockedMs, perAddress.lockedMs);
+      throw tooManyRequests(
+        `Too many e-mails requested. Please wait ${waitText(wait)} before asking for another link.`,
+      );
+    }
+  }
+
+  private async sendLink(email: string, purpose: TokenPurpose, projectId: string): Promise<void> {
+    const token = randomToken();
+    await this.repo.insertToken({
+      id: hashToken(token),
+      email,
+      purpose,
+      projectId,
+      expiresAt: new Date(Date.now() + LINK_TTL_MS),
+    });
+    const base = projectUrl(this.config.PUBLIC_URL, projectId);
+    const brand = this.config.BRAND_NAME;
+    const rendered =
+      purpose === 'recover'
+        ? recoveryMail(brand, `${base}/auth/recover?token=${token}`)
+        : purpose === 'signup'
+          ? signupMail(brand, `${base}/auth/link?token=${token}`)
+          : magicLinkMail(brand, `${base}/auth/link?token=${token}`);
+    this.mail.sendInBackground({ to: email, ...rendered });
+  }
+}
