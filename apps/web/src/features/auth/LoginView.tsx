@@ -1,0 +1,222 @@
+import type { TAuthConfig } from '@parley/contract';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { getCaptchaToken, isLocalHost } from '../../lib/captcha';
+import { toast } from '../../lib/toast';
+import { Button } from '../../ui/Button';
+import { FORM_MODE, useRulesResolver } from '../../ui/form';
+import { TextField } from '../../ui/TextField';
+import { authApi, type OAuthParams, serverMessage } from './auth-api';
+import type { AuthView } from './AuthPage';
+
+interface LoginForm {
+  email: string;
+  password: string;
+}
+
+const EMAIL_RULES = [
+  { rule: 'required' as const, message: 'validation.email_required' },
+  { rule: 'email' as const },
+];
+const RULES = {
+  email: EMAIL_RULES,
+  password: [{ rule: 'required' as const, message: 'login.password_required' }],
+};
+const EMAIL_ONLY = { email: EMAIL_RULES };
+
+/** Sign-in with the external provider: a full-page redirect. */
+export function googleRedirectUrl(local = isLocalHost()): string {
+  return `/auth/loginredirect?provider=GOOGLE&client=WEB${local ? '&local=true' : ''}`;
+}
+
+export function LoginView(props: {
+  config: TAuthConfig | null;
+  email: string;
+  onEmail: (email: string) => void;
+  password: boolean;
+  google: boolean;
+  magicLink: boolean;
+  signup: boolean;
+  oauth?: OAuthParams;
+  onView: (view: AuthView) => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<'email' | 'password'>(props.email ? 'password' : 'email');
+  const [busy, setBusy] = useState(false);
+  const passwordRef = useRef<HTMLInputElement | null>(null);
+  const resolver = useRulesResolver<LoginForm>(() => (step === 'email' ? EMAIL_ONLY : RULES));
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+    getValues,
+    reset,
+  } = useForm<LoginForm>({ ...FORM_MODE, resolver, defaultValues: { email: props.email, password: '' } });
+
+  useEffect(() => {
+    if (step === 'password') passwordRef.current?.focus();
+  }, [step]);
+
+  const submit = handleSubmit(async ({ email, password }) => {
+    props.onEmail(email.trim());
+    if (step === 'email' && props.password) {
+      setStep('password');
+      return;
+    }
+    if (!props.password) {
+      props.onView('login_with_link');
+      return;
+    }
+    setBusy(true);
+    try {
+      const token = await getCaptchaToken(props.config, 'login');
+      const answer = await authApi.loginWithPassword({ email: email.trim(), password, token, oauth: props.oauth });
+      const data = answer.data;
+      if (answer.status === 200 && 'xsrfToken' in data && data.xsrfToken) {
+        if (props.oauth && 'redirect' in data && typeof data.redirect === 'string') {
+          window.location.assign(data.redirect);
+          return;
+        }
+        navigate(`/login?xsrfToken=${encodeURIComponent(data.xsrfToken)}`, { replace: true });
+        return;
+      }
+      toast.error(serverMessage(data) ?? t('login.failed_to_login'));
+    } catch {
+      toast.error(t('login.failed_to_login'));
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  const changeEmail = () => {
+    setStep('email');
+    reset({ email: getValues('email'), password: '' });
+  };
+
+  const goBack = () => {
+    setStep('email');
+    props.onEmail('');
+    reset({ email: '', password: '' });
+  };
+
+  const { ref: passwordFieldRef, ...passwordField } = register('password');
+
+  return (
+    <div data-testid="view-login">
+      <h1 className="auth-title">{t('login.title')}</h1>
+      <p className="auth-subtitle">{t('login.subtitle')}</p>
+      <form onSubmit={submit} noValidate>
+        {step === 'email' ? (
+          <TextField
+            label={t('login.email')}
+            type="email"
+            autoComplete="username"
+            autoFocus
+            placeholder={t('login.email_placeholder')}
+            data-testid="login-email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+        ) : (
+          <>
+            <div className="auth-email-chip">
+              <span data-testid="login-email-value">{getValues('email')}</span>
+              <Button variant="link" onClick={changeEmail} data-testid="login-change-email">
+                {t('login.change')}
+              </Button>
+            </div>
+            <TextField
+              label={t('login.password')}
+              type="password"
+              autoComplete="current-password"
+              data-testid="login-password"
+              error={errors.password?.message}
+              ref={(el) => {
+                passwordFieldRef(el);
+                passwordRef.current = el;
+              }}
+              {...passwordField}
+            />
+          </>
+        )}
+        <Button type="submit" variant="primary" block loading={busy} data-testid="login-continue">
+          {t('login.continue')}
+        </Button>
+      </form>
+      {step === 'password' ? (
+        <div className="auth-row">
+          <Button variant="link" onClick={() => props.onView('forgot_password')} data-testid="login-forgot">
+            {t('login.forgot_password')}
+          </Button>
+        </div>
+      ) : null}
+      {props.google || props.magicLink ? (
+        <>
+          <div className="auth-divider">{t('login.or')}</div>
+          <div className="auth-stack">
+            {props.google ? (
+              <Button
+                block
+                data-testid="login-google"
+                onClick={() => window.location.assign(googleRedirectUrl())}
+              >
+                <GoogleIcon />
+                {t('login.continue_with_google')}
+              </Button>
+            ) : null}
+            {props.magicLink ? (
+              <Button block data-testid="login-magic-link" onClick={() => props.onView('login_with_link')}>
+                {t('login.sign_in_with_link')}
+              </Button>
+            ) : null}
+          </div>
+        </>
+      ) : null}
+      <div className="auth-row">
+        {step === 'email' ? (
+          <Button variant="link" onClick={() => props.onView('forgot_password')} data-testid="login-forgot">
+            {t('login.forgot_password')}
+          </Button>
+        ) : (
+          <Button variant="link" onClick={goBack} data-testid="auth-back">
+            {t('login.go_back')}
+          </Button>
+        )}
+        {props.signup ? (
+          <span>
+            {t('login.no_account')}{' '}
+            <Button variant="link" onClick={() => props.onView('register')} data-testid="login-register">
+              {t('login.register')}
+            </Button>
+          </span>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function GoogleIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+      <path
+        fill="#FFC107"
+        d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z"
+      />
+      <path
+        fill="#FF3D00"
+        d="m6.3 14.7 6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z"
+      />
+      <path
+        fill="#4CAF50"
+        d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-7.9l-6.5 5C9.5 39.6 16.2 44 24 44z"
+      />
+      <path
+        fill="#1976D2"
+        d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,2 @@
+export { googleRedirectUrl } from './LoginView';
+export { NEW_PASSWORD_RULES } from './ResetPasswordView';

@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { fetchText } from '../../lib/api';
+import { PageSpinner } from '../../ui/Spinner';
+import { renderMarkdown } from './markdown';
+
+/** /help/{id}: the static article /help/{id}.md, or 'No Content Found!' when it is missing. */
+export default function HelpArticlePage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const article = useQuery({
+    queryKey: ['help', id],
+    queryFn: ({ signal }) => fetchText(`/help/${encodeURIComponent(id)}.md`, signal),
+    staleTime: Infinity,
+  });
+  if (article.isPending) return <PageSpinner label={t('common.loading')} />;
+  const text = article.data ?? null;
+  return (
+    <article className="article" data-testid="help-article">
+      {text === null ? (
+        <p data-testid="help-article-empty">{t('help.no_content')}</p>
+      ) : (
+        // Rendered from our own Markdown subset and sanitised with DOMPurify.
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised above
+        <div dangerouslySetInnerHTML={{ __html: renderMarkdown(text) }} />
+      )}
+    </article>
+  );
+}

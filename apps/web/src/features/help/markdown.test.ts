@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from './markdown';
+import { filterQuestions, HELP_QUESTIONS } from './questions';
+
+describe('renderMarkdown', () => {
+  it('renders headings, paragraphs, lists and inline marks', () => {
+    const html = renderMarkdown('# Title\n\nSome **bold** and `code`.\n\n- one\n- two\n\n1. first\n2. second');
+    expect(html).toContain('<h1>Title</h1>');
+    expect(html).toContain('<p>Some <strong>bold</strong> and <code>code</code>.</p>');
+    expect(html).toContain('<ul>\n<li>one</li>\n<li>two</li>\n</ul>');
+    expect(html).toContain('<ol>\n<li>first</li>');
+  });
+  it('escapes HTML and drops unsafe links', () => {
+    const html = renderMarkdown('<script>alert(1)</script> [x](javascript:alert(1)) [ok](/help/add-card)');
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('href="javascript');
+    expect(html).toContain('<a href="/help/add-card">ok</a>');
+  });
+});
+
+describe('filterQuestions', () => {
+  const t = (k: string) => k.replace('help.q.', '').replace(/_/g, ' ');
+  it('filters by category and search text', () => {
+    expect(filterQuestions(HELP_QUESTIONS, t, 3, '').every((q) => q.category === 3)).toBe(true);
+    expect(filterQuestions(HELP_QUESTIONS, t, null, 'PASSWORD').map((q) => q.id)).toEqual(['change-password']);
+    expect(filterQuestions(HELP_QUESTIONS, t, 1, 'password')).toEqual([]);
+  });
+});

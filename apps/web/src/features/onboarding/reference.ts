@@ -1,0 +1,34 @@
+/** ISO 3166-1 alpha-2 country codes; names come from Intl.DisplayNames in the active language. */
+const CODES =
+  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW';
+
+export const COUNTRY_CODES: readonly string[] = CODES.split(' ');
+
+/** Countries as select options, named and sorted in the given language. */
+export function countryOptions(language: string): Array<{ value: string; label: string }> {
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([language], { type: 'region' });
+  } catch {
+    names = null;
+  }
+  return COUNTRY_CODES.map((code) => ({ value: code, label: names?.of(code) ?? code })).sort((a, b) =>
+    a.label.localeCompare(b.label, language),
+  );
+}
+
+/** IANA time-zone names known to the browser (about 400), with UTC. */
+export function timezoneOptions(): string[] {
+  const intl = Intl as typeof Intl & { supportedValuesOf?: (key: string) => string[] };
+  const zones = intl.supportedValuesOf?.('timeZone') ?? [];
+  return zones.includes('UTC') ? zones : ['UTC', ...zones];
+}
+
+/** A country guess from the browser locale's region ("en-GB" → GB). */
+export function guessCountry(locales: readonly string[]): string | null {
+  for (const locale of locales) {
+    const region = locale.split(/[-_]/)[1]?.toUpperCase();
+    if (region && COUNTRY_CODES.includes(region)) return region;
+  }
+  return null;
+}
