@@ -4,7 +4,11 @@ import { decideAccess, type GuardInput, type RouteHandle } from './guard';
 const dashboard: RouteHandle = { name: 'dashboard', access: 'signed-in' };
 const collections: RouteHandle = { name: 'collections', access: 'signed-in', feature: 'COLLECTIONS' };
 const login: RouteHandle = { name: 'login', access: 'public' };
-const tenant = { email: 'ada@example.com', features: ['COLLECTIONS' as const], flags: { oc: true, rc: true } };
+const tenant = {
+  email: 'ada@example.com',
+  features: ['COLLECTIONS' as const],
+  flags: { oc: true, rc: true },
+};
 
 const input = (over: Partial<GuardInput>): GuardInput => ({
   pathname: '/',

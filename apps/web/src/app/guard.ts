@@ -23,7 +23,7 @@ export interface GuardInput {
 
 /** A redirect target is only followed to a path on this site. */
 export function safeRedirect(value: string | null): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   return value;
 }
 
@@ -45,7 +45,8 @@ export function decideAccess({ pathname, search, handle, bootstrapped, tenant }:
   if (!bootstrapped) return { type: 'wait' };
   if (!tenant?.email) return { type: 'redirect', to: '/login' };
   const email = tenant.email.toLowerCase();
-  if (handle.users && !handle.users.some((u) => u.toLowerCase() === email)) return { type: 'redirect', to: '/' };
+  if (handle.users && !handle.users.some((u) => u.toLowerCase() === email))
+    return { type: 'redirect', to: '/' };
   if (handle.feature && !tenant.features.includes(handle.feature)) return { type: 'redirect', to: '/' };
   if (!tenant.flags.rc && handle.name !== 'onboarding') return { type: 'redirect', to: '/onboarding' };
   if (tenant.flags.rc && handle.name === 'onboarding') return { type: 'redirect', to: '/' };

@@ -63,7 +63,11 @@ export const routes: RouteObject[] = [
           leaf('/conversation', signedIn('conversation', 'CONVERSATIONS'), ConversationPage),
           leaf('/collections', signedIn('collections', 'COLLECTIONS'), CollectionsPage),
           leaf('/collection/:id/:questionId?', signedIn('collection', 'COLLECTIONS'), CollectionPage),
-          leaf('/intelligence-suite', signedIn('intelligence-suite', 'DEEP_RESEARCH_REPORTS'), IntelligenceSuitePage),
+          leaf(
+            '/intelligence-suite',
+            signedIn('intelligence-suite', 'DEEP_RESEARCH_REPORTS'),
+            IntelligenceSuitePage,
+          ),
           leaf(
             '/intelligence-suite/organisation-strategy',
             signedIn('organisation-strategy', 'ORGANISATION_STRATEGY_REPORT'),

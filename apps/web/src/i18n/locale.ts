@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@parley/contract';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../lib/contract';
 
 /**
  * Picks the interface locale (spec 1 §1): a stored choice wins; otherwise, for each browser

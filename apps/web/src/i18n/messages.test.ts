@@ -47,15 +47,19 @@ describe('translations', () => {
     for (const file of sources(root)) {
       const text = readFileSync(file, 'utf8');
       for (const m of text.matchAll(/\bt\(\s*'([a-z_]+(?:\.[a-z_]+)+)'/g)) used.add(m[1]);
-      for (const m of text.matchAll(/(?:titleKey|labelKey|message|key|text)[=:]\s*["']([a-z_]+\.[a-z_.]+)["']/g))
+      for (const m of text.matchAll(
+        /(?:titleKey|labelKey|message|key|text)[=:]\s*["']([a-z_]+\.[a-z_.]+)["']/g,
+      ))
         used.add(m[1]);
     }
     // Keys the code builds from parts.
     for (const kind of ['login_with_link', 'register', 'forgot_password']) {
-      for (const part of ['title', 'subtitle', 'submit', 'confirm_message']) used.add(`login.${kind}_${part}`);
+      for (const part of ['title', 'subtitle', 'submit', 'confirm_message'])
+        used.add(`login.${kind}_${part}`);
     }
     for (const type of ['missing', 'timeout', 'other']) used.add(`errors.chunk_${type}`);
-    for (const level of ['risky', 'guessable', 'weak', 'safe', 'secure']) used.add(`password_strength.${level}`);
+    for (const level of ['risky', 'guessable', 'weak', 'safe', 'secure'])
+      used.add(`password_strength.${level}`);
     for (const tile of ['conversations', 'collections', 'reports']) {
       used.add(`dashboard.tile_${tile}`);
       used.add(`dashboard.tile_${tile}_text`);

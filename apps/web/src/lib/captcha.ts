@@ -52,7 +52,10 @@ function hiddenHost(): HTMLElement {
  * Obtains a challenge token before sign-in, reset, recovery and magic-link calls (spec 1 §2.4).
  * Answers undefined when no provider is configured, so the server decides whether it is needed.
  */
-export async function getCaptchaToken(config: TAuthConfig | null, action: string): Promise<string | undefined> {
+export async function getCaptchaToken(
+  config: TAuthConfig | null,
+  action: string,
+): Promise<string | undefined> {
   const provider = config?.captcha?.provider;
   const key = config?.captcha?.site_key;
   if (!provider || provider === 'none' || !key || !SCRIPTS[provider]) return undefined;
@@ -83,6 +86,9 @@ export async function getCaptchaToken(config: TAuthConfig | null, action: string
 /** True on local hosts, where link and redirect calls add local=true. */
 export function isLocalHost(hostname = window.location.hostname): boolean {
   return (
-    hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]' || hostname.endsWith('.localhost')
+    hostname === 'localhost' ||
+    hostname === '127.0.0.1' ||
+    hostname === '[::1]' ||
+    hostname.endsWith('.localhost')
   );
 }

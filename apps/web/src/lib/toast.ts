@@ -25,7 +25,11 @@ export function dismissToast(id: number): void {
 }
 
 /** Shows a toast; the message is cut to 150 characters. Returns its id. */
-export function showToast(message: string, type: ToastType = 'default', duration = TOAST_DURATION_MS): number {
+export function showToast(
+  message: string,
+  type: ToastType = 'default',
+  duration = TOAST_DURATION_MS,
+): number {
   const id = nextId++;
   toasts = [...toasts, { id, type, message: message.slice(0, TOAST_MAX_CHARS) }];
   emit();

@@ -18,7 +18,9 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonProps) {
-  const classes = ['btn', `btn-${variant}`, block ? 'btn-block' : '', className ?? ''].filter(Boolean).join(' ');
+  const classes = ['btn', `btn-${variant}`, block ? 'btn-block' : '', className ?? '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <button
       type={type}

@@ -1,6 +1,6 @@
-import { LANGUAGES, type Language } from '@parley/contract';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, LANGUAGE_NAMES } from '../i18n';
+import { LANGUAGES, type Language } from '../lib/contract';
 
 /** The language selector of the login card. */
 export function LanguageSelect() {

@@ -1,5 +1,5 @@
-import { passwordStrength } from '@parley/contract';
 import { useTranslation } from 'react-i18next';
+import { passwordStrength } from '../lib/contract';
 
 /** Four bars plus the level name (risky … secure) for a new password. */
 export function PasswordStrengthMeter({ password }: { password: string }) {
@@ -14,7 +14,9 @@ export function PasswordStrengthMeter({ password }: { password: string }) {
         <span />
         <span />
       </div>
-      <div className="field-hint">{t('password_strength.label', { level: t(`password_strength.${level}`) })}</div>
+      <div className="field-hint">
+        {t('password_strength.label', { level: t(`password_strength.${level}`) })}
+      </div>
     </div>
   );
 }

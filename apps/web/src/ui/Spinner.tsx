@@ -1,12 +1,11 @@
 export function Spinner({ size = 18, label }: { size?: number; label?: string }) {
+  const ring = <span className="spinner" style={{ width: size, height: size }} aria-hidden="true" />;
+  if (!label) return ring;
   return (
-    <span
-      className="spinner"
-      style={{ width: size, height: size }}
-      role={label ? 'status' : undefined}
-      aria-label={label}
-      aria-hidden={label ? undefined : true}
-    />
+    <span role="status">
+      {ring}
+      <span className="visually-hidden">{label}</span>
+    </span>
   );
 }
 

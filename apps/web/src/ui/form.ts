@@ -1,7 +1,7 @@
-import { type RuleSpec, validateForm } from '@parley/contract';
 import { useCallback } from 'react';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { type RuleSpec, validateForm } from '../lib/contract';
 
 export type RulesFor<T> = Partial<Record<keyof T & string, RuleSpec>>;
 

@@ -1,5 +1,5 @@
-import type { TAuthConfig, TTenant } from '@parley/contract';
 import { ActionIcon, Avatar, Popover, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import type { TAuthConfig, TTenant } from '@parley/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -21,7 +21,8 @@ export function TopBar({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const projects = tenant?.projects ?? {};
-  const canSwitch = (tenant?.features.includes('PROJECT_SWITCH') ?? false) && Object.keys(projects).length > 1;
+  const canSwitch =
+    (tenant?.features.includes('PROJECT_SWITCH') ?? false) && Object.keys(projects).length > 1;
   const quota = tenant?.quota ?? null;
   const quotaText =
     quota === null || quota.conversations === null ? '∞' : `${quota.used} / ${quota.conversations}`;
@@ -46,7 +47,13 @@ export function TopBar({
         <Popover position="bottom-end" width={280} shadow="md" withArrow>
           <Popover.Target>
             <Tooltip label={t('shell.notifications')}>
-              <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('shell.notifications')} data-testid="notifications-button">
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="lg"
+                aria-label={t('shell.notifications')}
+                data-testid="notifications-button"
+              >
                 <BellIcon />
               </ActionIcon>
             </Tooltip>
@@ -124,7 +131,11 @@ function ProjectSwitcher({
   return (
     <Popover position="bottom-start" width={280} shadow="md" trapFocus>
       <Popover.Target>
-        <UnstyledButton className="project-button" data-testid="project-switcher" aria-label={t('shell.switch_project')}>
+        <UnstyledButton
+          className="project-button"
+          data-testid="project-switcher"
+          aria-label={t('shell.switch_project')}
+        >
           <ProjectIcon id={current} />
           <span>{currentName}</span>
           <ChevronDownIcon size={14} />

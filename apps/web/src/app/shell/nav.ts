@@ -1,13 +1,6 @@
 import type { FeatureKey } from '@parley/contract';
 import type { ComponentType } from 'react';
-import {
-  ChatIcon,
-  CollectionsIcon,
-  HomeIcon,
-  LogoutIcon,
-  ReportIcon,
-  SettingsIcon,
-} from '../../ui/icons';
+import { ChatIcon, CollectionsIcon, HomeIcon, LogoutIcon, ReportIcon, SettingsIcon } from '../../ui/icons';
 
 export interface NavEntry {
   /** Route name; the entry's test id is nav-<name>. */
@@ -21,7 +14,13 @@ export interface NavEntry {
 /** Side navigation of spec 1 §2.3, in order. */
 export const NAV_ENTRIES: NavEntry[] = [
   { name: 'dashboard', to: '/', labelKey: 'nav.dashboard', icon: HomeIcon },
-  { name: 'conversation', to: '/conversation', labelKey: 'nav.conversations', feature: 'CONVERSATIONS', icon: ChatIcon },
+  {
+    name: 'conversation',
+    to: '/conversation',
+    labelKey: 'nav.conversations',
+    feature: 'CONVERSATIONS',
+    icon: ChatIcon,
+  },
   {
     name: 'collections',
     to: '/collections',
@@ -36,7 +35,13 @@ export const NAV_ENTRIES: NavEntry[] = [
     feature: 'DEEP_RESEARCH_REPORTS',
     icon: ReportIcon,
   },
-  { name: 'settings', to: '/user/settings', labelKey: 'nav.settings', feature: 'SETTINGS', icon: SettingsIcon },
+  {
+    name: 'settings',
+    to: '/user/settings',
+    labelKey: 'nav.settings',
+    feature: 'SETTINGS',
+    icon: SettingsIcon,
+  },
   { name: 'logout', to: '/logout', labelKey: 'nav.logout', icon: LogoutIcon },
 ];
 

@@ -4,7 +4,10 @@ export function currentProjectId(hostname: string): string {
 }
 
 /** The same host with its first label replaced by the chosen project id. */
-export function projectUrl(projectId: string, location: { protocol: string; hostname: string; port: string }): string {
+export function projectUrl(
+  projectId: string,
+  location: { protocol: string; hostname: string; port: string },
+): string {
   const labels = location.hostname.split('.');
   labels[0] = projectId;
   const port = location.port ? `:${location.port}` : '';
@@ -12,7 +15,10 @@ export function projectUrl(projectId: string, location: { protocol: string; host
 }
 
 /** A project's own favicon; the product icon is shown when it fails. */
-export function projectFavicon(projectId: string, location: { protocol: string; hostname: string; port: string }) {
+export function projectFavicon(
+  projectId: string,
+  location: { protocol: string; hostname: string; port: string },
+) {
   return `${projectUrl(projectId, location)}favicon.ico`;
 }
 

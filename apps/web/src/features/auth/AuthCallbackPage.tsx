@@ -13,11 +13,11 @@ export default function AuthCallbackPage() {
   const token = params.get('xsrfToken');
   useEffect(() => {
     if (!token) {
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
       return;
     }
     setXsrfToken(token);
-    void refetchTenant().finally(() => navigate('/', { replace: true }));
+    void refetchTenant().finally(() => void navigate('/', { replace: true }));
   }, [token, navigate]);
   return <PageSpinner label={t('login.signing_in')} />;
 }

@@ -31,7 +31,10 @@ function assistantParams(search: URLSearchParams): { assistant: boolean; oauth?:
   const assistant = ASSISTANT_CLIENTS.includes(client) && search.has('client_id');
   if (!assistant) return { assistant: false };
   const oauth = Object.fromEntries(
-    (['client_id', 'redirect_uri', 'state', 'scope', 'response_type'] as const).map((k) => [k, search.get(k) ?? '']),
+    (['client_id', 'redirect_uri', 'state', 'scope', 'response_type'] as const).map((k) => [
+      k,
+      search.get(k) ?? '',
+    ]),
   ) as OAuthParams;
   const passOn = oauth.response_type === 'code' && oauth.scope === 'email';
   return { assistant, oauth: passOn ? oauth : undefined };
@@ -66,21 +69,21 @@ export default function AuthPage() {
     if (!xsrfToken) return;
     setFinishing(true);
     setXsrfToken(xsrfToken);
-    void refetchTenant().finally(() => navigate('/', { replace: true }));
+    void refetchTenant().finally(() => void navigate('/', { replace: true }));
   }, [xsrfToken, navigate]);
 
   const linkError = search.get('error');
   useEffect(() => {
     if (linkError === 'link_expired') {
       toast.error(t('login.link_expired'));
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     }
   }, [linkError, navigate, t]);
 
   const goBack = () => {
     setEmail('');
     setView('login');
-    if (location.pathname !== '/login') navigate('/login');
+    if (location.pathname !== '/login') void navigate('/login');
   };
 
   if (finishing) return <PageSpinner label={t('login.signing_in')} />;
@@ -102,7 +105,7 @@ export default function AuthPage() {
           magicLink={(list?.includes('magiclink') ?? false) && !assistant}
           signup={signup}
           oauth={oauth}
-          onView={(v) => (v === 'register' ? navigate('/register') : setView(v))}
+          onView={(v) => (v === 'register' ? void navigate('/register') : setView(v))}
         />
       );
       break;

@@ -8,8 +8,8 @@ import { toast } from '../../lib/toast';
 import { Button } from '../../ui/Button';
 import { FORM_MODE, useRulesResolver } from '../../ui/form';
 import { TextField } from '../../ui/TextField';
-import { authApi, type OAuthParams, serverMessage } from './auth-api';
 import type { AuthView } from './AuthPage';
+import { authApi, type OAuthParams, serverMessage } from './auth-api';
 
 interface LoginForm {
   email: string;
@@ -73,14 +73,19 @@ export function LoginView(props: {
     setBusy(true);
     try {
       const token = await getCaptchaToken(props.config, 'login');
-      const answer = await authApi.loginWithPassword({ email: email.trim(), password, token, oauth: props.oauth });
+      const answer = await authApi.loginWithPassword({
+        email: email.trim(),
+        password,
+        token,
+        oauth: props.oauth,
+      });
       const data = answer.data;
       if (answer.status === 200 && 'xsrfToken' in data && data.xsrfToken) {
         if (props.oauth && 'redirect' in data && typeof data.redirect === 'string') {
           window.location.assign(data.redirect);
           return;
         }
-        navigate(`/login?xsrfToken=${encodeURIComponent(data.xsrfToken)}`, { replace: true });
+        await navigate(`/login?xsrfToken=${encodeURIComponent(data.xsrfToken)}`, { replace: true });
         return;
       }
       toast.error(serverMessage(data) ?? t('login.failed_to_login'));

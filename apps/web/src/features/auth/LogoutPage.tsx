@@ -14,8 +14,8 @@ export default function LogoutPage() {
 
   const cancel = () => {
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) navigate(-1);
-    else navigate('/', { replace: true });
+    if (idx > 0) void navigate(-1);
+    else void navigate('/', { replace: true });
   };
 
   const confirm = async () => {
@@ -28,7 +28,7 @@ export default function LogoutPage() {
     clearLocalStorage();
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
     queryClient.setQueryData(sessionKeys.tenant, null);
-    navigate('/login', { replace: true });
+    await navigate('/login', { replace: true });
   };
 
   return (

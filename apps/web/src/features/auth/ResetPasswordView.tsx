@@ -20,7 +20,10 @@ interface ResetForm {
 
 export const NEW_PASSWORD_RULES = {
   password: 'required|password',
-  repeat: ['required', { rule: 'equals' as const, param: 'password', message: 'login.passwords_must_be_same' }],
+  repeat: [
+    'required',
+    { rule: 'equals' as const, param: 'password', message: 'login.passwords_must_be_same' },
+  ],
 };
 
 /** reset_password: entered from the recovery link with ?email=&token=. */
@@ -45,13 +48,18 @@ export function ResetPasswordView(props: {
     setBusy(true);
     try {
       const captcha = await getCaptchaToken(props.config, 'password_reset');
-      const answer = await authApi.passwordReset({ email: props.email, token: props.token, password, captcha });
+      const answer = await authApi.passwordReset({
+        email: props.email,
+        token: props.token,
+        password,
+        captcha,
+      });
       const data = answer.data;
       if (answer.status === 200 && 'xsrfToken' in data && data.xsrfToken) {
         setXsrfToken(data.xsrfToken);
         toast.success(t('login.password_changed_successfully'));
         await refetchTenant();
-        navigate('/', { replace: true });
+        await navigate('/', { replace: true });
         return;
       }
       toast.error(serverMessage(data) ?? t('login.failed_to_reset_password'));

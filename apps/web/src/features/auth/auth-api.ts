@@ -14,7 +14,8 @@ export const authApi = {
     >,
   loginWithEmail: (body: TEmailLinkBody) =>
     request<object>('POST', '/auth/loginwithemail', body, opts) as Promise<Reply<object>>,
-  signup: (body: TSignupBody) => request<object>('POST', '/auth/signup', body, opts) as Promise<Reply<object>>,
+  signup: (body: TSignupBody) =>
+    request<object>('POST', '/auth/signup', body, opts) as Promise<Reply<object>>,
   forgotPassword: (body: TEmailLinkBody) =>
     request<object>('POST', '/auth/forgotpassword', body, opts) as Promise<Reply<object>>,
   passwordReset: (body: { email: string; token: string; password: string; captcha?: string }) =>
@@ -23,7 +24,13 @@ export const authApi = {
 
 /** The server's message of a failed answer, if any. */
 export function serverMessage(data: unknown): string | null {
-  if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' && data.message) {
+  if (
+    data &&
+    typeof data === 'object' &&
+    'message' in data &&
+    typeof data.message === 'string' &&
+    data.message
+  ) {
     return data.message;
   }
   return null;

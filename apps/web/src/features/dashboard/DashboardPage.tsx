@@ -26,12 +26,24 @@ export default function DashboardPage() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!query.trim()) return; // an empty search is never sent
-    navigate(conversationUrl(query), { viewTransition: true });
+    void navigate(conversationUrl(query), { viewTransition: true });
   };
 
   const tiles = [
-    { feature: 'CONVERSATIONS', to: '/conversation', icon: ChatIcon, key: 'conversations', name: 'conversation' },
-    { feature: 'COLLECTIONS', to: '/collections', icon: CollectionsIcon, key: 'collections', name: 'collections' },
+    {
+      feature: 'CONVERSATIONS',
+      to: '/conversation',
+      icon: ChatIcon,
+      key: 'conversations',
+      name: 'conversation',
+    },
+    {
+      feature: 'COLLECTIONS',
+      to: '/collections',
+      icon: CollectionsIcon,
+      key: 'collections',
+      name: 'collections',
+    },
     {
       feature: 'DEEP_RESEARCH_REPORTS',
       to: '/intelligence-suite',
@@ -51,36 +63,43 @@ export default function DashboardPage() {
       </header>
       <div className="grid-2">
         <div style={{ display: 'flex', flexDirection: 'column', gap: 20 }}>
-          <form className="panel" onSubmit={submit} role="search" aria-label={t('dashboard.search_label')}>
-            <h2 className="panel-title">{t('dashboard.ask_title')}</h2>
-            <TextInput
-              size="md"
-              leftSection={<SearchIcon />}
-              placeholder={t('dashboard.search_placeholder')}
-              aria-label={t('dashboard.search_label')}
-              value={query}
-              onChange={(e) => setQuery(e.currentTarget.value)}
-              data-testid="dashboard-search"
-              rightSection={
-                <button
-                  type="submit"
-                  className="btn btn-subtle"
-                  aria-label={t('dashboard.search_submit')}
-                  data-testid="dashboard-search-submit"
-                  disabled={!query.trim()}
-                >
-                  <ArrowRightIcon />
-                </button>
-              }
-              rightSectionWidth={44}
-            />
-          </form>
+          <search className="panel">
+            <form onSubmit={submit} aria-label={t('dashboard.search_label')}>
+              <h2 className="panel-title">{t('dashboard.ask_title')}</h2>
+              <TextInput
+                size="md"
+                leftSection={<SearchIcon />}
+                placeholder={t('dashboard.search_placeholder')}
+                aria-label={t('dashboard.search_label')}
+                value={query}
+                onChange={(e) => setQuery(e.currentTarget.value)}
+                data-testid="dashboard-search"
+                rightSection={
+                  <button
+                    type="submit"
+                    className="btn btn-subtle"
+                    aria-label={t('dashboard.search_submit')}
+                    data-testid="dashboard-search-submit"
+                    disabled={!query.trim()}
+                  >
+                    <ArrowRightIcon />
+                  </button>
+                }
+                rightSectionWidth={44}
+              />
+            </form>
+          </search>
           {tiles.length > 0 ? (
             <div className="panel">
               <h2 className="panel-title">{t('dashboard.shortcuts')}</h2>
               <div className="tiles">
                 {tiles.map((tile) => (
-                  <Link key={tile.key} to={tile.to} className="tile" data-testid={`dashboard-tile-${tile.name}`}>
+                  <Link
+                    key={tile.key}
+                    to={tile.to}
+                    className="tile"
+                    data-testid={`dashboard-tile-${tile.name}`}
+                  >
                     <tile.icon size={22} className="tile-icon" />
                     <span className="tile-title">{t(`dashboard.tile_${tile.key}`)}</span>
                     <span className="tile-text">{t(`dashboard.tile_${tile.key}_text`)}</span>

@@ -1,4 +1,16 @@
-import { Alert, Button, Checkbox, Chip, Drawer, Group, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Chip,
+  Drawer,
+  Group,
+  Stack,
+  Tabs,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -170,7 +182,12 @@ function ContactTab() {
   return (
     <form onSubmit={submit} noValidate data-testid="contact-form">
       <Stack gap="sm">
-        <TextInput label={t('help.contact_name')} {...register('name')} error={errors.name?.message} data-testid="contact-name" />
+        <TextInput
+          label={t('help.contact_name')}
+          {...register('name')}
+          error={errors.name?.message}
+          data-testid="contact-name"
+        />
         <TextInput
           label={t('help.contact_email')}
           type="email"

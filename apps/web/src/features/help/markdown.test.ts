@@ -4,7 +4,9 @@ import { filterQuestions, HELP_QUESTIONS } from './questions';
 
 describe('renderMarkdown', () => {
   it('renders headings, paragraphs, lists and inline marks', () => {
-    const html = renderMarkdown('# Title\n\nSome **bold** and `code`.\n\n- one\n- two\n\n1. first\n2. second');
+    const html = renderMarkdown(
+      '# Title\n\nSome **bold** and `code`.\n\n- one\n- two\n\n1. first\n2. second',
+    );
     expect(html).toContain('<h1>Title</h1>');
     expect(html).toContain('<p>Some <strong>bold</strong> and <code>code</code>.</p>');
     expect(html).toContain('<ul>\n<li>one</li>\n<li>two</li>\n</ul>');
@@ -22,7 +24,9 @@ describe('filterQuestions', () => {
   const t = (k: string) => k.replace('help.q.', '').replace(/_/g, ' ');
   it('filters by category and search text', () => {
     expect(filterQuestions(HELP_QUESTIONS, t, 3, '').every((q) => q.category === 3)).toBe(true);
-    expect(filterQuestions(HELP_QUESTIONS, t, null, 'PASSWORD').map((q) => q.id)).toEqual(['change-password']);
+    expect(filterQuestions(HELP_QUESTIONS, t, null, 'PASSWORD').map((q) => q.id)).toEqual([
+      'change-password',
+    ]);
     expect(filterQuestions(HELP_QUESTIONS, t, 1, 'password')).toEqual([]);
   });
 });

@@ -1,13 +1,13 @@
-import type { Language, TRegisterBody } from '@parley/contract';
 import { Button, Group, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import type { Language, TRegisterBody } from '@parley/contract';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { browserTimezone, brandName, refetchTenant, useSession } from '../../app/session';
+import { brandName, browserTimezone, refetchTenant, useSession } from '../../app/session';
+import { browserLanguages } from '../../i18n/locale';
 import { api, errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { browserLanguages } from '../../i18n/locale';
 import { FORM_MODE, type RulesFor, useRulesResolver } from '../../ui/form';
 import { Logo } from '../../ui/Logo';
 import { PasswordStrengthMeter } from '../../ui/PasswordStrengthMeter';
@@ -24,7 +24,9 @@ interface OnboardingForm {
 }
 
 /** Name, country and timezone are required; the password rule applies only if either box has text. */
-export function onboardingRules(values: Pick<OnboardingForm, 'password' | 'repeat'>): RulesFor<OnboardingForm> {
+export function onboardingRules(
+  values: Pick<OnboardingForm, 'password' | 'repeat'>,
+): RulesFor<OnboardingForm> {
   const withPassword = values.password !== '' || values.repeat !== '';
   return {
     name: 'required|maxLength:200',
@@ -35,7 +37,10 @@ export function onboardingRules(values: Pick<OnboardingForm, 'password' | 'repea
     ...(withPassword
       ? {
           password: 'required|password',
-          repeat: ['required', { rule: 'equals', param: 'password', message: 'login.passwords_must_be_same' }],
+          repeat: [
+            'required',
+            { rule: 'equals', param: 'password', message: 'login.passwords_must_be_same' },
+          ],
         }
       : {}),
   };
@@ -89,7 +94,7 @@ export default function OnboardingPage() {
     try {
       await api.post('/auth/register', registerBody(values, i18n.language as Language));
       await refetchTenant();
-      navigate('/', { replace: true });
+      await navigate('/', { replace: true });
     } catch (err) {
       toast.error(errorMessage(err, t('onboarding.failed_to_register')));
     } finally {

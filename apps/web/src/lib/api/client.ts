@@ -109,15 +109,23 @@ export async function call<T>(
   const answer = await request<T>(method, path, body, options);
   if (answer.status !== 200) {
     const m = messageOf(answer.data);
-    throw new ApiError('status', answer.status, m ?? `Request failed (${answer.status})`, m !== null, answer.data);
+    throw new ApiError(
+      'status',
+      answer.status,
+      m ?? `Request failed (${answer.status})`,
+      m !== null,
+      answer.data,
+    );
   }
   return answer.data;
 }
 
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => call<T>('GET', path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => call<T>('POST', path, body ?? {}, options),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => call<T>('PUT', path, body ?? {}, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    call<T>('POST', path, body ?? {}, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    call<T>('PUT', path, body ?? {}, options),
   delete: <T>(path: string, options?: RequestOptions) => call<T>('DELETE', path, undefined, options),
 };
 
@@ -138,7 +146,11 @@ export async function attempt<T>(fn: () => Promise<T>, fallback: string): Promis
 /** Fetches a static text file (help articles); null when the status is not 200. */
 export async function fetchText(path: string, signal?: AbortSignal): Promise<string | null> {
   try {
-    const response = await fetch(path, { credentials: 'include', signal, headers: { Accept: 'text/markdown' } });
+    const response = await fetch(path, {
+      credentials: 'include',
+      signal,
+      headers: { Accept: 'text/markdown' },
+    });
     // An HTML answer is the SPA's own fallback page, not an article.
     if (response.status !== 200 || response.headers.get('Content-Type')?.includes('text/html')) return null;
     return await response.text();
