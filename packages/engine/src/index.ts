@@ -5,3 +5,6 @@ export * from './compiler/dialect';
 export * from './dates/date-range';
 export * from './model/demo-model';
 export * from './model/semantic-model';
+export * from './model/introspection';
+export * from './parser/describe';
+export * from './parser/parse';

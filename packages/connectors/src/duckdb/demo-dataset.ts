@@ -180,7 +180,7 @@ export function getDemoDatasetSql(endDate: string, scale: number): string[] {
      FROM (
        SELECT dw.day, cd.name AS country, ch.name AS channel, dv.device,
          (dw.i * 1000 + cd.idx * 30 + ch.idx * 3 + dv.idx) AS k,
-         round(dw.w * cd.weight * 4.0
+         round(dw.w * cd.weight * 12.0
            * (CASE ch.name WHEN 'Organic Search' THEN 1.6 WHEN 'Paid Search' THEN 1.1 WHEN 'Direct' THEN 1.0 WHEN 'Social' THEN 0.9 WHEN 'Email' THEN 0.5 ELSE 0.4 END)
            * (CASE dv.device WHEN 'mobile' THEN 1.3 WHEN 'desktop' THEN 1.0 ELSE 0.25 END)
            * (0.85 + 0.3 * u(dw.i * 1000 + cd.idx * 30 + ch.idx * 3 + dv.idx, 51))

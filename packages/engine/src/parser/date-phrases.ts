@@ -1,0 +1,311 @@
+/**
+ * The date grammar of DESIGN §6 / spec 2 §9: relative ranges (last N days, this quarter, year
+ * to date, first half…), absolute periods (2025, March 2025, Q2 2025, explicit dates), and
+ * comparisons (vs last year, month over month, 2024 vs 2025). Produces TDateRange values;
+ * resolution to concrete dates happens later against "today".
+ */
+import type { TComparison, TDateRange, TDateUnit } from '@parley/contract';
+import { addDays, daysInMonth, isIsoDate } from '../dates/date-range';
+import type { TokenScanner } from './scanner';
+
+const MONTHS: Record<string, number> = {
+  january: 1, jan: 1, february: 2, feb: 2, march: 3, mar: 3, april: 4, apr: 4, may: 5, june: 6, jun: 6,
+  july: 7, jul: 7, august: 8, aug: 8, september: 9, sept: 9, sep: 9, october: 10, oct: 10,
+  november: 11, nov: 11, december: 12, dec: 12,
+};
+const MONTH = `(${Object.keys(MONTHS).join('|')})`;
+const UNIT = '(day|week|month|quarter|half|year)s?';
+const YEAR = '((?:19|20)\\d\\d)';
+const NUM = '(\\d{1,3})';
+const THE = '(?:the )?';
+const LAST = '(?:last|past|previous|prior|preceding|trailing|rolling)';
+const VS = '(?:vs|v|versus|compared to|compared with|compare to|compare with|against|relative to|and)';
+const ORDINAL: Record<string, number> = { first: 1, '1': 1, second: 2, '2': 2, third: 3, '3': 3, fourth: 4, '4': 4, last: 4 };
+
+export interface TDateFindings {
+  ranges: TDateRange[];
+  compare: TComparison | null;
+  /** "growth", "change": ask for a comparison with the previous period if a range is given. */
+  wantsChange: boolean;
+}
+
+export interface TDateContext {
+  today: string;
+  /** Day-first numeric dates (01/03/2025 = 1 March) outside en-US. */
+  dayFirst: boolean;
+}
+
+function unitOf(word: string): TDateUnit {
+  return word.replace(/s$/, '') as TDateUnit;
+}
+
+function compareForUnit(unit: TDateUnit, rangeUnit: TDateUnit | null): TComparison {
+  if (unit === rangeUnit) return 'previous_period';
+  switch (unit) {
+    case 'year':
+      return 'previous_year';
+    case 'quarter':
+      return 'previous_quarter';
+    case 'month':
+      return 'previous_month';
+    case 'week':
+      return 'previous_week';
+    case 'day':
+      return 'previous_day';
+    default:
+      return 'previous_period';
+  }
+}
+
+/** The latest occurrence of a month on or before today (a bare "March"). */
+function recentYearForMonth(month: number, today: string): number {
+  const y = Number(today.slice(0, 4));
+  return month <= Number(today.slice(5, 7)) ? y : y - 1;
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+function makeDate(y: number, m: number, d: number): string | null {
+  if (m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return null;
+  const iso = `${y}-${pad(m)}-${pad(d)}`;
+  return isIsoDate(iso) ? iso : null;
+}
+
+/** One calendar day in any supported spelling; null when the words are not a valid date. */
+const DAY_PATTERNS: { source: string; read: (g: string[], ctx: TDateContext) => string | null }[] = [
+  { source: '(\\d{4})-(\\d{1,2})-(\\d{1,2})', read: (g) => makeDate(+g[0], +g[1], +g[2]) },
+  {
+    source: '(\\d{1,2})/(\\d{1,2})/(\\d{4})',
+    read: (g, ctx) => (ctx.dayFirst ? makeDate(+g[2], +g[1], +g[0]) : makeDate(+g[2], +g[0], +g[1])),
+  },
+  {
+    source: `(\\d{1,2}) (?:of )?${MONTH}(?: ${YEAR})?`,
+    read: (g, ctx) => makeDate(g[2] ? +g[2] : recentYearForMonth(MONTHS[g[1]], ctx.today), MONTHS[g[1]], +g[0]),
+  },
+  {
+    source: `${MONTH} (\\d{1,2})(?: ${YEAR})?`,
+    read: (g, ctx) => makeDate(g[2] ? +g[2] : recentYearForMonth(MONTHS[g[0]], ctx.today), MONTHS[g[0]], +g[1]),
+  },
+];
+const DAY_SOURCE = DAY_PATTERNS.map((p) => `(?:${p.source.replace(/\((?!\?)/g, '(?:')})`).join('|');
+
+function readDay(text: string, ctx: TDateContext): string | null {
+  for (const p of DAY_PATTERNS) {
+    const m = new RegExp(`^(?:${p.source})$`).exec(text);
+    if (m) return p.read(m.slice(1), ctx);
+  }
+  return null;
+}
+
+/** A month or year as a range of days ("march 2025" → 1–31 March). */
+function readPeriod(text: string, ctx: TDateContext): { from: string; to: string } | null {
+  const day = readDay(text, ctx);
+  if (day) return { from: day, to: day };
+  let m = new RegExp(`^${MONTH}(?: ${YEAR})?$`).exec(text);
+  if (m) {
+    const month = MONTHS[m[1]];
+    const y = m[2] ? +m[2] : recentYearForMonth(month, ctx.today);
+    return { from: `${y}-${pad(month)}-01`, to: `${y}-${pad(month)}-${pad(daysInMonth(y, month))}` };
+  }
+  m = new RegExp(`^${YEAR}$`).exec(text);
+  if (m) return { from: `${m[1]}-01-01`, to: `${m[1]}-12-31` };
+  return null;
+}
+const PERIOD_SOURCE = `(?:${DAY_SOURCE}|${MONTH.replace('(', '(?:')}(?: ${YEAR.replace('(', '(?:')})?|${YEAR.replace('(', '(?:')})`;
+
+/** Finds and consumes every date range and comparison in the phrase. */
+export function findDates(scanner: TokenScanner, ctx: TDateContext): TDateFindings {
+  const ranges: TDateRange[] = [];
+  let compare: TComparison | null = null;
+  let wantsChange = false;
+  const currentYear = Number(ctx.today.slice(0, 4));
+  const setCompare = (c: TComparison): void => {
+    compare ??= c;
+  };
+
+  // "this month vs last month", "this year compared to last year": a range and its comparison.
+  scanner.scan(`${THE}(?:this|current) ${UNIT} (?:so far )?${VS} ${THE}(?:last|previous|prior) ${UNIT}`, (g) => {
+    const unit = unitOf(g[0]);
+    ranges.push({ kind: 'this', unit });
+    setCompare(compareForUnit(unitOf(g[1]), unit));
+    return true;
+  });
+  // "2025 vs 2024": the later year, compared with the previous one.
+  scanner.scan(`(?:in )?${YEAR} ${VS} ${YEAR}`, (g) => {
+    const [a, b] = [+g[0], +g[1]];
+    if (Math.abs(a - b) !== 1) return false;
+    ranges.push({ kind: 'year', year: Math.max(a, b) });
+    setCompare('previous_year');
+    return true;
+  });
+  // Comparisons named on their own.
+  scanner.scan(`(?:year over year|year on year|yoy|y/y|yearly change|annual change)`, () => {
+    setCompare('previous_year');
+    return true;
+  });
+  scanner.scan(`(?:month over month|month on month|mom|m/m)`, () => {
+    setCompare('previous_month');
+    return true;
+  });
+  scanner.scan(`(?:week over week|week on week|wow|w/w)`, () => {
+    setCompare('previous_week');
+    return true;
+  });
+  scanner.scan(`(?:quarter over quarter|quarter on quarter|qoq|q/q)`, () => {
+    setCompare('previous_quarter');
+    return true;
+  });
+  scanner.scan(`(?:day over day|day on day|dod)`, () => {
+    setCompare('previous_day');
+    return true;
+  });
+  scanner.scan(
+    `${VS} ${THE}(?:same (?:period|time|dates?|days?|month|quarter|week) )?(?:(?:of |in )?(?:last|previous|prior|the previous|the prior) year(?: equivalent)?|a year (?:ago|before|earlier)|the year before|last year equivalent)`,
+    () => {
+      setCompare('previous_year');
+      return true;
+    },
+  );
+  scanner.scan(`${VS} ${THE}(?:previous|prior|preceding|last) period`, () => {
+    setCompare('previous_period');
+    return true;
+  });
+  scanner.scan(`${VS} ${THE}(?:previous|prior|preceding|last) (day|week|month|quarter|half)`, (g) => {
+    setCompare(compareForUnit(unitOf(g[0]), null));
+    return true;
+  });
+  scanner.scan(`${VS} (?:yesterday|the day before)`, () => {
+    setCompare('previous_day');
+    return true;
+  });
+  scanner.scan(`(?:with |and )?(?:comparison|compared|previous period|period over period|pop)`, () => {
+    setCompare('previous_period');
+    return true;
+  });
+
+  // Explicit spans.
+  scanner.scan(`(?:between|from) (${PERIOD_SOURCE}) (?:and|to|until|till|through|thru|-) (${PERIOD_SOURCE})`, (g) => {
+    const a = readPeriod(g[0], ctx);
+    const b = readPeriod(g[1], ctx);
+    if (!a || !b) return false;
+    ranges.push({ kind: 'between', from: a.from < b.from ? a.from : b.from, to: a.to > b.to ? a.to : b.to });
+    return true;
+  });
+  scanner.scan(`(?:since|starting|starting from|from|after) (${PERIOD_SOURCE})`, (g) => {
+    const a = readPeriod(g[0], ctx);
+    if (!a || a.from > ctx.today) return false;
+    ranges.push({ kind: 'between', from: a.from, to: ctx.today });
+    return true;
+  });
+
+  // Relative ranges.
+  scanner.scan(`(?:so far |up to now )?${THE}(?:${LAST}|last) ${NUM} ${UNIT}`, (g) => {
+    const n = +g[0];
+    if (n < 1 || n > 1000) return false;
+    ranges.push({ kind: 'last', unit: unitOf(g[1]), n });
+    return true;
+  });
+  scanner.scan(`(?:ttm|ltm)`, () => {
+    ranges.push({ kind: 'last', unit: 'month', n: 12 });
+    return true;
+  });
+  scanner.scan(`${THE}day before yesterday`, () => {
+    const d = addDays(ctx.today, -2);
+    ranges.push({ kind: 'day', date: d });
+    return true;
+  });
+  scanner.scan('yesterday', () => {
+    ranges.push({ kind: 'last', unit: 'day', n: 1 });
+    return true;
+  });
+  scanner.scan('(?:today|so far today)', () => {
+    ranges.push({ kind: 'this', unit: 'day' });
+    return true;
+  });
+  scanner.scan('(year|ytd|quarter|qtd|month|mtd|week|wtd|half) to date|(ytd|qtd|mtd|wtd)', (g) => {
+    const word = g[0] ?? g[1];
+    const unit: Record<string, TDateUnit> = { ytd: 'year', qtd: 'quarter', mtd: 'month', wtd: 'week' };
+    ranges.push({ kind: 'to_date', unit: (unit[word] ?? word) as Exclude<TDateUnit, 'day'> });
+    return true;
+  });
+  // "first half", "H2 2025", "second half of last year".
+  scanner.scan(`${THE}(first|1|second|2) half(?: of)?(?: ${YEAR}| (this|last) year)?|h([12])(?: ${YEAR})?`, (g) => {
+    const half = (g[0] ? (g[0] === 'first' || g[0] === '1' ? 1 : 2) : +g[3]) as 1 | 2;
+    const yearText = g[1] ?? g[4];
+    const year = yearText ? +yearText : g[2] === 'last' ? currentYear - 1 : undefined;
+    ranges.push(year === undefined ? { kind: 'half', half } : { kind: 'half', half, year });
+    return true;
+  });
+  scanner.scan(`${THE}(?:(this|current)|${LAST}|(last)) ${UNIT}(?: so far)?`, (g) => {
+    const unit = unitOf(g[2]);
+    ranges.push(g[0] ? { kind: 'this', unit } : { kind: 'last', unit, n: 1 });
+    return true;
+  });
+  scanner.scan(`${NUM} ${UNIT} ago`, (g) => {
+    const n = +g[0];
+    const unit = unitOf(g[1]);
+    if (n < 1 || n > 100 || unit === 'half') return false;
+    if (unit === 'day') ranges.push({ kind: 'day', date: addDays(ctx.today, -n) });
+    else ranges.push({ kind: 'between', ...relativeUnit(unit, n, ctx) });
+    return true;
+  });
+
+  // Absolute periods.
+  scanner.scan(`(?:in |for |during )?q([1-4])(?: (?:of )?${YEAR}| (this|last) year)?`, (g) => {
+    const year = g[1] ? +g[1] : g[2] === 'last' ? currentYear - 1 : currentYear;
+    ranges.push({ kind: 'quarter', year, quarter: +g[0] });
+    return true;
+  });
+  scanner.scan(`${THE}(first|1|second|2|third|3|fourth|4|last) quarter(?: of)?(?: ${YEAR}| (this|last) year)?`, (g) => {
+    const year = g[1] ? +g[1] : g[2] === 'last' ? currentYear - 1 : currentYear;
+    ranges.push({ kind: 'quarter', year, quarter: ORDINAL[g[0]] });
+    return true;
+  });
+  scanner.scan(`(?:on |for )?(${DAY_SOURCE})`, (g) => {
+    const d = readDay(g[0], ctx);
+    if (!d) return false;
+    ranges.push({ kind: 'day', date: d });
+    return true;
+  });
+  // "may" and "march" are also verbs: alone they count only after a preposition or before a year.
+  scanner.scan(`(in |for |during |of |since )?${MONTH}(?: (?:of )?${YEAR}| (this|last) year)?`, (g) => {
+    const month = MONTHS[g[1]];
+    if ((g[1] === 'may' || g[1] === 'march' || g[1] === 'mar') && !g[0] && !g[2] && !g[3]) return false;
+    const year = g[2] ? +g[2] : g[3] === 'last' ? currentYear - 1 : g[3] === 'this' ? currentYear : recentYearForMonth(month, ctx.today);
+    ranges.push({ kind: 'month', year, month });
+    return true;
+  });
+  scanner.scan(`(?:in |for |during |of )?(?:the year |fy ?)?${YEAR}`, (g) => {
+    ranges.push({ kind: 'year', year: +g[0] });
+    return true;
+  });
+  scanner.scan(`(?:all time|of all time|ever|since (?:the )?(?:beginning|start)|whole period|all dates)`, () => {
+    ranges.push({ kind: 'all' });
+    return true;
+  });
+  scanner.scan('(?:growth|grow|grew|growing|change|changed|changes|increase|increased|decrease|decreased|decline|declined)', () => {
+    wantsChange = true;
+    return true;
+  });
+  return { ranges, compare, wantsChange };
+}
+
+/** "3 months ago" → that whole month. */
+function relativeUnit(unit: TDateUnit, n: number, ctx: TDateContext): { from: string; to: string } {
+  const y = Number(ctx.today.slice(0, 4));
+  const m = Number(ctx.today.slice(5, 7));
+  if (unit === 'year') return { from: `${y - n}-01-01`, to: `${y - n}-12-31` };
+  if (unit === 'week') {
+    const d = addDays(ctx.today, -7 * n);
+    return { from: d, to: d };
+  }
+  const months = unit === 'quarter' ? 3 * n : n;
+  const index = y * 12 + (m - 1) - months;
+  const yy = Math.floor(index / 12);
+  const mm = (index % 12) + 1;
+  if (unit === 'quarter') {
+    const q = Math.floor((mm - 1) / 3) * 3 + 1;
+    return { from: `${yy}-${pad(q)}-01`, to: `${yy}-${pad(q + 2)}-${pad(daysInMonth(yy, q + 2))}` };
+  }
+  return { from: `${yy}-${pad(mm)}-01`, to: `${yy}-${pad(mm)}-${pad(daysInMonth(yy, mm))}` };
+}

@@ -1,0 +1,78 @@
+/**
+ * The vocabulary of a semantic model: every way to name a measure, dimension, time
+ * dimension or dimension value, keyed by lemma sequence, plus the fuzzy index for typos.
+ */
+import Fuse from 'fuse.js';
+import type { TSemanticModel } from '../model/semantic-model';
+import { getPhraseKey } from './text';
+
+export type TVocabularyTarget =
+  | { type: 'measure'; name: string }
+  | { type: 'dimension'; name: string }
+  | { type: 'value'; dimension: string; value: string }
+  | { type: 'time'; name: string };
+
+export interface TVocabulary {
+  entries: Map<string, TVocabularyTarget[]>;
+  /** Longest entry length in words; bounds the n-gram search. */
+  maxWords: number;
+  /** Every word of every entry, for typo correction. */
+  words: Set<string>;
+  fuse: Fuse<string>;
+}
+
+const CACHE = new WeakMap<TSemanticModel, TVocabulary>();
+
+function sameTarget(a: TVocabularyTarget, b: TVocabularyTarget): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Builds (once per model object) the vocabulary used by the parser. */
+export function getVocabulary(model: TSemanticModel): TVocabulary {
+  const cached = CACHE.get(model);
+  if (cached) return cached;
+  const entries = new Map<string, TVocabularyTarget[]>();
+  const add = (phrase: string, target: TVocabularyTarget): void => {
+    const key = getPhraseKey(phrase);
+    if (!key) return;
+    const list = entries.get(key) ?? [];
+    if (!list.some((t) => sameTarget(t, target))) list.push(target);
+    entries.set(key, list);
+  };
+  const human = (name: string): string => name.replace(/_/g, ' ');
+
+  for (const m of model.measures) {
+    if (m.kind === 'aggregate' && m.hidden) continue;
+    for (const p of [m.label, human(m.name), ...m.synonyms]) add(p, { type: 'measure', name: m.name });
+  }
+  for (const d of model.dimensions) {
+    for (const p of [d.label, human(d.name), ...d.synonyms]) add(p, { type: 'dimension', name: d.name });
+    for (const v of d.values) {
+      add(v, { type: 'value', dimension: d.name, value: v });
+      if (v.includes('&')) add(v.replace(/&/g, 'and'), { type: 'value', dimension: d.name, value: v });
+    }
+    for (const [alias, v] of Object.entries(d.valueSynonyms ?? {})) add(alias, { type: 'value', dimension: d.name, value: v });
+  }
+  for (const t of model.timeDimensions) {
+    for (const p of [t.label, ...t.synonyms]) add(p, { type: 'time', name: t.name });
+  }
+  // A word that names a measure or dimension outranks the same word as a value elsewhere.
+  for (const [key, list] of entries) {
+    if (list.length > 1 && list.some((t) => t.type !== 'value')) entries.set(key, list.filter((t) => t.type !== 'value'));
+  }
+
+  const words = new Set<string>();
+  let maxWords = 1;
+  for (const key of entries.keys()) {
+    const parts = key.split(' ');
+    maxWords = Math.max(maxWords, parts.length);
+    for (const w of parts) words.add(w);
+  }
+  const fuse = new Fuse(
+    [...words].filter((w) => w.length >= 4),
+    { includeScore: true, threshold: 0.34, ignoreLocation: true, minMatchCharLength: 3 },
+  );
+  const vocabulary = { entries, maxWords: Math.min(maxWords, 6), words, fuse };
+  CACHE.set(model, vocabulary);
+  return vocabulary;
+}
