@@ -129,6 +129,8 @@ export const ZCountry = z
   .toUpperCase()
   .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code')
   .refine((code) => {
+    // The regex issue does not stop zod from running this; DisplayNames throws on bad shapes.
+    if (!/^[A-Z]{2}$/.test(code)) return true;
     const name = regionNames.of(code);
     return !!name && name !== code && name !== 'Unknown Region';
   }, 'must be an ISO 3166-1 alpha-2 country code');

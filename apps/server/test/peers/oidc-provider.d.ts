@@ -1,0 +1,36 @@
+// oidc-provider ships no types and @types/oidc-provider lags v9: only what the test peer uses.
+declare module 'oidc-provider' {
+  import type { IncomingMessage, ServerResponse } from 'node:http';
+
+  interface Account {
+    accountId: string;
+    claims(): Promise<Record<string, unknown>>;
+  }
+  interface Grant {
+    addOIDCScope(scope: string): void;
+    save(): Promise<string>;
+  }
+  interface Interaction {
+    uid: string;
+    prompt: { name: string };
+  }
+  export default class Provider {
+    constructor(
+      issuer: string,
+      configuration: Record<string, unknown> & {
+        findAccount?: (ctx: unknown, id: string) => Promise<Account | undefined>;
+      },
+    );
+    callback(): (req: IncomingMessage, res: ServerResponse) => void;
+    interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
+    interactionFinished(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: Record<string, unknown>,
+    ): Promise<void>;
+    Grant: new (opts: {
+      accountId: string;
+      clientId: string;
+    }) => Grant;
+  }
+}

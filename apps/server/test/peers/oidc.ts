@@ -1,0 +1,110 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider from 'oidc-provider';
+
+export interface OidcAccount {
+  email: string;
+  email_verified: boolean;
+  name?: string;
+}
+
+/** A local OpenID Connect provider (oidc-provider) on 127.0.0.1 with a random port. */
+export interface OidcPeer {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /**
+   * Plays the browser from the authorization URL: signs in as `accountId`, grants consent and
+   * answers the redirect back to the app (its redirect_uri with code, state and iss).
+   */
+  authorize(authorizationUrl: string, accountId: string): Promise<URL>;
+  close(): Promise<void>;
+}
+
+export async function startOidcPeer(
+  redirectUri: string,
+  accounts: Record<string, OidcAccount>,
+): Promise<OidcPeer> {
+  const clientId = 'parley-test';
+  const clientSecret = 'parley-test-secret-0123456789abcdef';
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const issuer = `http://127.0.0.1:${port}`;
+  let nextAccount = '';
+
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: [redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    features: { devInteractions: { enabled: false } },
+    cookies: { keys: ['test-cookie-key-0123456789'] },
+    async findAccount(_ctx, id) {
+      const account = accounts[id];
+      if (!account) return undefined;
+      return { accountId: id, claims: async () => ({ sub: id, ...account }) };
+    },
+  });
+
+  server.on('request', (req, res) => {
+    if (!req.url?.startsWith('/interaction/')) {
+      provider.callback()(req, res);
+      return;
+    }
+    // The login and consent screens, answered at once for the chosen account.
+    void (async () => {
+      const details = await provider.interactionDetails(req, res);
+      if (details.prompt.name === 'login') {
+        await provider.interactionFinished(req, res, { login: { accountId: nextAccount } });
+        return;
+      }
+      const grant = new provider.Grant({ accountId: nextAccount, clientId });
+      grant.addOIDCScope('openid email profile');
+      const grantId = await grant.save();
+      await provider.interactionFinished(req, res, { consent: { grantId } });
+    })().catch((err: Error) => {
+      res.statusCode = 500;
+      res.end(err.message);
+    });
+  });
+
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    async authorize(authorizationUrl, accountId) {
+      nextAccount = accountId;
+      const jar = new Map<string, string>();
+      let url = authorizationUrl;
+      for (let hop = 0; hop < 10; hop++) {
+        if (url.startsWith(redirectUri)) return new URL(url);
+        const res = await fetch(url, {
+          redirect: 'manual',
+          headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+        });
+        for (const c of res.headers.getSetCookie()) {
+          const [pair] = c.split(';');
+          const eq = pair!.indexOf('=');
+          jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+        }
+        const location = res.headers.get('location');
+        if (!location) throw new Error(`provider stopped at ${url}: ${res.status} ${await res.text()}`);
+        url = new URL(location, url).href;
+      }
+      throw new Error('too many redirects at the provider');
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
