@@ -8,3 +8,7 @@ export * from './model/semantic-model';
 export * from './model/introspection';
 export * from './parser/describe';
 export * from './parser/parse';
+export * from './card/build-card';
+export * from './card/format';
+export * from './card/insights';
+export { assertNever, escapeHtml } from './util';

@@ -26,7 +26,7 @@ import { describeQuery } from './describe';
 import { TokenScanner } from './scanner';
 import { GROUPING_WORDS, NEGATIONS, STOPWORDS } from './stopwords';
 import { normalisePhrase, type TToken, tokenize } from './text';
-import { getVocabulary, type TVocabularyTarget } from './vocabulary';
+import { findCorrection, getVocabulary, type TVocabularyTarget } from './vocabulary';
 
 export const MAX_PHRASE_LENGTH = 500;
 
@@ -533,10 +533,10 @@ function correctTypos(tokens: TToken[], vocabulary: ReturnType<typeof getVocabul
   for (const t of tokens) {
     if (t.consumed || t.norm.length < 4 || t.norm.length > 30 || STOPWORDS.has(t.norm) || NEGATIONS.has(t.norm)) continue;
     if (vocabulary.words.has(t.lemma) || vocabulary.words.has(t.norm) || !/^\p{L}+$/u.test(t.norm)) continue;
-    const best = vocabulary.fuse.search(t.norm, { limit: 1 })[0];
-    if (best && (best.score ?? 1) <= 0.34 && Math.abs(best.item.length - t.norm.length) <= 2) {
-      corrections.push({ from: t.norm, to: best.item });
-      t.lemma = best.item;
+    const best = findCorrection(vocabulary, t.norm);
+    if (best) {
+      corrections.push({ from: t.norm, to: best });
+      t.lemma = best;
     }
   }
   return corrections;
@@ -575,10 +575,10 @@ function matchVocabulary(tokens: TToken[], vocabulary: ReturnType<typeof getVoca
 function suggestFor(words: string[], vocabulary: ReturnType<typeof getVocabulary>, model: TSemanticModel, phrase: string): string[] {
   const out: string[] = [];
   for (const w of words) {
-    for (const hit of vocabulary.fuse.search(w, { limit: 3 })) {
-      const targets = [...vocabulary.entries.entries()].find(([key]) => key.split(' ').includes(hit.item))?.[1];
-      if (targets?.[0]) out.push(replaceWords(phrase, w, targetLabel(model, targets[0]).toLowerCase()));
-    }
+    const near = w.length >= 4 ? findCorrection(vocabulary, w) : null;
+    if (!near) continue;
+    const targets = [...vocabulary.entries.entries()].find(([key]) => key.split(' ').includes(near))?.[1];
+    if (targets?.[0]) out.push(replaceWords(phrase, w, targetLabel(model, targets[0]).toLowerCase()));
   }
   return out.slice(0, 5);
 }

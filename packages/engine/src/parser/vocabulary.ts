@@ -70,9 +70,44 @@ export function getVocabulary(model: TSemanticModel): TVocabulary {
   }
   const fuse = new Fuse(
     [...words].filter((w) => w.length >= 4),
-    { includeScore: true, threshold: 0.34, ignoreLocation: true, minMatchCharLength: 3 },
+    { includeScore: true, threshold: 0.45, ignoreLocation: true },
   );
   const vocabulary = { entries, maxWords: Math.min(maxWords, 6), words, fuse };
   CACHE.set(model, vocabulary);
   return vocabulary;
+}
+
+/** Optimal-string-alignment distance: edits, with a swap of neighbours counting as one. */
+export function getEditDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+
+/** The vocabulary word a misspelt word most likely means: fuse.js candidates, closest by edits. */
+export function findCorrection(vocabulary: TVocabulary, word: string): string | null {
+  const limit = word.length <= 4 ? 1 : 2;
+  let best: { item: string; distance: number; score: number } | null = null;
+  for (const hit of vocabulary.fuse.search(word, { limit: 8 })) {
+    const distance = getEditDistance(word, hit.item);
+    if (distance > limit) continue;
+    const score = hit.score ?? 1;
+    if (!best || distance < best.distance || (distance === best.distance && score < best.score)) best = { item: hit.item, distance, score };
+  }
+  if (!best) {
+    // Bitap misses some short transpositions ("oders"); a plain scan of close lengths catches them.
+    for (const item of vocabulary.words) {
+      if (Math.abs(item.length - word.length) > limit || item.length < 4) continue;
+      const distance = getEditDistance(word, item);
+      if (distance <= limit && (!best || distance < best.distance)) best = { item, distance, score: 1 };
+    }
+  }
+  return best?.item ?? null;
 }
