@@ -12,3 +12,4 @@ export * from './card/build-card';
 export * from './card/format';
 export * from './card/insights';
 export { assertNever, escapeHtml } from './util';
+export * from './model/introspect-model';

@@ -333,7 +333,7 @@ export function getDemoModel(): TSemanticModel {
       {
         name: 'brand',
         label: 'Brand',
-        synonyms: ['brands', 'manufacturer', 'make'],
+        synonyms: ['brands', 'manufacturer'],
         sources: [{ table: 'products', column: 'brand' }],
         values: [...DEMO_BRANDS],
       },

@@ -113,6 +113,28 @@ function parse(phrase: string, options: TParseOptions): TParseResult {
   const unknown = tokens.filter((t) => !t.consumed && !STOPWORDS.has(t.norm) && !NEGATIONS.has(t.norm) && !GROUPING_WORDS.has(t.norm));
   const hasWhich = tokens.some((t) => t.norm === 'which' || t.norm === 'what' || t.norm === 'who');
 
+  // "accounts" may be a count or the account breakdown: with another measure present it is the breakdown.
+  const measureMatches = matches.filter((m) => m.targets.length === 1 && m.targets[0].type === 'measure').length;
+  for (const m of matches) {
+    const hasMeasure = m.targets.some((t) => t.type === 'measure');
+    const hasDimension = m.targets.some((t) => t.type === 'dimension');
+    if (hasMeasure && hasDimension) {
+      m.targets = m.targets.filter((t) => t.type === (measureMatches > 0 ? 'dimension' : 'measure'));
+    }
+  }
+
+  // "enterprise customers", "mobile users": a measure word right after a value only qualifies it
+  // when the question names another measure.
+  for (let i = matches.length - 1; i > 0; i--) {
+    const m = matches[i];
+    const prev = matches[i - 1];
+    const isMeasure = m.targets.length === 1 && m.targets[0].type === 'measure';
+    const others = matches.filter((x) => x !== m && x.targets.length === 1 && x.targets[0].type === 'measure').length;
+    if (isMeasure && others > 0 && prev.targets.every((t) => t.type === 'value') && prev.start + prev.words.split(' ').length === m.start) {
+      matches.splice(i, 1);
+    }
+  }
+
   // Ambiguous measure or dimension names: ask which one.
   for (const m of matches) {
     const kinds = m.targets.filter((t) => t.type === 'measure' || t.type === 'dimension');
@@ -488,7 +510,7 @@ function findRanking(scanner: TokenScanner): TRanking | null {
     dir = 'desc';
     return true;
   });
-  scanner.scan('(?:sorted|ranked|ordered|order|sort|rank|ranking)(?: by)?', () => {
+  scanner.scan('(?:sorted|ranked|ordered|order|sort|rank) by|sorted|ranked|ranking', () => {
     dir ??= 'desc';
     return true;
   });
