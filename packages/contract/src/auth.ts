@@ -95,7 +95,8 @@ export const ZLoginRedirectQuery = z.object({
 });
 
 /** GET /auth/link and /auth/recover: the single-use token from the e-mail. */
-export const ZLinkQuery = z.object({ token: z.string().max(512).default('') });
+// No length bound here: a mangled link must still land on /login?error=link_expired, not a 400.
+export const ZLinkQuery = z.object({ token: z.string().default('') });
 
 /** GET /auth/callback: what the identity provider sends back (all checked by the OIDC client). */
 export const ZOidcCallbackQuery = z.record(z.string(), z.string());
