@@ -1,0 +1,389 @@
+import 'swiper/css';
+import './cards.css';
+import './i18n';
+import { Modal } from '@mantine/core';
+import type { TCard, TCardInsight } from '@parley/contract';
+import type { EChartsInstance } from 'echarts-for-react/esm/types';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { A11y, Keyboard } from 'swiper/modules';
+import { Swiper, type SwiperClass, SwiperSlide } from 'swiper/react';
+import { Spinner } from '../../ui/Spinner';
+import { buildChartOption } from './chart-options';
+import { DataTable } from './DataTable';
+import { ExportDialog } from './ExportDialog';
+import { nodeToPng } from './export';
+import { useInView, useViewportWidth } from './hooks';
+import { ExpandIcon, ExportIcon, InsightsIcon, NextViewIcon, TextIcon } from './icons';
+import { sanitizeHtml } from './sanitize';
+import {
+  buildViews,
+  type ChartViewType,
+  chartSpecFor,
+  isChartView,
+  isSplitView,
+  nextView,
+  type ViewType,
+} from './views';
+
+const EChart = lazy(() => import('./EChart'));
+
+export interface AnalysisCardProps {
+  card: TCard | null;
+  /** Shows a spinner instead of the content. */
+  loading?: boolean;
+  questionId?: string;
+  /** Width of the card in grid columns (collections); the conversation uses a wide card. */
+  gridWidth?: number;
+  initialView?: ViewType;
+  onViewChange?: (view: ViewType) => void;
+  /** The detail view (inside the expand modal): taller, no expand button. */
+  detail?: boolean;
+  /** Shown above the card title (collections' compact cards show the phrase). */
+  heading?: React.ReactNode;
+}
+
+function Html({ html, className }: { html: string; className?: string }) {
+  const clean = useMemo(() => sanitizeHtml(html), [html]);
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify just above
+  return <div className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
+}
+
+function Insights({ insights }: { insights: TCardInsight[] }) {
+  const { t } = useTranslation('cards');
+  return (
+    <ul className="insights-list">
+      {insights.map((insight, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: insights are a fixed list per card
+        <li key={i} className="insight">
+          {typeof insight === 'string' ? (
+            <Html html={insight} />
+          ) : (
+            <>
+              <span className="insight-badge">{t('ai_insight')}</span>
+              <Html html={insight.text} />
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function safeImageUrl(url: string): string | null {
+  try {
+    const u = new URL(url, window.location.href);
+    return u.protocol === 'https:' || u.protocol === 'http:' || u.protocol === 'data:' ? u.href : null;
+  } catch {
+    return null;
+  }
+}
+
+interface ViewContentProps {
+  card: TCard;
+  view: ViewType;
+  onInstance: (instance: EChartsInstance | null) => void;
+}
+
+const ViewContent = memo(function ViewContent({ card, view, onInstance }: ViewContentProps) {
+  const { t, i18n } = useTranslation('cards');
+  const locale = i18n.language || 'en-US';
+  const option = useMemo(() => {
+    if (!isChartView(view)) return null;
+    const spec = chartSpecFor(card, view);
+    if (!spec) return null;
+    return buildChartOption({
+      card,
+      spec,
+      view,
+      locale,
+      otherLabel: t('table.other'),
+      previousLabel: t('table.previous'),
+    });
+  }, [card, view, locale, t]);
+
+  if (isChartView(view)) {
+    if (!option) return <p className="card-empty">{t('no_data')}</p>;
+    return (
+      <Suspense fallback={<CenteredSpinner label={t('loading')} />}>
+        <EChart
+          option={option}
+          label={t('chart_label', { view: t(`view.${view}`), title: card.title })}
+          onInstance={onInstance}
+        />
+      </Suspense>
+    );
+  }
+  switch (view) {
+    case 'table':
+      return <DataTable card={card} />;
+    case 'image': {
+      const src = card.image?.url ? safeImageUrl(card.image.url) : null;
+      return src ? (
+        <img className="card-image" src={src} alt={t('image_alt', { title: card.title })} />
+      ) : null;
+    }
+    case 'insights':
+      return <Insights insights={card.insights} />;
+    case 'text':
+      return <Html html={card.text} className="card-text" />;
+  }
+});
+
+function CenteredSpinner({ label }: { label: string }) {
+  return (
+    <div className="card-spinner">
+      <Spinner size={22} label={label} />
+    </div>
+  );
+}
+
+/**
+ * The analysis card (spec 2 §2): a carousel over its views, next-view, insights, text, expand and
+ * export controls; content renders only while the card is on screen.
+ */
+export const AnalysisCard = memo(function AnalysisCard({
+  card,
+  loading,
+  questionId,
+  gridWidth = 4,
+  initialView,
+  onViewChange,
+  detail,
+  heading,
+}: AnalysisCardProps) {
+  const { t } = useTranslation('cards');
+  const rootRef = useRef<HTMLElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const swiperRef = useRef<SwiperClass | null>(null);
+  const chartRef = useRef<EChartsInstance | null>(null);
+  const inView = useInView(rootRef);
+  const viewport = useViewportWidth();
+  const views = useMemo(() => (card ? buildViews(card, viewport) : []), [card, viewport]);
+  const [view, setView] = useState<ViewType | null>(initialView ?? null);
+  const [showInsights, setShowInsights] = useState(false);
+  const [showText, setShowText] = useState(false);
+  const [expanded, setExpanded] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  // The stored or chosen view if still available, else the first one.
+  const current: ViewType | null = view && views.includes(view) ? view : (views[0] ?? null);
+  const index = current ? views.indexOf(current) : 0;
+  const narrow = viewport < 996;
+  const canText = !!card && card.text.trim() !== '' && !narrow && !views.every((v) => v === 'text');
+  const split = !!current && showText && canText && isSplitView(gridWidth, current);
+
+  const choose = useCallback(
+    (next: ViewType) => {
+      setView(next);
+      setShowInsights(false);
+      onViewChange?.(next);
+    },
+    [onViewChange],
+  );
+
+  useEffect(() => {
+    const swiper = swiperRef.current;
+    if (swiper && !swiper.destroyed && swiper.activeIndex !== index) swiper.slideTo(index);
+  }, [index]);
+
+  const onInstance = useCallback((instance: EChartsInstance | null) => {
+    chartRef.current = instance;
+  }, []);
+
+  const getPng = useCallback(async (): Promise<string | null> => {
+    const chart = chartRef.current;
+    if (current && isChartView(current) && chart && !chart.isDisposed()) {
+      return chart.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#ffffff' });
+    }
+    const node = bodyRef.current;
+    return node ? nodeToPng(node) : null;
+  }, [current]);
+
+  const title = card?.title ?? '';
+  const bodyClass = `card-body${detail ? ' card-body-detail' : ''}${split ? ' card-body-split' : ''}`;
+
+  return (
+    <article
+      ref={rootRef}
+      className="analysis-card"
+      aria-label={t('card', { title })}
+      data-testid="analysis-card"
+      data-view={current ?? undefined}
+    >
+      {heading}
+      {detail ? null : (
+        <header className="card-header">
+          <h3 className="card-title">{title}</h3>
+        </header>
+      )}
+      <div ref={bodyRef} className={bodyClass}>
+        {loading || !card ? (
+          <CenteredSpinner label={t('loading')} />
+        ) : views.length === 0 ? (
+          <p className="card-empty">{t('no_data')}</p>
+        ) : !inView ? (
+          <div className="card-placeholder" aria-hidden="true" />
+        ) : (
+          <>
+            <div className="card-stage">
+              <Swiper
+                modules={[Keyboard, A11y]}
+                initialSlide={index}
+                simulateTouch={false}
+                keyboard={{ enabled: false }}
+                a11y={{ enabled: true, slideRole: 'group' }}
+                onSwiper={(s) => {
+                  swiperRef.current = s;
+                }}
+                onSlideChange={(s) => {
+                  const v = views[s.activeIndex];
+                  if (v && v !== current) choose(v);
+                }}
+                className="card-swiper"
+              >
+                {views.map((v, i) => (
+                  <SwiperSlide key={v} data-testid={`card-slide-${v}`} aria-label={t(`view.${v}`)}>
+                    {i === index ? <ViewContent card={card} view={v} onInstance={onInstance} /> : null}
+                  </SwiperSlide>
+                ))}
+              </Swiper>
+              {card.insights.length > 0 ? (
+                <aside
+                  className="insights-panel"
+                  data-open={showInsights || undefined}
+                  aria-hidden={!showInsights}
+                  aria-label={t('insights_title')}
+                  data-testid="insights-panel"
+                  inert={!showInsights}
+                >
+                  <h4 className="insights-title">{t('insights_title')}</h4>
+                  <Insights insights={card.insights} />
+                </aside>
+              ) : null}
+            </div>
+            {split ? <Html html={card.text} className="card-text card-text-side" /> : null}
+          </>
+        )}
+      </div>
+      {card && showText && canText && !split && inView ? (
+        <Html html={card.text} className="card-text card-text-below" />
+      ) : null}
+      {card && views.length > 0 ? (
+        <footer className="card-footer">
+          <div className="view-tabs" role="toolbar" aria-label={t('views')}>
+            {views.map((v, i) => (
+              <button
+                key={v}
+                type="button"
+                className="view-tab"
+                aria-pressed={v === current}
+                aria-label={t('view_position', { view: t(`view.${v}`), index: i + 1, count: views.length })}
+                onClick={() => choose(v)}
+                data-testid={`view-tab-${v}`}
+              >
+                {t(`view.${v}`)}
+              </button>
+            ))}
+          </div>
+          <div className="card-tools">
+            {views.length > 1 && current ? (
+              <button
+                type="button"
+                className="icon-btn"
+                aria-label={t('next_view')}
+                title={t('next_view')}
+                onClick={() => choose(nextView(views, current))}
+                data-testid="card-next-view"
+              >
+                <NextViewIcon />
+              </button>
+            ) : null}
+            {card.insights.length > 0 ? (
+              <button
+                type="button"
+                className="icon-btn"
+                aria-pressed={showInsights}
+                aria-label={showInsights ? t('hide_insights') : t('show_insights')}
+                title={showInsights ? t('hide_insights') : t('show_insights')}
+                onClick={() => setShowInsights((s) => !s)}
+                data-testid="card-insights-toggle"
+              >
+                <InsightsIcon />
+              </button>
+            ) : null}
+            {canText ? (
+              <button
+                type="button"
+                className="icon-btn"
+                aria-pressed={showText}
+                aria-label={showText ? t('hide_text') : t('show_text')}
+                title={showText ? t('hide_text') : t('show_text')}
+                onClick={() => setShowText((s) => !s)}
+                data-testid="card-text-toggle"
+              >
+                <TextIcon />
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label={t('export')}
+              title={t('export')}
+              onClick={() => setExporting(true)}
+              data-testid="card-export"
+            >
+              <ExportIcon />
+            </button>
+            {!detail ? (
+              <button
+                type="button"
+                className="icon-btn"
+                aria-label={t('expand')}
+                title={t('expand')}
+                onClick={() => setExpanded(true)}
+                data-testid="card-expand"
+              >
+                <ExpandIcon />
+              </button>
+            ) : null}
+          </div>
+        </footer>
+      ) : null}
+      {card && exporting && current ? (
+        <ExportDialog
+          opened={exporting}
+          onClose={() => setExporting(false)}
+          card={card}
+          view={current}
+          questionId={questionId}
+          getNode={() => rootRef.current}
+          getPng={getPng}
+        />
+      ) : null}
+      {card && expanded ? (
+        <Modal
+          opened={expanded}
+          onClose={() => setExpanded(false)}
+          size="min(1100px, 96vw)"
+          closeOnClickOutside={false}
+          closeOnEscape={false}
+          title={title}
+          closeButtonProps={{ 'aria-label': t('close'), 'data-testid': 'card-detail-close' } as never}
+          data-testid="card-detail"
+        >
+          <AnalysisCard
+            card={card}
+            questionId={questionId}
+            gridWidth={5}
+            initialView={current ?? undefined}
+            onViewChange={choose}
+            detail
+          />
+        </Modal>
+      ) : null}
+    </article>
+  );
+});
+
+export type { ChartViewType, ViewType };

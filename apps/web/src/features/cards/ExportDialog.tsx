@@ -1,0 +1,116 @@
+import { Modal } from '@mantine/core';
+import type { TCard } from '@parley/contract';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../lib/toast';
+import { Spinner } from '../../ui/Spinner';
+import { copyTable, download, emailCard, exportCsv, exportPdf, PNG_FILENAME } from './export';
+import { CopyIcon, FileIcon, ImageIcon, MailIcon, TableIcon } from './icons';
+import type { ViewType } from './views';
+import './i18n';
+
+export interface ExportDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  card: TCard;
+  view: ViewType;
+  questionId?: string;
+  /** The card element to print (PDF). */
+  getNode: () => HTMLElement | null;
+  /** A PNG data URL of the current view (chart instance or the rendered node). */
+  getPng: () => Promise<string | null>;
+}
+
+type Action = 'pdf' | 'png' | 'csv' | 'email' | 'copy';
+
+/** Export choices (spec 2 §2): PDF, PNG, CSV, e-mail the card, copy the table. */
+export function ExportDialog({
+  opened,
+  onClose,
+  card,
+  view,
+  questionId,
+  getNode,
+  getPng,
+}: ExportDialogProps) {
+  const { t } = useTranslation('cards');
+  const [busy, setBusy] = useState<Action | null>(null);
+
+  const run = async (action: Action) => {
+    setBusy(action);
+    try {
+      switch (action) {
+        case 'pdf': {
+          const node = getNode();
+          if (node) await exportPdf(node);
+          break;
+        }
+        case 'png': {
+          const png = await getPng();
+          if (png) download(png, PNG_FILENAME);
+          else toast.error(t('exports.failed'));
+          break;
+        }
+        case 'csv':
+          exportCsv(card.table);
+          break;
+        case 'copy':
+          if (await copyTable(card.table)) toast.success(t('exports.copied'));
+          else toast.error(t('exports.clipboard_denied'));
+          break;
+        case 'email': {
+          const image = await getPng().catch(() => null);
+          try {
+            await emailCard(questionId ?? '', view, image);
+            toast.success(t('exports.email_sent'));
+          } catch {
+            toast.error(t('exports.email_failed'));
+          }
+          break;
+        }
+      }
+      if (action !== 'email' && action !== 'copy') onClose();
+    } catch {
+      toast.error(t('exports.failed'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const items: { action: Action; icon: ReactNode; label: string; hidden?: boolean }[] = [
+    { action: 'pdf', icon: <FileIcon />, label: t('exports.pdf') },
+    { action: 'png', icon: <ImageIcon />, label: t('exports.png') },
+    { action: 'csv', icon: <TableIcon />, label: t('exports.csv'), hidden: card.table.length === 0 },
+    { action: 'copy', icon: <CopyIcon />, label: t('exports.copy'), hidden: card.table.length === 0 },
+    { action: 'email', icon: <MailIcon />, label: t('exports.email'), hidden: !questionId },
+  ];
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('exports.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('close') }}
+    >
+      <div className="export-grid" data-testid="export-dialog">
+        {items
+          .filter((i) => !i.hidden)
+          .map((item) => (
+            <button
+              key={item.action}
+              type="button"
+              className="export-option"
+              onClick={() => void run(item.action)}
+              disabled={busy !== null}
+              aria-busy={busy === item.action || undefined}
+              data-testid={`export-${item.action}`}
+            >
+              {busy === item.action ? <Spinner size={18} /> : item.icon}
+              <span>{item.label}</span>
+            </button>
+          ))}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,70 @@
+import type { TCardRow } from '@parley/contract';
+import { api } from '../../lib/api';
+import { tableToCsv, tableToTsv } from './csv';
+import type { ViewType } from './views';
+
+/** PDF settings (spec 2 §2): landscape letter, margins 0.5 / 2 / 0.5 / 2 in, jpeg quality 0.98. */
+export const PDF_OPTIONS = {
+  margin: [0.5, 2, 0.5, 2] as [number, number, number, number],
+  filename: 'export.pdf',
+  image: { type: 'jpeg' as const, quality: 0.98 },
+  html2canvas: { scale: 2, useCORS: true, backgroundColor: '#ffffff' },
+  jsPDF: { unit: 'in', format: 'letter', orientation: 'landscape' as const },
+};
+export const PNG_FILENAME = 'export.png';
+export const CSV_FILENAME = 'export.csv';
+
+/** Saves a Blob or data URL as a download. */
+export function download(data: Blob | string, filename: string): void {
+  const url = typeof data === 'string' ? data : URL.createObjectURL(data);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  if (typeof data !== 'string') setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The card's PDF, made by html2pdf.js (loaded only now: it is a large chunk). */
+export async function exportPdf(node: HTMLElement): Promise<void> {
+  const { default: html2pdf } = await import('html2pdf.js');
+  await html2pdf().set(PDF_OPTIONS).from(node).save();
+}
+
+/** A PNG data URL of a DOM node, through html2canvas (a dependency of html2pdf.js, lazy). */
+export async function nodeToPng(node: HTMLElement): Promise<string> {
+  const { default: html2canvas } = await import('html2canvas');
+  const canvas = await html2canvas(node, {
+    backgroundColor: '#ffffff',
+    scale: 2,
+    useCORS: true,
+    logging: false,
+  });
+  return canvas.toDataURL('image/png');
+}
+
+export function exportCsv(rows: readonly TCardRow[]): void {
+  download(new Blob([`\uFEFF${tableToCsv(rows)}`], { type: 'text/csv;charset=utf-8' }), CSV_FILENAME);
+}
+
+/** Copies the table as TSV; false when the browser refuses clipboard access. */
+export async function copyTable(rows: readonly TCardRow[]): Promise<boolean> {
+  try {
+    if (!navigator.clipboard?.writeText) return false;
+    await navigator.clipboard.writeText(tableToTsv(rows));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** POST /api/v1/email_card: the card, its selected view and a picture of it, mailed to the user. */
+export async function emailCard(questionId: string, view: ViewType, image: string | null): Promise<void> {
+  await api.post('/api/v1/email_card', {
+    question_id: questionId,
+    selected_chart: view,
+    ...(image ? { image } : {}),
+  });
+}

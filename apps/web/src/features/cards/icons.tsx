@@ -1,0 +1,125 @@
+import type { SVGProps } from 'react';
+
+type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+
+// Card and conversation icons, drawn like src/ui/icons (24 grid, 1.8 stroke).
+function icon(paths: React.ReactNode) {
+  // biome-ignore lint/correctness/noComponentHookFactories: a fixed set of stateless icons made once at module load
+  return function Icon({ size = 18, ...rest }: IconProps) {
+    return (
+      <svg
+        width={size}
+        height={size}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+        {...rest}
+      >
+        {paths}
+      </svg>
+    );
+  };
+}
+
+export const NextViewIcon = icon(
+  <>
+    <path d="M4 12a8 8 0 0 1 14-5.3L20 9" />
+    <path d="M20 4v5h-5" />
+    <path d="M20 12a8 8 0 0 1-14 5.3L4 15" />
+    <path d="M4 20v-5h5" />
+  </>,
+);
+export const InsightsIcon = icon(
+  <>
+    <path d="M9 18h6M10 21h4" />
+    <path d="M12 3a6 6 0 0 0-3.5 10.9c.6.4 1 1.1 1 1.8V16h5v-.3c0-.7.4-1.4 1-1.8A6 6 0 0 0 12 3z" />
+  </>,
+);
+export const TextIcon = icon(<path d="M4 6h16M4 11h16M4 16h10" />);
+export const ExpandIcon = icon(<path d="M14 4h6v6M10 20H4v-6M20 4l-7 7M4 20l7-7" />);
+export const ExportIcon = icon(
+  <>
+    <path d="M12 3v12M7 8l5-5 5 5" />
+    <path d="M5 15v4a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-4" />
+  </>,
+);
+export const FileIcon = icon(
+  <>
+    <path d="M6 3h9l4 4v14H6z" />
+    <path d="M14 3v5h5" />
+  </>,
+);
+export const ImageIcon = icon(
+  <>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <circle cx="9" cy="10" r="2" />
+    <path d="m21 16-5-5-9 9" />
+  </>,
+);
+export const TableIcon = icon(
+  <>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <path d="M3 10h18M3 15h18M9 10v10" />
+  </>,
+);
+export const CopyIcon = icon(
+  <>
+    <rect x="8" y="8" width="13" height="13" rx="2" />
+    <path d="M16 8V5a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v9a2 2 0 0 0 2 2h3" />
+  </>,
+);
+export const MailIcon = icon(
+  <>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="m3 7 9 6 9-6" />
+  </>,
+);
+export const ThumbUpIcon = icon(
+  <>
+    <path d="M7 10v11H4V10z" />
+    <path d="M7 10l4-7a2 2 0 0 1 3 2l-1 5h6a2 2 0 0 1 2 2.3l-1.3 7A2 2 0 0 1 17.7 21H7" />
+  </>,
+);
+export const ThumbDownIcon = icon(
+  <>
+    <path d="M17 14V3h3v11z" />
+    <path d="M17 14l-4 7a2 2 0 0 1-3-2l1-5H5a2 2 0 0 1-2-2.3l1.3-7A2 2 0 0 1 6.3 3H17" />
+  </>,
+);
+export const SendIcon = icon(<path d="M4 12 20 4l-6 16-3-7z" />);
+export const MicIcon = icon(
+  <>
+    <rect x="9" y="3" width="6" height="11" rx="3" />
+    <path d="M5 11a7 7 0 0 0 14 0M12 18v3" />
+  </>,
+);
+export const SpeakerIcon = icon(
+  <>
+    <path d="M4 9h4l5-4v14l-5-4H4z" />
+    <path d="M16 9a4 4 0 0 1 0 6M19 6a8 8 0 0 1 0 12" />
+  </>,
+);
+export const SpeakerOffIcon = icon(
+  <>
+    <path d="M4 9h4l5-4v14l-5-4H4z" />
+    <path d="m17 9 5 6M22 9l-5 6" />
+  </>,
+);
+export const ClockIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </>,
+);
+export const CloseIcon = icon(<path d="M6 6l12 12M18 6 6 18" />);
+export const FeedbackIcon = icon(
+  <>
+    <path d="M4 5h16v11H9l-5 4z" />
+    <path d="M9 10h6" />
+  </>,
+);

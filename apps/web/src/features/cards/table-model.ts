@@ -1,0 +1,154 @@
+import type { TCard, TCardColumn, TCardRow } from '@parley/contract';
+
+export type SortDir = 'asc' | 'desc';
+export interface SortState {
+  key: string;
+  dir: SortDir;
+}
+
+export const SHARE_SUFFIX = '__%';
+export const CHANGE_SUFFIX = '__change';
+export const PREVIOUS_PREFIX = 'Previous_';
+
+/** Next sort of a column header click: ascending → descending → none (spec 2 §2). */
+export function nextSort(current: SortState | null, key: string): SortState | null {
+  if (!current || current.key !== key) return { key, dir: 'asc' };
+  if (current.dir === 'asc') return { key, dir: 'desc' };
+  return null;
+}
+
+function compare(a: unknown, b: unknown): number {
+  const aNull = a === null || a === undefined || a === '';
+  const bNull = b === null || b === undefined || b === '';
+  if (aNull || bNull) return aNull === bNull ? 0 : aNull ? 1 : -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b), undefined, { numeric: true });
+}
+
+/** Rows sorted by a key (stable; empty values last in both directions). */
+export function sortRows(rows: readonly TCardRow[], sort: SortState | null): TCardRow[] {
+  if (!sort) return [...rows];
+  const sign = sort.dir === 'asc' ? 1 : -1;
+  return rows
+    .map((row, i) => ({ row, i }))
+    .sort((x, y) => {
+      const a = x.row[sort.key];
+      const b = y.row[sort.key];
+      const aNull = a === null || a === undefined || a === '';
+      const bNull = b === null || b === undefined || b === '';
+      if (aNull || bNull) return aNull === bNull ? x.i - y.i : aNull ? 1 : -1;
+      return sign * compare(a, b) || x.i - y.i;
+    })
+    .map((x) => x.row);
+}
+
+/** The card's columns, taken from `columns` or, when missing, from the keys of the first row. */
+export function cardColumns(card: Pick<TCard, 'columns' | 'table'>): TCardColumn[] {
+  if (card.columns.length > 0) return card.columns;
+  const first = card.table[0] ?? {};
+  return Object.keys(first).map((key) => {
+    const v = first[key];
+    const kind =
+      typeof v === 'number' ? 'measure' : /^\d{4}-\d{2}-\d{2}/.test(String(v)) ? 'time' : 'dimension';
+    return { key, label: key, kind, format: kind === 'time' ? 'date' : 'number' } as TCardColumn;
+  });
+}
+
+/** Whether the card has share columns, which offer the 123 / % toggle. */
+export function hasShareColumns(columns: readonly TCardColumn[]): boolean {
+  return columns.some((c) => c.key.endsWith(SHARE_SUFFIX));
+}
+
+export type DisplayRole = 'dimension' | 'time' | 'measure' | 'share' | 'change' | 'previous';
+
+/** A column as the table shows it; `sortKey` is the row key its displayed value comes from. */
+export interface DisplayColumn {
+  key: string;
+  label: string;
+  role: DisplayRole;
+  format: TCardColumn['format'];
+  sortKey: string;
+  /** For change columns: the measure and its previous-period keys. */
+  measureKey?: string;
+  previousKey?: string;
+}
+
+/**
+ * The columns shown: `M__%` columns are hidden (they feed the % toggle); in percent mode a measure
+ * M with a share shows `M__%` instead of its value.
+ */
+export function displayColumns(columns: readonly TCardColumn[], percentMode: boolean): DisplayColumn[] {
+  const keys = new Set(columns.map((c) => c.key));
+  const out: DisplayColumn[] = [];
+  for (const c of columns) {
+    if (c.key.endsWith(SHARE_SUFFIX)) continue;
+    if (c.key.endsWith(CHANGE_SUFFIX)) {
+      const measureKey = c.key.slice(0, -CHANGE_SUFFIX.length);
+      out.push({
+        key: c.key,
+        label: c.label,
+        role: 'change',
+        format: c.format,
+        sortKey: c.key,
+        measureKey,
+        previousKey: `${PREVIOUS_PREFIX}${measureKey}`,
+      });
+      continue;
+    }
+    if (c.kind === 'measure') {
+      const share = `${c.key}${SHARE_SUFFIX}`;
+      const previous = c.key.startsWith(PREVIOUS_PREFIX);
+      if (percentMode && keys.has(share)) {
+        out.push({ key: c.key, label: c.label, role: 'share', format: 'number', sortKey: share });
+      } else {
+        out.push({
+          key: c.key,
+          label: c.label,
+          role: previous ? 'previous' : 'measure',
+          format: c.format,
+          sortKey: c.key,
+        });
+      }
+      continue;
+    }
+    out.push({ key: c.key, label: c.label, role: c.kind, format: c.format, sortKey: c.key });
+  }
+  return out;
+}
+
+/** Rates and averages do not add up; everything else measured in money or counts does. */
+const NOT_SUMMABLE = /\b(average|avg|mean|rate|ratio|median|per)\b/i;
+
+/** Whether a displayed column gets a total (summable measures, their previous values and shares). */
+export function isSummable(column: DisplayColumn): boolean {
+  if (column.role === 'share') return true;
+  if (column.role !== 'measure' && column.role !== 'previous') return false;
+  if (column.format === 'percent') return false;
+  return !NOT_SUMMABLE.test(column.label) && !NOT_SUMMABLE.test(column.key);
+}
+
+/** Totals per summable column (rounded to two decimals); null where no total applies. */
+export function totals(
+  rows: readonly TCardRow[],
+  columns: readonly DisplayColumn[],
+): Record<string, number | null> {
+  const out: Record<string, number | null> = {};
+  for (const c of columns) {
+    if (!isSummable(c)) {
+      out[c.key] = null;
+      continue;
+    }
+    let sum = 0;
+    for (const row of rows) {
+      const v = row[c.sortKey];
+      if (typeof v === 'number') sum += v;
+    }
+    out[c.key] = Math.round(sum * 100) / 100;
+  }
+  return out;
+}
+
+/** A totals row is worth showing for more than one row and at least one summable column. */
+export function showTotals(rows: readonly TCardRow[], columns: readonly DisplayColumn[]): boolean {
+  return rows.length > 1 && columns.some(isSummable) && columns.some((c) => !isSummable(c));
+}

@@ -1,0 +1,105 @@
+import { memo, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AnalysisCard } from '../cards/AnalysisCard';
+import { ThumbDownIcon, ThumbUpIcon } from '../cards/icons';
+import { sanitizeHtml } from '../cards/sanitize';
+import type { ConvItem } from './conversation-api';
+import { PromptView } from './PromptView';
+
+function AnswerText({ html }: { html: string }) {
+  const clean = useMemo(() => sanitizeHtml(html), [html]);
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify just above
+  return <div className="bubble bubble-answer" dangerouslySetInnerHTML={{ __html: clean }} />;
+}
+
+export interface ConversationItemProps {
+  item: ConvItem;
+  last: boolean;
+  onAsk: (phrase: string) => void;
+  onFeedback: (item: ConvItem, sentiment: 'positive' | 'negative') => void;
+}
+
+/** One question with its answer: phrase, loading, error bubble, texts, prompts and cards. */
+export const ConversationItem = memo(function ConversationItem({
+  item,
+  last,
+  onAsk,
+  onFeedback,
+}: ConversationItemProps) {
+  const { t, i18n } = useTranslation('conversation');
+  const time = useMemo(
+    () => new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }).format(item.created),
+    [item.created, i18n.language],
+  );
+  const answered = !item.loading && !item.error && item.responses.length > 0;
+  return (
+    <div
+      className="conv-item"
+      data-testid="conversation-item"
+      data-created={item.created}
+      data-state={item.loading ? 'loading' : item.error ? 'error' : 'answered'}
+    >
+      <div className="conv-question">
+        <div className="bubble bubble-question">
+          <span className="visually-hidden">{t('you_asked')}: </span>
+          {item.phrase}
+        </div>
+        <time className="conv-time" dateTime={new Date(item.created).toISOString()}>
+          {time}
+        </time>
+      </div>
+      <div className="conv-answer">
+        {item.loading ? (
+          <div
+            className="bubble bubble-answer bubble-loading"
+            role="status"
+            aria-label={t('thinking')}
+            data-testid="conversation-loading"
+          >
+            <span className="dot" />
+            <span className="dot" />
+            <span className="dot" />
+          </div>
+        ) : item.error ? (
+          <div className="bubble bubble-error" role="alert" data-testid="conversation-error">
+            {item.error}
+          </div>
+        ) : (
+          item.responses.map((response, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: an answer's parts keep their order
+            <div key={i} className="conv-response">
+              {response.text ? <AnswerText html={response.text} /> : null}
+              {response.prompt ? <PromptView prompt={response.prompt} onAsk={onAsk} /> : null}
+              {response.card ? <AnalysisCard card={response.card} questionId={response.question_id} /> : null}
+            </div>
+          ))
+        )}
+        {last && answered ? (
+          // biome-ignore lint/a11y/useSemanticElements: a group of two buttons, not a form section
+          <div className="conv-feedback" role="group" aria-label={t('feedback_label')}>
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label={t('cards:feedback.thumbs_up')}
+              title={t('cards:feedback.thumbs_up')}
+              onClick={() => onFeedback(item, 'positive')}
+              data-testid="thumbs-up"
+            >
+              <ThumbUpIcon />
+            </button>
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label={t('cards:feedback.thumbs_down')}
+              title={t('cards:feedback.thumbs_down')}
+              onClick={() => onFeedback(item, 'negative')}
+              data-testid="thumbs-down"
+            >
+              <ThumbDownIcon />
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+});

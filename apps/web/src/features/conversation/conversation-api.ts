@@ -1,0 +1,95 @@
+import type {
+  TConversationHistory,
+  TConversationItem,
+  TConversationQueryResponse,
+  TConversationResponse,
+  TFavourites,
+} from '@parley/contract';
+import { ApiError, api, request } from '../../lib/api';
+
+/** Today's history shown on open, and the page size of older history (spec 2 §9). */
+export const TODAY_LIMIT = 20;
+export const OLDER_PAGE = 4;
+
+/** A conversation item on screen: the query, then loading, responses or an error (spec 2 §3). */
+export interface ConvItem {
+  created: number;
+  phrase: string;
+  event: string | null;
+  loading: boolean;
+  error: string | null;
+  responses: TConversationResponse[];
+}
+
+export function fromServer(item: TConversationItem): ConvItem {
+  return {
+    created: item.query.created,
+    phrase: item.query.phrase,
+    event: item.query.event,
+    loading: false,
+    error: item.error,
+    responses: item.responses,
+  };
+}
+
+/** Merges items by their created id (incoming wins) and orders them oldest first. */
+export function mergeItems(existing: readonly ConvItem[], incoming: readonly ConvItem[]): ConvItem[] {
+  const map = new Map<number, ConvItem>();
+  for (const item of existing) map.set(item.created, item);
+  for (const item of incoming) {
+    const had = map.get(item.created);
+    // A local item still loading keeps its state until its own answer arrives.
+    if (!had?.loading) map.set(item.created, item);
+  }
+  return [...map.values()].sort((a, b) => a.created - b.created);
+}
+
+/** GET /features/conversations: today's items, or older ones (all days) before a cursor. */
+export async function fetchHistory(
+  params: { before?: number; limit: number; scope: 'today' | 'all' },
+  signal?: AbortSignal,
+): Promise<{ items: ConvItem[]; hasMore: boolean }> {
+  const q = new URLSearchParams({ limit: String(params.limit), scope: params.scope });
+  if (params.before !== undefined) q.set('before', String(params.before));
+  const data = await api.get<TConversationHistory>(`/features/conversations?${q}`, { signal });
+  // The server answers newest first; the screen lists oldest first.
+  return { items: data.items.map(fromServer).reverse(), hasMore: data.has_more };
+}
+
+export async function fetchFavourites(): Promise<TFavourites> {
+  return api.get<TFavourites>('/features/favourites');
+}
+
+export async function fetchSuggestions(): Promise<string[]> {
+  return (await api.get<{ suggestions: string[] }>('/features/suggestions')).suggestions;
+}
+
+export type AskOutcome =
+  | { type: 'answer'; responses: TConversationResponse[] }
+  | { type: 'error'; message: string }
+  | { type: 'failed'; message: string };
+
+/**
+ * POST /features/conversations/query (spec 2 §7): 200 → responses; 400 (and other JSON refusals)
+ * → the server message in the conversation; 500 → the fixed apology; a thrown error → toast.
+ */
+export async function askQuestion(
+  body: { phrase: string; created: number; event?: string },
+  texts: { serverError: string; requestFailed: string },
+): Promise<AskOutcome> {
+  try {
+    const answer = await request<TConversationQueryResponse & { message?: string }>(
+      'POST',
+      '/features/conversations/query',
+      body,
+    );
+    if (answer.status === 200) return { type: 'answer', responses: answer.data.responses ?? [] };
+    return { type: 'error', message: answer.data.message || texts.serverError };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 500) return { type: 'error', message: texts.serverError };
+    return {
+      type: 'failed',
+      message: err instanceof ApiError && err.fromServer ? err.message : texts.requestFailed,
+    };
+  }
+}
