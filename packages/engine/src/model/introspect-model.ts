@@ -90,7 +90,8 @@ export function generateModel(introspection: TIntrospection, name = 'generated')
       const td: TTimeDimension = {
         name: `${t.name}.${c.name}`,
         label,
-        synonyms: [words(c.name)],
+        // "created", "opened": the participle alone names the date ("accounts created this year").
+        synonyms: [words(c.name), ...words(c.name).split(' ').filter((w) => /ed$/.test(w))],
         table: t.name,
         column: c.name,
         dataType: c.kind === 'date' ? 'date' : 'timestamp',
@@ -187,7 +188,7 @@ export function generateModel(introspection: TIntrospection, name = 'generated')
         model.dimensions.push({
           name: `${t.name}.${c.name}`,
           label: title(base === 'name' ? entity : w),
-          synonyms: [`${entity} ${base}`, plural(entity), entity],
+          synonyms: [`${entity} ${base}`, plural(entity), entity, ...synonymsFor(tableWords)],
           sources: [{ table: t.name, column: c.name }],
           values: [],
         });

@@ -113,6 +113,18 @@ function parse(phrase: string, options: TParseOptions): TParseResult {
   const unknown = tokens.filter((t) => !t.consumed && !STOPWORDS.has(t.norm) && !NEGATIONS.has(t.norm) && !GROUPING_WORDS.has(t.norm));
   const hasWhich = tokens.some((t) => t.norm === 'which' || t.norm === 'what' || t.norm === 'who');
 
+  // "enterprise customers", "mobile users": a measure word right after a value only qualifies it
+  // when the question names another measure.
+  for (let i = matches.length - 1; i > 0; i--) {
+    const m = matches[i];
+    const prev = matches[i - 1];
+    const isMeasure = m.targets.some((t) => t.type === 'measure') && !m.grouped;
+    const others = matches.filter((x) => x !== m && x.targets.every((t) => t.type === 'measure')).length;
+    if (isMeasure && others > 0 && prev.targets.every((t) => t.type === 'value') && prev.start + prev.words.split(' ').length === m.start) {
+      matches.splice(i, 1);
+    }
+  }
+
   // "accounts" may be a count or the account breakdown: with another measure present it is the breakdown.
   const measureMatches = matches.filter((m) => m.targets.length === 1 && m.targets[0].type === 'measure').length;
   for (const m of matches) {
@@ -120,18 +132,6 @@ function parse(phrase: string, options: TParseOptions): TParseResult {
     const hasDimension = m.targets.some((t) => t.type === 'dimension');
     if (hasMeasure && hasDimension) {
       m.targets = m.targets.filter((t) => t.type === (measureMatches > 0 ? 'dimension' : 'measure'));
-    }
-  }
-
-  // "enterprise customers", "mobile users": a measure word right after a value only qualifies it
-  // when the question names another measure.
-  for (let i = matches.length - 1; i > 0; i--) {
-    const m = matches[i];
-    const prev = matches[i - 1];
-    const isMeasure = m.targets.length === 1 && m.targets[0].type === 'measure';
-    const others = matches.filter((x) => x !== m && x.targets.length === 1 && x.targets[0].type === 'measure').length;
-    if (isMeasure && others > 0 && prev.targets.every((t) => t.type === 'value') && prev.start + prev.words.split(' ').length === m.start) {
-      matches.splice(i, 1);
     }
   }
 

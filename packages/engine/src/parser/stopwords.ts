@@ -12,7 +12,7 @@ export const STOPWORDS = new Set(
   whats what's when where which while who whose why will with would you your again now like just kindly
   display plot graph chart charts table visualise visualize visualization breakdowns analysis analyse analyze
   trend trends performance perform performed doing kpi kpis generated generate made make makes bring brought
-  sold sell sells selling bought buy purchased earned earn come came happen happened hey hi hello thanks thank
+  sold sell sells selling brings generates generating drives drove produced produces produce bought buy purchased earned earn come came happen happened hey hi hello thanks thank
   ok okay same instead only also too well plus add include including grouped group compare comparing versus vs
   everything everyone anything something overview full complete entire whole exactly roughly approximately
   different various current currently recent recently latest right now's out up off ever ok yes total sum

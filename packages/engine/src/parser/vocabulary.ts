@@ -58,7 +58,12 @@ export function getVocabulary(model: TSemanticModel): TVocabulary {
   }
   // A word that names a measure or dimension outranks the same word as a value elsewhere.
   for (const [key, list] of entries) {
-    if (list.length > 1 && list.some((t) => t.type !== 'value')) entries.set(key, list.filter((t) => t.type !== 'value'));
+    if (list.length > 1 && list.some((t) => t.type === 'measure' || t.type === 'dimension')) {
+      entries.set(key, list.filter((t) => t.type !== 'value' && t.type !== 'time'));
+    } else if (list.some((t) => t.type === 'value') && list.some((t) => t.type === 'time')) {
+      // "open" the status beats "opened" the date.
+      entries.set(key, list.filter((t) => t.type !== 'time'));
+    }
   }
 
   const words = new Set<string>();
