@@ -1,0 +1,128 @@
+import type { TCardColumn } from '@parley/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  displayColumns,
+  hasShareColumns,
+  isSummable,
+  nextSort,
+  showTotals,
+  sortRows,
+  totals,
+} from './table-model';
+
+const columns: TCardColumn[] = [
+  { key: 'Region', label: 'Region', kind: 'dimension', format: 'number' },
+  { key: 'Revenue', label: 'Revenue', kind: 'measure', format: 'currency' },
+  { key: 'Revenue__%', label: 'Revenue %', kind: 'measure', format: 'number' },
+  { key: 'Previous_Revenue', label: 'Previous Revenue', kind: 'measure', format: 'currency' },
+  { key: 'Revenue__change', label: 'Revenue Change %', kind: 'measure', format: 'number' },
+  { key: 'Conversion Rate', label: 'Conversion Rate', kind: 'measure', format: 'percent' },
+];
+const rows = [
+  {
+    Region: 'EMEA',
+    Revenue: 300,
+    'Revenue__%': 50,
+    Previous_Revenue: 200,
+    Revenue__change: 50,
+    'Conversion Rate': 0.03,
+  },
+  {
+    Region: 'APAC',
+    Revenue: 100,
+    'Revenue__%': 16.67,
+    Previous_Revenue: 0,
+    Revenue__change: null,
+    'Conversion Rate': 0.02,
+  },
+  {
+    Region: 'Americas',
+    Revenue: 200,
+    'Revenue__%': 33.33,
+    Previous_Revenue: 250,
+    Revenue__change: -20,
+    'Conversion Rate': null,
+  },
+];
+
+describe('sorting', () => {
+  it('cycles ascending → descending → none per column', () => {
+    const a = nextSort(null, 'Revenue');
+    expect(a).toEqual({ key: 'Revenue', dir: 'asc' });
+    const b = nextSort(a, 'Revenue');
+    expect(b).toEqual({ key: 'Revenue', dir: 'desc' });
+    expect(nextSort(b, 'Revenue')).toBeNull();
+    expect(nextSort(b, 'Region')).toEqual({ key: 'Region', dir: 'asc' });
+  });
+  it('sorts numbers and text, empty values last', () => {
+    expect(sortRows(rows, { key: 'Revenue', dir: 'asc' }).map((r) => r.Region)).toEqual([
+      'APAC',
+      'Americas',
+      'EMEA',
+    ]);
+    expect(sortRows(rows, { key: 'Revenue', dir: 'desc' }).map((r) => r.Region)).toEqual([
+      'EMEA',
+      'Americas',
+      'APAC',
+    ]);
+    expect(sortRows(rows, { key: 'Region', dir: 'asc' }).map((r) => r.Region)).toEqual([
+      'Americas',
+      'APAC',
+      'EMEA',
+    ]);
+    expect(sortRows(rows, { key: 'Conversion Rate', dir: 'desc' }).map((r) => r.Region)).toEqual([
+      'EMEA',
+      'APAC',
+      'Americas',
+    ]);
+    expect(sortRows(rows, null)).toEqual(rows);
+  });
+});
+
+describe('display columns', () => {
+  it('hides share columns and offers the % toggle', () => {
+    expect(hasShareColumns(columns)).toBe(true);
+    const shown = displayColumns(columns, false);
+    expect(shown.map((c) => c.key)).toEqual([
+      'Region',
+      'Revenue',
+      'Previous_Revenue',
+      'Revenue__change',
+      'Conversion Rate',
+    ]);
+    expect(shown.find((c) => c.key === 'Revenue__change')).toMatchObject({
+      role: 'change',
+      measureKey: 'Revenue',
+      previousKey: 'Previous_Revenue',
+    });
+  });
+  it('shows the share instead of the measure in percent mode', () => {
+    const revenue = displayColumns(columns, true).find((c) => c.key === 'Revenue');
+    expect(revenue).toMatchObject({ role: 'share', sortKey: 'Revenue__%' });
+  });
+});
+
+describe('totals', () => {
+  it('sums summable measures with two decimals, not rates or changes', () => {
+    const shown = displayColumns(columns, false);
+    expect(showTotals(rows, shown)).toBe(true);
+    const sums = totals(rows, shown);
+    expect(sums).toMatchObject({ Region: null, Revenue: 600, Previous_Revenue: 450, Revenue__change: null });
+    expect(sums['Conversion Rate']).toBeNull();
+    expect(totals(rows, displayColumns(columns, true)).Revenue).toBe(100);
+  });
+  it('treats averages as not summable', () => {
+    expect(
+      isSummable({
+        key: 'Average Order Value',
+        label: 'Average Order Value',
+        role: 'measure',
+        format: 'currency',
+        sortKey: 'x',
+      }),
+    ).toBe(false);
+  });
+  it('shows no totals for a single row', () => {
+    expect(showTotals(rows.slice(0, 1), displayColumns(columns, false))).toBe(false);
+  });
+});

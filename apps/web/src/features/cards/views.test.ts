@@ -1,0 +1,51 @@
+import type { TCard } from '@parley/contract';
+import { describe, expect, it } from 'vitest';
+import { buildViews, chartViewType, isSplitView, nextView } from './views';
+
+const card = (over: Partial<TCard> = {}): TCard => ({
+  title: 'Revenue by region',
+  text: '<p>Revenue grew.</p>',
+  date: '2026-11-20T00:00:00Z',
+  table: [{ Region: 'EMEA', Revenue: 1 }],
+  columns: [],
+  chart: [
+    { chart: { type: 'bar' }, x: 'Region', y: ['Revenue'] },
+    { chart: { type: 'pie' }, x: 'Region', y: ['Revenue'] },
+  ],
+  insights: ['<b>EMEA</b> leads'],
+  ...over,
+});
+
+describe('buildViews', () => {
+  it('lists chart types, table, insights; text only below 996 px', () => {
+    expect(buildViews(card(), 1280)).toEqual(['bar', 'pie', 'table', 'insights']);
+    expect(buildViews(card(), 800)).toEqual(['bar', 'pie', 'table', 'insights', 'text']);
+  });
+  it('adds the image only with a url and treats stacked bars as bar-stacked', () => {
+    const c = card({
+      image: { url: 'https://example.com/a.png' },
+      chart: [{ chart: { type: 'bar', stacked: true }, x: 'Region', y: ['Revenue'] }],
+    });
+    expect(buildViews(c, 1280)).toEqual(['bar-stacked', 'table', 'image', 'insights']);
+    expect(buildViews(card({ image: { url: '' } }), 1280)).not.toContain('image');
+    expect(chartViewType({ chart: { type: 'line' }, x: 'a', y: [] })).toBe('line');
+  });
+  it('falls back to the text when nothing else exists', () => {
+    expect(buildViews(card({ table: [], chart: [], insights: [] }), 1280)).toEqual(['text']);
+  });
+});
+
+describe('nextView and split view', () => {
+  it('wraps to the first view', () => {
+    const views = buildViews(card(), 1280);
+    expect(nextView(views, 'bar')).toBe('pie');
+    expect(nextView(views, 'insights')).toBe('bar');
+  });
+  it('splits pie, donut, bar and line above grid width 2', () => {
+    expect(isSplitView(3, 'pie')).toBe(true);
+    expect(isSplitView(3, 'line')).toBe(true);
+    expect(isSplitView(2, 'pie')).toBe(false);
+    expect(isSplitView(4, 'table')).toBe(false);
+    expect(isSplitView(4, 'area')).toBe(false);
+  });
+});
