@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { CaptchaVerifier } from './lib/captcha';
 import { AttemptLimiter } from './lib/rate-limit';
+import { withSafeRequestLogs } from './lib/redact';
 import { MailRepository } from './mail/mail.repository';
 import { MailService } from './mail/mail.service';
 import { AuthRepository } from './modules/auth/auth.repository';
@@ -53,7 +54,7 @@ export interface BuildOptions {
 /** Builds the Fastify app: cross-cutting plugins first, then the feature modules. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: withSafeRequestLogs(opts.logger ?? false),
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     // Secrets and cookies never reach the log.

@@ -293,6 +293,41 @@ describe.each(TEST_DATABASES)('auth abuse on %s', (kind) => {
     });
   });
 
+  describe('secrets', () => {
+    it('keeps link tokens, passwords and cookies out of the log and the answers', async () => {
+      const lines: string[] = [];
+      const logged = await buildApp({
+        config: t.config,
+        database: t.app.database,
+        webRoot: '/nonexistent',
+        logger: { level: 'trace', stream: { write: (line: string) => lines.push(line) } },
+      });
+      try {
+        const user = await createUser(t.app);
+        const res = await passwordLogin(logged, user.email, user.password, { ip: uniqueIp() });
+        const cookie = sessionCookieOf(res)!;
+        const xsrf = res.json().xsrfToken as string;
+        const link = await mailedLink(user.email, 'magic');
+        const token = link.searchParams.get('token')!;
+        await logged.inject({ method: 'GET', url: pathOf(link) });
+        await logged.inject({
+          method: 'GET',
+          url: '/auth/tenant',
+          headers: { cookie, 'x-xsrf-token': xsrf },
+        });
+        const tenant = await logged.inject({ method: 'GET', url: '/auth/tenant', headers: { cookie } });
+        expect(tenant.body).not.toMatch(/password|hash/i);
+        const log = lines.join('\n');
+        expect(log).toContain('/auth/link?token=[redacted]');
+        for (const secret of [token, user.password, cookie.split('=')[1]!, xsrf]) {
+          expect(log).not.toContain(secret);
+        }
+      } finally {
+        await logged.close();
+      }
+    });
+  });
+
   describe('enumeration', () => {
     it('answers unknown and known e-mails identically on every public call', async () => {
       const known = await createUser(t.app);
