@@ -1,0 +1,59 @@
+import type { TSemanticQuery } from '@parley/contract';
+import { describe, expect, it } from 'vitest';
+import { getDemoModel } from '../model/demo-model';
+import { compileQuery } from './compile';
+import { SQL_DIALECTS } from './dialect';
+
+const model = getDemoModel();
+const options = { today: '2026-11-20', weekStart: 'monday' as const };
+
+const QUERIES: Record<string, TSemanticQuery> = {
+  total: { measures: ['revenue'], dimensions: [], filters: [] },
+  breakdown: {
+    measures: ['revenue', 'average_order_value'],
+    dimensions: ['segment'],
+    timeDimension: { field: 'order_date', range: { kind: 'last', unit: 'month', n: 1 } },
+    filters: [{ field: 'country', op: 'in', values: ['Germany', "O'Brien; DROP TABLE x"] }],
+    order: { field: 'revenue', dir: 'desc' },
+    limit: 5,
+  },
+  comparisonSeries: {
+    measures: ['sessions'],
+    dimensions: [],
+    timeDimension: { field: 'date', grain: 'week', range: { kind: 'last', unit: 'week', n: 4 } },
+    compare: 'previous_year',
+    filters: [{ field: 'device', op: 'not_in', values: ['tablet'] }],
+  },
+  crossFact: {
+    measures: ['revenue', 'conversion_rate'],
+    dimensions: ['channel'],
+    timeDimension: { field: 'order_date', range: { kind: 'this', unit: 'quarter' } },
+    compare: 'previous_period',
+    filters: [{ field: 'revenue', op: 'gt', values: [1000] }],
+  },
+};
+
+describe('compileQuery snapshots', () => {
+  for (const dialect of SQL_DIALECTS) {
+    for (const [name, query] of Object.entries(QUERIES)) {
+      it(`${dialect}: ${name}`, () => {
+        const { sql, params } = compileQuery(query, model, { dialect, ...options });
+        expect({ sql, params }).toMatchSnapshot();
+      });
+    }
+  }
+
+  it('binds every value and quotes identifiers', () => {
+    const { sql, params } = compileQuery(QUERIES.breakdown, model, { dialect: 'postgres', ...options });
+    expect(sql).not.toContain('Germany');
+    expect(sql).not.toContain('DROP');
+    expect(params).toContain("O'Brien; DROP TABLE x");
+    expect(sql).toContain('"orders"."country" IN ($');
+  });
+
+  it('drops a comparison over all data and lets a status breakdown override the measure filter', () => {
+    const all = compileQuery({ measures: ['orders'], dimensions: ['status'], filters: [], compare: 'previous_year', timeDimension: { field: 'order_date', range: { kind: 'all' } } }, model, { dialect: 'duckdb', ...options });
+    expect(all.columns.map((c) => c.key)).toEqual(['Status', 'Orders']);
+    expect(all.params).not.toContain('completed');
+  });
+});
