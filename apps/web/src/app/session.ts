@@ -19,6 +19,8 @@ export const sessionKeys = {
 export const TENANT_RETRY_MS = 2000;
 const TENANT_RETRIES = 3;
 let knownUpdated = 0;
+/** The browser timezone is sent once per page load at most. */
+let timezoneSent = false;
 
 /** Records the `updated` time of a tenant change the app made, so stale reads are retried. */
 export function noteTenantUpdated(updated: string): void {
@@ -49,7 +51,8 @@ export function browserTimezone(): string {
 
 /** Housekeeping once a tenant is known: timezone, tenant switch, language. */
 async function afterTenant(tenant: TTenant): Promise<void> {
-  if (!tenant.timezone) {
+  if (!tenant.timezone && !timezoneSent) {
+    timezoneSent = true;
     api.put('/auth/tenant/timezone', { timezone: browserTimezone() }).catch(() => undefined);
   }
   const storedId = storage.get(STORAGE_KEYS.tenantId);

@@ -132,6 +132,7 @@ export default function OnboardingPage() {
                     label={t('onboarding.country')}
                     required
                     searchable
+                    allowDeselect={false}
                     data={countries}
                     value={field.value || null}
                     onChange={(v) => field.onChange(v ?? '')}
@@ -151,6 +152,7 @@ export default function OnboardingPage() {
                     label={t('onboarding.timezone')}
                     required
                     searchable
+                    allowDeselect={false}
                     data={timezones}
                     limit={100}
                     value={field.value || null}
