@@ -54,5 +54,9 @@ export function assertReadOnlySql(sql: string): void {
     throw new ConnectorError('invalid_sql', 'Only SELECT or WITH queries are allowed');
   }
   const bad = bare.match(FORBIDDEN);
-  if (bad) throw new ConnectorError('invalid_sql', `Keyword not allowed in a read-only query: ${bad[1].toUpperCase()}`);
+  if (bad)
+    throw new ConnectorError(
+      'invalid_sql',
+      `Keyword not allowed in a read-only query: ${bad[1].toUpperCase()}`,
+    );
 }

@@ -26,10 +26,22 @@ export const ZDateRange = z.discriminatedUnion('kind', [
   /** Year/half/quarter/month/week to date = [period start, today]. */
   z.object({ kind: z.literal('to_date'), unit: ZDateUnit.exclude(['day']) }),
   /** First or second half of a year (the current one when year is absent). */
-  z.object({ kind: z.literal('half'), half: z.union([z.literal(1), z.literal(2)]), year: z.number().int().optional() }),
+  z.object({
+    kind: z.literal('half'),
+    half: z.union([z.literal(1), z.literal(2)]),
+    year: z.number().int().optional(),
+  }),
   z.object({ kind: z.literal('year'), year: z.number().int().min(1900).max(2200) }),
-  z.object({ kind: z.literal('quarter'), year: z.number().int().min(1900).max(2200), quarter: z.number().int().min(1).max(4) }),
-  z.object({ kind: z.literal('month'), year: z.number().int().min(1900).max(2200), month: z.number().int().min(1).max(12) }),
+  z.object({
+    kind: z.literal('quarter'),
+    year: z.number().int().min(1900).max(2200),
+    quarter: z.number().int().min(1).max(4),
+  }),
+  z.object({
+    kind: z.literal('month'),
+    year: z.number().int().min(1900).max(2200),
+    month: z.number().int().min(1).max(12),
+  }),
   z.object({ kind: z.literal('day'), date: ZIsoDate }),
   /** Explicit inclusive dates ("between 1 March and 15 April 2025", "since 2025-01-01"). */
   z.object({ kind: z.literal('between'), from: ZIsoDate, to: ZIsoDate }),
@@ -63,7 +75,10 @@ export type TChartType = z.infer<typeof ZChartType>;
 export const ZQueryFilter = z.object({
   field: z.string().min(1).max(200),
   op: ZFilterOp,
-  values: z.array(z.union([z.string().max(500), z.number()])).min(1).max(200),
+  values: z
+    .array(z.union([z.string().max(500), z.number()]))
+    .min(1)
+    .max(200),
 });
 export type TQueryFilter = z.infer<typeof ZQueryFilter>;
 

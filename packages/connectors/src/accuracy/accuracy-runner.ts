@@ -41,7 +41,11 @@ export async function runAccuracy(
   for (const c of cases) {
     const parsed = parseQuestion(c.phrase, { model, today: context.today, weekStart: context.weekStart });
     if (c.expected === 'clarify') {
-      outcomes.push({ phrase: c.phrase, ok: parsed.kind === 'clarify', detail: parsed.kind === 'query' ? parsed.understood : '' });
+      outcomes.push({
+        phrase: c.phrase,
+        ok: parsed.kind === 'clarify',
+        detail: parsed.kind === 'query' ? parsed.understood : '',
+      });
       continue;
     }
     if (parsed.kind === 'clarify') {
@@ -62,7 +66,9 @@ export async function runAccuracy(
       outcomes.push({
         phrase: c.phrase,
         ok,
-        detail: ok ? '' : `${parsed.understood}\n  got  ${a.slice(0, 3).join(' ; ')} (${a.length})\n  want ${b.slice(0, 3).join(' ; ')} (${b.length})`,
+        detail: ok
+          ? ''
+          : `${parsed.understood}\n  got  ${a.slice(0, 3).join(' ; ')} (${a.length})\n  want ${b.slice(0, 3).join(' ; ')} (${b.length})`,
       });
     } catch (error) {
       outcomes.push({ phrase: c.phrase, ok: false, detail: `error: ${(error as Error).message}` });
@@ -75,5 +81,8 @@ export function summarise(name: string, outcomes: TAccuracyOutcome[]): { accurac
   const passed = outcomes.filter((o) => o.ok).length;
   const accuracy = passed / outcomes.length;
   const failures = outcomes.filter((o) => !o.ok).map((o) => `✗ ${o.phrase}\n  ${o.detail}`);
-  return { accuracy, report: `${name}: ${passed}/${outcomes.length} (${(accuracy * 100).toFixed(1)} %)\n${failures.join('\n')}` };
+  return {
+    accuracy,
+    report: `${name}: ${passed}/${outcomes.length} (${(accuracy * 100).toFixed(1)} %)\n${failures.join('\n')}`,
+  };
 }

@@ -13,7 +13,10 @@ describe('accuracy: demo dataset', () => {
   afterAll(async () => connector?.close());
 
   it('answers at least 95 % of the dev set like the hand-written SQL', async () => {
-    const outcomes = await runAccuracy(connector, getDemoModel(), DEMO_CASES, { today: TEST_END_DATE, weekStart: 'monday' });
+    const outcomes = await runAccuracy(connector, getDemoModel(), DEMO_CASES, {
+      today: TEST_END_DATE,
+      weekStart: 'monday',
+    });
     const { accuracy, report } = summarise('demo', outcomes);
     console.log(report);
     expect(DEMO_CASES.length).toBeGreaterThanOrEqual(100);

@@ -21,7 +21,10 @@ describe('accuracy: SaaS schema with an introspected model', () => {
   });
 
   it('answers at least 95 % of the dev set like the hand-written SQL', async () => {
-    const outcomes = await runAccuracy(connector, model, SAAS_CASES, { today: SAAS_TODAY, weekStart: 'monday' });
+    const outcomes = await runAccuracy(connector, model, SAAS_CASES, {
+      today: SAAS_TODAY,
+      weekStart: 'monday',
+    });
     const { accuracy, report } = summarise('saas', outcomes);
     console.log(report);
     expect(SAAS_CASES.length).toBeGreaterThanOrEqual(50);

@@ -3,7 +3,7 @@
  * a fixture — how to build the connector over a database holding the demo tables — and the
  * names of checks it skips, with a reason.
  */
-import { getDemoModel, parseQuestion, compileQuery } from '@parley/engine';
+import { compileQuery, getDemoModel, parseQuestion } from '@parley/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Connector, ConnectorError } from '../connector';
 
@@ -36,13 +36,17 @@ export function runConformanceSuite(fixture: TConformanceFixture): void {
       expect(orders?.columns.find((c) => c.name === 'order_date')?.kind).toBe('date');
       expect(orders?.columns.find((c) => c.name === 'region')?.values).toEqual(['APAC', 'Americas', 'EMEA']);
       const items = schema.tables.find((t) => t.name === 'order_items');
-      expect(items?.foreignKeys).toContainEqual({ columns: ['order_id'], refTable: 'orders', refColumns: ['order_id'] });
+      expect(items?.foreignKeys).toContainEqual({
+        columns: ['order_id'],
+        refTable: 'orders',
+        refColumns: ['order_id'],
+      });
       expect(items?.columns.find((c) => c.name === 'unit_price')?.kind).toBe('decimal');
     });
 
     check('query() returns plain JSON values', async () => {
       const result = await connector.query(
-        'SELECT CAST(12.5 AS DECIMAL(10,2)) AS d, CAST(9007199254740 AS BIGINT) AS b, DATE \'2025-03-01\' AS day, \'x\' AS s, NULL AS n',
+        "SELECT CAST(12.5 AS DECIMAL(10,2)) AS d, CAST(9007199254740 AS BIGINT) AS b, DATE '2025-03-01' AS day, 'x' AS s, NULL AS n",
         [],
         { timeoutMs: 5_000, maxRows: 10 },
       );
@@ -51,34 +55,61 @@ export function runConformanceSuite(fixture: TConformanceFixture): void {
     });
 
     check('query() binds parameters', async () => {
-      const q = connector.dialect === 'sqlite' ? 'SELECT COUNT(*) AS n FROM orders WHERE region = ?' : 'SELECT COUNT(*) AS n FROM orders WHERE region = $1';
+      const q =
+        connector.dialect === 'sqlite'
+          ? 'SELECT COUNT(*) AS n FROM orders WHERE region = ?'
+          : 'SELECT COUNT(*) AS n FROM orders WHERE region = $1';
       const result = await connector.query(q, ["EMEA' OR '1'='1"], { timeoutMs: 5_000, maxRows: 10 });
       expect(result.rows[0].n).toBe(0);
     });
 
     check('query() caps rows', async () => {
-      const result = await connector.query('SELECT order_id FROM orders', [], { timeoutMs: 10_000, maxRows: 7 });
+      const result = await connector.query('SELECT order_id FROM orders', [], {
+        timeoutMs: 10_000,
+        maxRows: 7,
+      });
       expect(result.rows).toHaveLength(7);
       expect(result.truncated).toBe(true);
     });
 
     check('query() refuses anything but one SELECT/WITH', async () => {
-      for (const sql of ['DELETE FROM orders', 'SELECT 1; DROP TABLE orders', 'CREATE TABLE x AS SELECT 1', "ATTACH 'x.db'", 'WITH x AS (SELECT 1) INSERT INTO orders SELECT * FROM x']) {
-        await expect(connector.query(sql, [], { timeoutMs: 1_000, maxRows: 1 })).rejects.toMatchObject({ code: 'invalid_sql' });
+      for (const sql of [
+        'DELETE FROM orders',
+        'SELECT 1; DROP TABLE orders',
+        'CREATE TABLE x AS SELECT 1',
+        "ATTACH 'x.db'",
+        'WITH x AS (SELECT 1) INSERT INTO orders SELECT * FROM x',
+      ]) {
+        await expect(connector.query(sql, [], { timeoutMs: 1_000, maxRows: 1 })).rejects.toMatchObject({
+          code: 'invalid_sql',
+        });
       }
     });
 
     check('query() times out', async () => {
       const slow = 'SELECT COUNT(*) FROM order_items a, order_items b, order_items c';
-      await expect(connector.query(slow, [], { timeoutMs: 200, maxRows: 1 })).rejects.toBeInstanceOf(ConnectorError);
+      await expect(connector.query(slow, [], { timeoutMs: 200, maxRows: 1 })).rejects.toBeInstanceOf(
+        ConnectorError,
+      );
     });
 
     check('runs compiled questions in its dialect', async () => {
       const model = getDemoModel();
-      const parsed = parseQuestion('revenue by region last month vs previous period', { model, today: '2026-11-20', weekStart: 'monday' });
+      const parsed = parseQuestion('revenue by region last month vs previous period', {
+        model,
+        today: '2026-11-20',
+        weekStart: 'monday',
+      });
       if (parsed.kind !== 'query' || !connector.dialect) throw new Error('expected a query');
-      const compiled = compileQuery(parsed.query, model, { dialect: connector.dialect, today: '2026-11-20', weekStart: 'monday' });
-      const result = await connector.query(compiled.sql, compiled.params, { timeoutMs: 10_000, maxRows: 100 });
+      const compiled = compileQuery(parsed.query, model, {
+        dialect: connector.dialect,
+        today: '2026-11-20',
+        weekStart: 'monday',
+      });
+      const result = await connector.query(compiled.sql, compiled.params, {
+        timeoutMs: 10_000,
+        maxRows: 100,
+      });
       expect(result.rows.map((r) => r.Region).sort()).toEqual(['APAC', 'Americas', 'EMEA']);
       expect(typeof result.rows[0].Previous_Revenue).toBe('number');
     });

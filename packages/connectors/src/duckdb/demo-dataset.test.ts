@@ -10,7 +10,11 @@ async function fingerprint(path: string): Promise<string> {
   const c = new DuckDbConnector({ type: 'DUCKDB', path });
   const hash = createHash('sha256');
   for (const table of ['customers', 'products', 'orders', 'order_items', 'web_traffic']) {
-    const r = await c.query(`SELECT COUNT(*) AS n, SUM(hash(CAST(t AS VARCHAR)) % 1000000007) AS h FROM ${table} t`, [], { timeoutMs: 20_000, maxRows: 1 });
+    const r = await c.query(
+      `SELECT COUNT(*) AS n, SUM(hash(CAST(t AS VARCHAR)) % 1000000007) AS h FROM ${table} t`,
+      [],
+      { timeoutMs: 20_000, maxRows: 1 },
+    );
     hash.update(JSON.stringify(r.rows));
   }
   await c.close();
@@ -33,7 +37,13 @@ describe('ensureDemoDataset', () => {
         [],
         { timeoutMs: 10_000, maxRows: 1 },
       );
-      expect(r.rows[0]).toEqual({ lo: '2022-07-01', hi: '2025-06-30', countries: 20, products: 400, categories: 8 });
+      expect(r.rows[0]).toEqual({
+        lo: '2022-07-01',
+        hi: '2025-06-30',
+        countries: 20,
+        products: 400,
+        categories: 8,
+      });
       await c.close();
       expect(existsSync(`${a}.tmp-${process.pid}`)).toBe(false);
     } finally {

@@ -69,7 +69,10 @@ export function getDemoDatasetSql(endDate: string, scale: number): string[] {
   ).join(', ');
   const channelRows = DEMO_CHANNELS.map((c, i) => `(${i}, ${sqlString(c)})`).join(', ');
   const productRows = products
-    .map((p) => `(${p.product_id}, ${sqlString(p.name)}, ${sqlString(p.category)}, ${sqlString(p.brand)}, ${p.unit_cost.toFixed(2)})`)
+    .map(
+      (p) =>
+        `(${p.product_id}, ${sqlString(p.name)}, ${sqlString(p.category)}, ${sqlString(p.brand)}, ${p.unit_cost.toFixed(2)})`,
+    )
     .join(',\n');
   const end = `DATE ${sqlString(endDate)}`;
   const start = `(${end} - INTERVAL 3 YEAR + INTERVAL 1 DAY)::DATE`;

@@ -3,7 +3,12 @@
  * read-only with external access disabled, queries run on their own connection so a timeout
  * can interrupt just that query, and values are converted to plain JSON.
  */
-import { type DuckDBConnection, DuckDBInstance, type DuckDBResultReader, DuckDBTypeId } from '@duckdb/node-api';
+import {
+  type DuckDBConnection,
+  DuckDBInstance,
+  type DuckDBResultReader,
+  DuckDBTypeId,
+} from '@duckdb/node-api';
 import { getColumnKind, type TIntrospectedTable, type TIntrospection } from '@parley/engine';
 import {
   type Connector,
@@ -72,7 +77,8 @@ export class DuckDbConnector implements Connector {
         const reader = await connection.runAndReadUntil(sql, options.maxRows + 1, params);
         return readResult(reader, options.maxRows);
       } catch (error) {
-        if (timedOut) throw new ConnectorError('timeout', `The query took longer than ${options.timeoutMs} ms`);
+        if (timedOut)
+          throw new ConnectorError('timeout', `The query took longer than ${options.timeoutMs} ms`);
         throw new ConnectorError('query_failed', messageOf(error));
       } finally {
         clearTimeout(timer);
@@ -95,7 +101,13 @@ export class DuckDbConnector implements Connector {
       const tables = new Map<string, TIntrospectedTable>();
       for (const col of columns) {
         const name = String(col.table_name);
-        const table = tables.get(name) ?? { name, columns: [], primaryKey: [], foreignKeys: [], rowCount: null };
+        const table = tables.get(name) ?? {
+          name,
+          columns: [],
+          primaryKey: [],
+          foreignKeys: [],
+          rowCount: null,
+        };
         const type = String(col.data_type);
         table.columns.push({
           name: String(col.column_name),
@@ -112,7 +124,12 @@ export class DuckDbConnector implements Connector {
         if (!table) continue;
         const cols = parseList(k.constraint_column_names);
         if (k.constraint_type === 'PRIMARY KEY') table.primaryKey = cols;
-        else table.foreignKeys.push({ columns: cols, refTable: String(k.referenced_table), refColumns: parseList(k.referenced_column_names) });
+        else
+          table.foreignKeys.push({
+            columns: cols,
+            refTable: String(k.referenced_table),
+            refColumns: parseList(k.referenced_column_names),
+          });
       }
       for (const table of tables.values()) {
         const q = (id: string) => `"${id.replace(/"/g, '""')}"`;
@@ -150,7 +167,11 @@ function parseList(value: TQueryValue): string[] {
   if (value === null) return [];
   const text = String(value);
   // duckdb_constraints() lists are rendered as "[a, b]" by the converter below.
-  return text.replace(/^\[|\]$/g, '').split(',').map((s) => s.trim()).filter(Boolean);
+  return text
+    .replace(/^\[|\]$/g, '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function messageOf(error: unknown): string {
@@ -180,6 +201,7 @@ function toJsonValue(value: unknown, typeId: DuckDBTypeId): TQueryValue {
   if (value instanceof Date) {
     return typeId === DuckDBTypeId.DATE ? value.toISOString().slice(0, 10) : value.toISOString();
   }
-  if (Array.isArray(value)) return `[${value.map((v) => String(toJsonValue(v, DuckDBTypeId.VARCHAR))).join(', ')}]`;
+  if (Array.isArray(value))
+    return `[${value.map((v) => String(toJsonValue(v, DuckDBTypeId.VARCHAR))).join(', ')}]`;
   return JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? Number(v) : v));
 }

@@ -31,11 +31,27 @@ describe('buildCard', () => {
       ],
     });
     expect(ZCard.parse(card)).toBeTruthy();
-    expect(card.table[0]).toEqual({ Region: 'EMEA', Revenue: 150, Previous_Revenue: 100, Revenue__change: 50, 'Revenue__%': 37.45 });
+    expect(card.table[0]).toEqual({
+      Region: 'EMEA',
+      Revenue: 150,
+      Previous_Revenue: 100,
+      Revenue__change: 50,
+      'Revenue__%': 37.45,
+    });
     expect(card.table[1].Revenue__change).toBeNull();
     expect(card.table[2].Revenue).toBe(200.5);
-    expect(card.columns.map((c) => c.key)).toEqual(['Region', 'Revenue', 'Previous_Revenue', 'Revenue__change', 'Revenue__%']);
-    expect(card.chart[0]).toEqual({ chart: { type: 'bar' }, x: 'Region', y: ['Revenue', 'Previous_Revenue'] });
+    expect(card.columns.map((c) => c.key)).toEqual([
+      'Region',
+      'Revenue',
+      'Previous_Revenue',
+      'Revenue__change',
+      'Revenue__%',
+    ]);
+    expect(card.chart[0]).toEqual({
+      chart: { type: 'bar' },
+      x: 'Region',
+      y: ['Revenue', 'Previous_Revenue'],
+    });
     expect(card.chart.map((c) => c.chart.type)).toContain('pie');
     expect(card.query?.sql).toBe(compiled.sql);
     expect(card.title).toBe('Revenue by Region, last month');
@@ -72,7 +88,12 @@ describe('buildCard', () => {
 
 describe('computeInsights', () => {
   const measure = { key: 'Revenue', label: 'Revenue', kind: 'measure' as const, format: 'currency' as const };
-  const dimension = { key: 'Country', label: 'Country', kind: 'dimension' as const, format: 'number' as const };
+  const dimension = {
+    key: 'Country',
+    label: 'Country',
+    kind: 'dimension' as const,
+    format: 'number' as const,
+  };
   it('finds top, bottom, movers and outliers', () => {
     const rows = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'].map((name, i) => ({
       Country: name,
@@ -99,6 +120,18 @@ describe('computeInsights', () => {
     expect(text).toContain('Unusual value: <b>A</b>');
   });
   it('says when there is no data', () => {
-    expect(computeInsights({ rows: [], dimension: null, time: null, measure, additive: true, previousKey: null, changeKey: null, grainWord: null, comparisonWords: null })).toEqual(['No data matched this question.']);
+    expect(
+      computeInsights({
+        rows: [],
+        dimension: null,
+        time: null,
+        measure,
+        additive: true,
+        previousKey: null,
+        changeKey: null,
+        grainWord: null,
+        comparisonWords: null,
+      }),
+    ).toEqual(['No data matched this question.']);
   });
 });

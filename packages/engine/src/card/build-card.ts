@@ -27,7 +27,8 @@ function toNumber(value: unknown): number | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'bigint') return Number(value);
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+    return Number(value);
   return null;
 }
 
@@ -46,7 +47,9 @@ const round = (v: number, digits: number): number => Math.round(v * 10 ** digits
 /** Whether a measure's rows add up to a meaningful total (shares and totals make sense). */
 function isAdditive(model: TSemanticModel, name: string): boolean {
   const m = getMeasure(model, name);
-  return m.kind === 'aggregate' && ['sum', 'count', 'count_distinct'].includes(m.agg) && m.format !== 'percent';
+  return (
+    m.kind === 'aggregate' && ['sum', 'count', 'count_distinct'].includes(m.agg) && m.format !== 'percent'
+  );
 }
 
 /** The card for a query's result. */
@@ -55,7 +58,10 @@ export function buildCard(input: TBuildCardInput): TCard {
   const baseColumns = compiled.columns;
   const dims = baseColumns.filter((c) => c.kind === 'dimension');
   const time = baseColumns.find((c) => c.kind === 'time') ?? null;
-  const measures = query.measures.map((name) => ({ name, col: baseColumns.find((c) => c.key === getMeasure(model, name).label)! }));
+  const measures = query.measures.map((name) => ({
+    name,
+    col: baseColumns.find((c) => c.key === getMeasure(model, name).label)!,
+  }));
   const hasCompare = baseColumns.some((c) => c.key.startsWith('Previous_'));
 
   const table: TCardRow[] = input.rows.map((raw) => {
@@ -71,7 +77,10 @@ export function buildCard(input: TBuildCardInput): TCard {
       for (const row of table) {
         const cur = row[col.key] as number | null;
         const prev = row[previousKey(col.key)] as number | null;
-        row[key] = cur === null || prev === null || prev === 0 ? null : round(((cur - prev) / Math.abs(prev)) * 100, 2);
+        row[key] =
+          cur === null || prev === null || prev === 0
+            ? null
+            : round(((cur - prev) / Math.abs(prev)) * 100, 2);
       }
       columns.push({ key, label: `${col.label} Change %`, kind: 'measure', format: 'percent' });
     }
@@ -106,11 +115,24 @@ export function buildCard(input: TBuildCardInput): TCard {
 
   return {
     title: describeTitle(query, model),
-    text: buildText(input, table, measures.map((m) => m.col), hasCompare),
+    text: buildText(
+      input,
+      table,
+      measures.map((m) => m.col),
+      hasCompare,
+    ),
     date: input.readAt,
     table,
     columns,
-    chart: chooseCharts(query, table, dims, time, measures.map((m) => m.col), hasCompare, model),
+    chart: chooseCharts(
+      query,
+      table,
+      dims,
+      time,
+      measures.map((m) => m.col),
+      hasCompare,
+      model,
+    ),
     insights,
     query: { sql: compiled.sql, semantic: query },
   };
@@ -130,7 +152,8 @@ function chooseCharts(
   const yCompare = hasCompare ? measures.flatMap((m) => [m.key, previousKey(m.key)]) : y;
   const charts: TCardChart[] = [];
   const add = (type: TChartType, x: string, ys: string[], stacked?: boolean): void => {
-    if (!charts.some((c) => c.chart.type === type)) charts.push({ chart: stacked ? { type, stacked } : { type }, x, y: ys });
+    if (!charts.some((c) => c.chart.type === type))
+      charts.push({ chart: stacked ? { type, stacked } : { type }, x, y: ys });
   };
   if (table.length === 0) return charts;
   if (time) {
@@ -165,7 +188,12 @@ function chooseCharts(
 }
 
 /** The card's explanatory HTML: what was measured, over which dates, and the headline figure. */
-function buildText(input: TBuildCardInput, table: TCardRow[], measures: TCardColumn[], hasCompare: boolean): string {
+function buildText(
+  input: TBuildCardInput,
+  table: TCardRow[],
+  measures: TCardColumn[],
+  hasCompare: boolean,
+): string {
   const { query, compiled } = input;
   const range = query.timeDimension?.range;
   const period = compiled.range

@@ -16,7 +16,11 @@ export function formatValue(value: unknown, format: TCardColumn['format']): stri
     case 'currency':
       return Math.abs(value) >= 100_000 ? COMPACT.format(value) : MONEY.format(value);
     case 'number':
-      return Math.abs(value) >= 100_000 ? COMPACT.format(value) : Math.abs(value) < 10 && !Number.isInteger(value) ? value.toFixed(2) : NUMBER.format(value);
+      return Math.abs(value) >= 100_000
+        ? COMPACT.format(value)
+        : Math.abs(value) < 10 && !Number.isInteger(value)
+          ? value.toFixed(2)
+          : NUMBER.format(value);
     case 'date':
       return String(value);
   }

@@ -64,14 +64,18 @@ export function computeInsights(input: TInsightInput): string[] {
       .filter((x): x is { name: string; v: number } => x.v !== null)
       .sort((x, y) => y.v - x.v);
     const total = sorted.reduce((a, x) => a + x.v, 0);
-    const share = (v: number): string => (input.additive && total > 0 ? ` (${((v / total) * 100).toFixed(1)} % of the total)` : '');
+    const share = (v: number): string =>
+      input.additive && total > 0 ? ` (${((v / total) * 100).toFixed(1)} % of the total)` : '';
     const top = sorted[0];
     const bottom = sorted[sorted.length - 1];
     out.push(`${b(top.name)} has the highest ${escapeHtml(label)}: ${b(fmt(top.v))}${share(top.v)}.`);
-    if (sorted.length > 2) out.push(`${b(bottom.name)} has the lowest: ${b(fmt(bottom.v))}${share(bottom.v)}.`);
+    if (sorted.length > 2)
+      out.push(`${b(bottom.name)} has the lowest: ${b(fmt(bottom.v))}${share(bottom.v)}.`);
     if (input.additive && sorted.length >= 5 && total > 0) {
       const top3 = sorted.slice(0, 3).reduce((a, x) => a + x.v, 0);
-      out.push(`The top 3 account for ${b(`${((top3 / total) * 100).toFixed(1)} %`)} of ${escapeHtml(label)}.`);
+      out.push(
+        `The top 3 account for ${b(`${((top3 / total) * 100).toFixed(1)} %`)} of ${escapeHtml(label)}.`,
+      );
     }
   }
 
@@ -86,8 +90,14 @@ export function computeInsights(input: TInsightInput): string[] {
       .sort((x, y) => y.diff - x.diff);
     const up = moves[0];
     const down = moves[moves.length - 1];
-    if (up && up.diff > 0) out.push(`Biggest increase: ${b(up.name)}, ${escapeHtml(formatChange(up.change))} (${escapeHtml(`+${fmt(up.diff)}`)}).`);
-    if (down && down.diff < 0) out.push(`Biggest decrease: ${b(down.name)}, ${escapeHtml(formatChange(down.change))} (${escapeHtml(`−${fmt(-down.diff)}`)}).`);
+    if (up && up.diff > 0)
+      out.push(
+        `Biggest increase: ${b(up.name)}, ${escapeHtml(formatChange(up.change))} (${escapeHtml(`+${fmt(up.diff)}`)}).`,
+      );
+    if (down && down.diff < 0)
+      out.push(
+        `Biggest decrease: ${b(down.name)}, ${escapeHtml(formatChange(down.change))} (${escapeHtml(`−${fmt(-down.diff)}`)}).`,
+      );
   }
 
   // Trend and slope of a time series (least squares over the bucket index).
@@ -114,7 +124,9 @@ export function computeInsights(input: TInsightInput): string[] {
     }
     const maxIndex = ys.indexOf(Math.max(...ys));
     const minIndex = ys.indexOf(Math.min(...ys));
-    out.push(`Peak: ${b(String(rows[maxIndex][time.key]))} with ${b(fmt(ys[maxIndex]))}; low: ${b(String(rows[minIndex][time.key]))} with ${b(fmt(ys[minIndex]))}.`);
+    out.push(
+      `Peak: ${b(String(rows[maxIndex][time.key]))} with ${b(fmt(ys[maxIndex]))}; low: ${b(String(rows[minIndex][time.key]))} with ${b(fmt(ys[minIndex]))}.`,
+    );
   }
 
   // Outliers: values more than 2.5 standard deviations from the mean.
@@ -127,8 +139,12 @@ export function computeInsights(input: TInsightInput): string[] {
         .filter((x): x is { r: TCardRow; v: number } => x.v !== null && Math.abs(x.v - mean) / sd > 2.5)
         .slice(0, 3);
       for (const o of outliers) {
-        const name = [dimension ? o.r[dimension.key] : null, time ? o.r[time.key] : null].filter((x) => x !== null).join(', ');
-        out.push(`Unusual value: ${b(name)} at ${b(fmt(o.v))}, ${o.v > mean ? 'far above' : 'far below'} the average of ${escapeHtml(fmt(mean))}.`);
+        const name = [dimension ? o.r[dimension.key] : null, time ? o.r[time.key] : null]
+          .filter((x) => x !== null)
+          .join(', ');
+        out.push(
+          `Unusual value: ${b(name)} at ${b(fmt(o.v))}, ${o.v > mean ? 'far above' : 'far below'} the average of ${escapeHtml(fmt(mean))}.`,
+        );
       }
     }
   }

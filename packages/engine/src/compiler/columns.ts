@@ -54,7 +54,12 @@ export function getQueryColumns(query: TSemanticQuery, model: TSemanticModel): T
   if (query.compare) {
     for (const name of query.measures) {
       const m = getMeasure(model, name);
-      columns.push({ key: previousKey(m.label), label: `Previous ${m.label}`, kind: 'measure', format: m.format });
+      columns.push({
+        key: previousKey(m.label),
+        label: `Previous ${m.label}`,
+        kind: 'measure',
+        format: m.format,
+      });
     }
   }
   return columns;

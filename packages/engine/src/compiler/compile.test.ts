@@ -52,7 +52,17 @@ describe('compileQuery snapshots', () => {
   });
 
   it('drops a comparison over all data and lets a status breakdown override the measure filter', () => {
-    const all = compileQuery({ measures: ['orders'], dimensions: ['status'], filters: [], compare: 'previous_year', timeDimension: { field: 'order_date', range: { kind: 'all' } } }, model, { dialect: 'duckdb', ...options });
+    const all = compileQuery(
+      {
+        measures: ['orders'],
+        dimensions: ['status'],
+        filters: [],
+        compare: 'previous_year',
+        timeDimension: { field: 'order_date', range: { kind: 'all' } },
+      },
+      model,
+      { dialect: 'duckdb', ...options },
+    );
     expect(all.columns.map((c) => c.key)).toEqual(['Status', 'Orders']);
     expect(all.params).not.toContain('completed');
   });

@@ -5,7 +5,13 @@
  * (a two-row "_period" cross join) and aggregated conditionally, so overlapping periods work.
  */
 import type { TQueryFilter, TSemanticQuery } from '@parley/contract';
-import { resolveComparison, resolveRange, type TComparisonPeriod, type TResolvedRange, type TWeekStart } from '../dates/date-range';
+import {
+  resolveComparison,
+  resolveRange,
+  type TComparisonPeriod,
+  type TResolvedRange,
+  type TWeekStart,
+} from '../dates/date-range';
 import {
   findDimensionSource,
   findTimeDimension,
@@ -50,11 +56,17 @@ const PERIOD = quoteIdent('_period');
 const P = `${PERIOD}.${quoteIdent('p')}`;
 
 /** Compiles a validated SemanticQuery; throws ModelError when the model cannot express it. */
-export function compileQuery(input: TSemanticQuery, model: TSemanticModel, options: TCompileOptions): TCompiledQuery {
+export function compileQuery(
+  input: TSemanticQuery,
+  model: TSemanticModel,
+  options: TCompileOptions,
+): TCompiledQuery {
   const { dialect } = options;
   let query = input;
   const params = new ParamList(dialect);
-  const range = query.timeDimension ? resolveRange(query.timeDimension.range, options.today, options.weekStart) : null;
+  const range = query.timeDimension
+    ? resolveRange(query.timeDimension.range, options.today, options.weekStart)
+    : null;
   const comparison =
     query.compare && query.timeDimension
       ? resolveComparison(query.timeDimension.range, query.compare, options.today, options.weekStart)
@@ -79,7 +91,9 @@ export function compileQuery(input: TSemanticQuery, model: TSemanticModel, optio
   const groupSqls: string[] = [];
   for (const group of groups.values()) {
     group.time = chooseTime(model, group, query);
-    groupSqls.push(compileGroup(group, query, model, options, params, { range, comparison, baseAlias, dimAliases }));
+    groupSqls.push(
+      compileGroup(group, query, model, options, params, { range, comparison, baseAlias, dimAliases }),
+    );
   }
 
   let aggSql: string;
@@ -88,12 +102,16 @@ export function compileQuery(input: TSemanticQuery, model: TSemanticModel, optio
   } else {
     // Measures from different fact tables: stack the per-table aggregates and merge by key.
     const allBases = [...bases.keys()];
-    const valueCols = allBases.flatMap((n) => (comparison ? [baseAlias.get(n)!, `${baseAlias.get(n)}_prev`] : [baseAlias.get(n)!]));
+    const valueCols = allBases.flatMap((n) =>
+      comparison ? [baseAlias.get(n)!, `${baseAlias.get(n)}_prev`] : [baseAlias.get(n)!],
+    );
     const parts = [...groups.values()].map((group, i) => {
       const own = new Set(group.bases.map((b) => baseAlias.get(b.name)!));
       const cols = [
         ...keyAliases.map(quoteIdent),
-        ...valueCols.map((c) => (own.has(c.replace(/_prev$/, '')) ? quoteIdent(c) : `NULL AS ${quoteIdent(c)}`)),
+        ...valueCols.map((c) =>
+          own.has(c.replace(/_prev$/, '')) ? quoteIdent(c) : `NULL AS ${quoteIdent(c)}`,
+        ),
       ];
       return `SELECT ${cols.join(', ')} FROM ${quoteIdent(`g${i}`)}`;
     });
@@ -112,7 +130,8 @@ export function compileQuery(input: TSemanticQuery, model: TSemanticModel, optio
   });
   if (grain) select.push(`${quoteIdent('t')} AS ${quoteIdent(getGrainLabel(grain))}`);
   const measureSql = (name: string, prev: boolean): string => measureExpr(model, name, baseAlias, prev);
-  for (const name of query.measures) select.push(`${measureSql(name, false)} AS ${quoteIdent(getMeasure(model, name).label)}`);
+  for (const name of query.measures)
+    select.push(`${measureSql(name, false)} AS ${quoteIdent(getMeasure(model, name).label)}`);
   if (comparison) {
     for (const name of query.measures) {
       select.push(`${measureSql(name, true)} AS ${quoteIdent(previousKey(getMeasure(model, name).label))}`);
@@ -127,7 +146,13 @@ export function compileQuery(input: TSemanticQuery, model: TSemanticModel, optio
   if (query.order) {
     const m = model.measures.find((x) => x.name === query.order!.field);
     const d = model.dimensions.find((x) => x.name === query.order!.field);
-    const key = m ? m.label : d ? d.label : grain && query.order.field === 'time' ? getGrainLabel(grain) : null;
+    const key = m
+      ? m.label
+      : d
+        ? d.label
+        : grain && query.order.field === 'time'
+          ? getGrainLabel(grain)
+          : null;
     if (!key) throw new ModelError(`Cannot order by ${query.order.field}`);
     orderBy.push(`${quoteIdent(key)} ${query.order.dir === 'asc' ? 'ASC' : 'DESC'}`);
   }
@@ -144,7 +169,13 @@ export function compileQuery(input: TSemanticQuery, model: TSemanticModel, optio
   if (query.limit) sql += ` LIMIT ${params.int(query.limit)}`;
 
   const finished = params.finish(sql);
-  return { sql: finished.sql, params: finished.params, columns: getQueryColumns(query, model), range, comparison };
+  return {
+    sql: finished.sql,
+    params: finished.params,
+    columns: getQueryColumns(query, model),
+    range,
+    comparison,
+  };
 }
 
 /** Whether a filter's field is a measure (filtered after aggregation) rather than a dimension. */
@@ -185,7 +216,8 @@ function compileGroup(
   const source = (dimName: string): TDimensionSource => {
     const dim = getDimension(model, dimName);
     const s = findDimensionSource(model, dim, group.table);
-    if (!s) throw new ModelError(`${dim.label} is not available for ${group.bases.map((b) => b.label).join(', ')}`);
+    if (!s)
+      throw new ModelError(`${dim.label} is not available for ${group.bases.map((b) => b.label).join(', ')}`);
     return s;
   };
 
@@ -206,7 +238,8 @@ function compileGroup(
     throw new ModelError(`${group.bases.map((b) => b.label).join(', ')} has no date to filter or group by`);
   }
   const timeExpr = time ? castDate(dialect, col(time.table, time.column), time.dataType) : '';
-  const between = (r: TResolvedRange): string => `${timeExpr} BETWEEN ${params.date(r.from)} AND ${params.date(r.to)}`;
+  const between = (r: TResolvedRange): string =>
+    `${timeExpr} BETWEEN ${params.date(r.from)} AND ${params.date(r.to)}`;
   const { comparison, range } = ctx;
   let currentCond: string | null = null;
   let previousCond: string | null = null;
@@ -243,14 +276,19 @@ function compileGroup(
       .map((w) => `${col(w.table, w.column)} IN (${w.values.map((v) => params.add(v)).join(', ')})`);
     const alias = ctx.baseAlias.get(b.name)!;
     const expr = b.expr ? exprSql(b.expr, col) : null;
-    select.push(`${aggregateSql(b, expr, currentCond ? [currentCond, ...conds] : conds)} AS ${quoteIdent(alias)}`);
+    select.push(
+      `${aggregateSql(b, expr, currentCond ? [currentCond, ...conds] : conds)} AS ${quoteIdent(alias)}`,
+    );
     if (previousCond) {
       select.push(`${aggregateSql(b, expr, [previousCond, ...conds])} AS ${quoteIdent(`${alias}_prev`)}`);
     }
   }
 
   const from = joinSql(model, group.table, needed);
-  const periodJoin = comparison && range ? ` CROSS JOIN (SELECT 0 AS ${quoteIdent('p')} UNION ALL SELECT 1 AS ${quoteIdent('p')}) AS ${PERIOD}` : '';
+  const periodJoin =
+    comparison && range
+      ? ` CROSS JOIN (SELECT 0 AS ${quoteIdent('p')} UNION ALL SELECT 1 AS ${quoteIdent('p')}) AS ${PERIOD}`
+      : '';
   let sql = `SELECT ${select.join(', ')} FROM ${from}${periodJoin}`;
   if (where.length > 0) sql += ` WHERE ${where.join(' AND ')}`;
   if (groupBy.length > 0) sql += ` GROUP BY ${groupBy.join(', ')}`;
@@ -268,14 +306,18 @@ function joinSql(model: TSemanticModel, fact: string, needed: Set<string>): stri
     if (!join) throw new ModelError(`No join path from ${fact} to ${table}`);
     addPath(join.from);
     const on = join.fromColumns
-      .map((c, i) => `${quoteIdent(join.from)}.${quoteIdent(c)} = ${quoteIdent(join.to)}.${quoteIdent(join.toColumns[i])}`)
+      .map(
+        (c, i) =>
+          `${quoteIdent(join.from)}.${quoteIdent(c)} = ${quoteIdent(join.to)}.${quoteIdent(join.toColumns[i])}`,
+      )
       .join(' AND ');
     joins.push(`JOIN ${quoteIdent(table)} ON ${on}`);
     added.add(table);
   };
   // Reachable order is breadth-first, so parents are joined before children that need them.
   for (const table of reachable.keys()) if (needed.has(table)) addPath(table);
-  for (const table of needed) if (!reachable.has(table)) throw new ModelError(`No join path from ${fact} to ${table}`);
+  for (const table of needed)
+    if (!reachable.has(table)) throw new ModelError(`No join path from ${fact} to ${table}`);
   return [quoteIdent(fact), ...joins].join(' ');
 }
 
@@ -286,7 +328,8 @@ function exprSql(expr: TModelExpr, col: (table: string, column: string) => strin
 }
 
 function aggregateSql(b: TAggregateMeasure, expr: string | null, conds: string[]): string {
-  const guarded = (value: string): string => (conds.length > 0 ? `CASE WHEN ${conds.join(' AND ')} THEN ${value} END` : value);
+  const guarded = (value: string): string =>
+    conds.length > 0 ? `CASE WHEN ${conds.join(' AND ')} THEN ${value} END` : value;
   switch (b.agg) {
     case 'count':
       return conds.length > 0 ? `COUNT(${guarded('1')})` : 'COUNT(*)';
@@ -306,7 +349,12 @@ function aggregateSql(b: TAggregateMeasure, expr: string | null, conds: string[]
 }
 
 /** A measure over the aggregated columns: sums and counts default to 0, ratios divide safely. */
-function measureExpr(model: TSemanticModel, name: string, baseAlias: Map<string, string>, prev: boolean): string {
+function measureExpr(
+  model: TSemanticModel,
+  name: string,
+  baseAlias: Map<string, string>,
+  prev: boolean,
+): string {
   const m = getMeasure(model, name);
   if (m.kind === 'ratio') {
     const num = measureExpr(model, m.numerator, baseAlias, prev);

@@ -37,6 +37,7 @@ export class ParamList {
   /** Replaces markers with `$1…` or `?`, returning values in the order the SQL uses them. */
   finish(sql: string): { sql: string; params: (string | number)[] } {
     const params: (string | number)[] = [];
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: \u0001 delimits the param markers
     const text = sql.replace(/\u0001(\d+)\u0001/g, (_, i: string) => {
       params.push(this.values[Number(i)]);
       return this.dialect === 'sqlite' ? '?' : `$${params.length}`;
@@ -72,7 +73,12 @@ export function shiftForward(dialect: TSqlDialect, expr: string, unit: 'day' | '
 }
 
 /** The first date of the bucket holding `expr` (weeks start on the user's week start). */
-export function bucketDate(dialect: TSqlDialect, expr: string, grain: TTimeGrain, weekStart: TWeekStart): string {
+export function bucketDate(
+  dialect: TSqlDialect,
+  expr: string,
+  grain: TTimeGrain,
+  weekStart: TWeekStart,
+): string {
   if (dialect === 'sqlite') {
     switch (grain) {
       case 'day':

@@ -132,7 +132,9 @@ export function resolveRange(range: TDateRange, today: string, weekStart: TWeekS
     }
     case 'half': {
       const y = range.year ?? ymd(today).y;
-      return range.half === 1 ? { from: iso(y, 1, 1), to: iso(y, 6, 30) } : { from: iso(y, 7, 1), to: iso(y, 12, 31) };
+      return range.half === 1
+        ? { from: iso(y, 1, 1), to: iso(y, 6, 30) }
+        : { from: iso(y, 7, 1), to: iso(y, 12, 31) };
     }
     case 'year':
       return { from: iso(range.year, 1, 1), to: iso(range.year, 12, 31) };
@@ -141,7 +143,10 @@ export function resolveRange(range: TDateRange, today: string, weekStart: TWeekS
       return { from: iso(range.year, m, 1), to: iso(range.year, m + 2, daysInMonth(range.year, m + 2)) };
     }
     case 'month':
-      return { from: iso(range.year, range.month, 1), to: iso(range.year, range.month, daysInMonth(range.year, range.month)) };
+      return {
+        from: iso(range.year, range.month, 1),
+        to: iso(range.year, range.month, daysInMonth(range.year, range.month)),
+      };
     case 'day':
       return { from: range.date, to: range.date };
     case 'between':
@@ -154,7 +159,9 @@ export function resolveRange(range: TDateRange, today: string, weekStart: TWeekS
 function shiftBack(r: TResolvedRange, shift: TPeriodShift): TComparisonPeriod {
   if (shift.unit === 'day') return { from: addDays(r.from, -shift.n), to: addDays(r.to, -shift.n), shift };
   // A range ending on a month end keeps ending on one (Feb 29 → Jan 31, not Jan 29).
-  const to = isMonthEnd(r.to) ? addDays(addMonths(addDays(r.to, 1), -shift.n), -1) : addMonths(r.to, -shift.n);
+  const to = isMonthEnd(r.to)
+    ? addDays(addMonths(addDays(r.to, 1), -shift.n), -1)
+    : addMonths(r.to, -shift.n);
   return { from: addMonths(r.from, -shift.n), to, shift };
 }
 

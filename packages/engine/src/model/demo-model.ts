@@ -29,7 +29,14 @@ export const DEMO_COUNTRIES: { name: string; region: 'Americas' | 'EMEA' | 'APAC
 ];
 
 export const DEMO_REGIONS = ['Americas', 'EMEA', 'APAC'] as const;
-export const DEMO_CHANNELS = ['Organic Search', 'Paid Search', 'Email', 'Social', 'Direct', 'Referral'] as const;
+export const DEMO_CHANNELS = [
+  'Organic Search',
+  'Paid Search',
+  'Email',
+  'Social',
+  'Direct',
+  'Referral',
+] as const;
 export const DEMO_SEGMENTS = ['Consumer', 'SMB', 'Enterprise'] as const;
 export const DEMO_STATUSES = ['completed', 'refunded', 'cancelled'] as const;
 export const DEMO_DEVICES = ['desktop', 'mobile', 'tablet'] as const;
@@ -68,7 +75,18 @@ const PRODUCT_NOUNS: Record<(typeof DEMO_CATEGORIES)[number], string[]> = {
   'Toys & Games': ['Puzzle', 'Board Game', 'Building Blocks', 'Plush Bear', 'Drone'],
   Garden: ['Hose', 'Planter', 'Pruning Shears', 'Lawn Mower', 'Bird Feeder'],
 };
-const PRODUCT_ADJECTIVES = ['Classic', 'Pro', 'Eco', 'Smart', 'Ultra', 'Mini', 'Max', 'Lite', 'Prime', 'Nova'];
+const PRODUCT_ADJECTIVES = [
+  'Classic',
+  'Pro',
+  'Eco',
+  'Smart',
+  'Ultra',
+  'Mini',
+  'Max',
+  'Lite',
+  'Prime',
+  'Nova',
+];
 
 /** Base cost per category, so prices look plausible. */
 const CATEGORY_COST: Record<(typeof DEMO_CATEGORIES)[number], number> = {
@@ -134,7 +152,17 @@ export function getDemoModel(): TSemanticModel {
         kind: 'aggregate',
         name: 'revenue',
         label: 'Revenue',
-        synonyms: ['sales', 'revenues', 'turnover', 'income', 'gmv', 'net sales', 'total sales', 'earnings', 'takings'],
+        synonyms: [
+          'sales',
+          'revenues',
+          'turnover',
+          'income',
+          'gmv',
+          'net sales',
+          'total sales',
+          'earnings',
+          'takings',
+        ],
         format: 'currency',
         table: 'order_items',
         agg: 'sum',
@@ -162,7 +190,14 @@ export function getDemoModel(): TSemanticModel {
         kind: 'ratio',
         name: 'average_order_value',
         label: 'Average Order Value',
-        synonyms: ['aov', 'avg order value', 'average basket', 'basket size', 'average order size', 'order value'],
+        synonyms: [
+          'aov',
+          'avg order value',
+          'average basket',
+          'basket size',
+          'average order size',
+          'order value',
+        ],
         format: 'currency',
         numerator: 'revenue',
         denominator: 'orders',
@@ -183,7 +218,15 @@ export function getDemoModel(): TSemanticModel {
         kind: 'aggregate',
         name: 'customers',
         label: 'Customers',
-        synonyms: ['clients', 'buyers', 'shoppers', 'purchasers', 'active customers', 'customer count', 'paying customers'],
+        synonyms: [
+          'clients',
+          'buyers',
+          'shoppers',
+          'purchasers',
+          'active customers',
+          'customer count',
+          'paying customers',
+        ],
         format: 'number',
         table: 'orders',
         agg: 'count_distinct',
@@ -264,7 +307,13 @@ export function getDemoModel(): TSemanticModel {
         synonyms: ['regions', 'area', 'territory', 'geo'],
         sources: [{ table: 'orders', column: 'region' }],
         values: [...DEMO_REGIONS],
-        valueSynonyms: { europe: 'EMEA', 'north america': 'Americas', america: 'Americas', asia: 'APAC', 'asia pacific': 'APAC' },
+        valueSynonyms: {
+          europe: 'EMEA',
+          'north america': 'Americas',
+          america: 'Americas',
+          asia: 'APAC',
+          'asia pacific': 'APAC',
+        },
       },
       {
         name: 'country',
@@ -304,7 +353,16 @@ export function getDemoModel(): TSemanticModel {
           { table: 'web_traffic', column: 'channel' },
         ],
         values: [...DEMO_CHANNELS],
-        valueSynonyms: { seo: 'Organic Search', organic: 'Organic Search', ppc: 'Paid Search', sem: 'Paid Search', 'paid': 'Paid Search', 'social media': 'Social', 'e-mail': 'Email', referrals: 'Referral' },
+        valueSynonyms: {
+          seo: 'Organic Search',
+          organic: 'Organic Search',
+          ppc: 'Paid Search',
+          sem: 'Paid Search',
+          paid: 'Paid Search',
+          'social media': 'Social',
+          'e-mail': 'Email',
+          referrals: 'Referral',
+        },
       },
       {
         name: 'status',
@@ -320,7 +378,12 @@ export function getDemoModel(): TSemanticModel {
         synonyms: ['segments', 'customer segment', 'customer type'],
         sources: [{ table: 'customers', column: 'segment' }],
         values: [...DEMO_SEGMENTS],
-        valueSynonyms: { consumers: 'Consumer', enterprises: 'Enterprise', 'small business': 'SMB', smbs: 'SMB' },
+        valueSynonyms: {
+          consumers: 'Consumer',
+          enterprises: 'Enterprise',
+          'small business': 'SMB',
+          smbs: 'SMB',
+        },
       },
       {
         name: 'category',
@@ -328,7 +391,16 @@ export function getDemoModel(): TSemanticModel {
         synonyms: ['categories', 'product category', 'product categories', 'department'],
         sources: [{ table: 'products', column: 'category' }],
         values: [...DEMO_CATEGORIES],
-        valueSynonyms: { toys: 'Toys & Games', games: 'Toys & Games', sports: 'Sports & Outdoors', kitchen: 'Home & Kitchen', 'home and kitchen': 'Home & Kitchen', 'sports and outdoors': 'Sports & Outdoors', 'toys and games': 'Toys & Games', apparel: 'Clothing' },
+        valueSynonyms: {
+          toys: 'Toys & Games',
+          games: 'Toys & Games',
+          sports: 'Sports & Outdoors',
+          kitchen: 'Home & Kitchen',
+          'home and kitchen': 'Home & Kitchen',
+          'sports and outdoors': 'Sports & Outdoors',
+          'toys and games': 'Toys & Games',
+          apparel: 'Clothing',
+        },
       },
       {
         name: 'brand',
@@ -350,13 +422,42 @@ export function getDemoModel(): TSemanticModel {
         synonyms: ['devices', 'device type', 'platform'],
         sources: [{ table: 'web_traffic', column: 'device' }],
         values: [...DEMO_DEVICES],
-        valueSynonyms: { phone: 'mobile', phones: 'mobile', smartphone: 'mobile', computer: 'desktop', pc: 'desktop', tablets: 'tablet', ipad: 'tablet' },
+        valueSynonyms: {
+          phone: 'mobile',
+          phones: 'mobile',
+          smartphone: 'mobile',
+          computer: 'desktop',
+          pc: 'desktop',
+          tablets: 'tablet',
+          ipad: 'tablet',
+        },
       },
     ],
     timeDimensions: [
-      { name: 'order_date', label: 'Order Date', synonyms: ['order date', 'purchase date'], table: 'orders', column: 'order_date', dataType: 'date' },
-      { name: 'date', label: 'Date', synonyms: ['traffic date', 'visit date'], table: 'web_traffic', column: 'date', dataType: 'date' },
-      { name: 'signup_date', label: 'Signup Date', synonyms: ['signup date', 'registration date', 'join date'], table: 'customers', column: 'signup_date', dataType: 'date' },
+      {
+        name: 'order_date',
+        label: 'Order Date',
+        synonyms: ['order date', 'purchase date'],
+        table: 'orders',
+        column: 'order_date',
+        dataType: 'date',
+      },
+      {
+        name: 'date',
+        label: 'Date',
+        synonyms: ['traffic date', 'visit date'],
+        table: 'web_traffic',
+        column: 'date',
+        dataType: 'date',
+      },
+      {
+        name: 'signup_date',
+        label: 'Signup Date',
+        synonyms: ['signup date', 'registration date', 'join date'],
+        table: 'customers',
+        column: 'signup_date',
+        dataType: 'date',
+      },
     ],
   };
 }

@@ -27,12 +27,18 @@ const BUSINESS_SYNONYMS: Record<string, string[]> = {
   satisfaction: ['csat', 'satisfaction score'],
 };
 
-const CURRENCY = /(amount|revenue|price|cost|sales|mrr|arr|salary|fee|spend|budget|value|total|income|payment|balance)/;
-const AVERAGE_FIRST = /(rate|ratio|pct|percent|score|rating|age|hours|duration|days|minutes|seconds|nps|satisfaction|price|weight|latency)/;
+const CURRENCY =
+  /(amount|revenue|price|cost|sales|mrr|arr|salary|fee|spend|budget|value|total|income|payment|balance)/;
+const AVERAGE_FIRST =
+  /(rate|ratio|pct|percent|score|rating|age|hours|duration|days|minutes|seconds|nps|satisfaction|price|weight|latency)/;
 const PERCENT = /(rate|ratio|pct|percent|share)$/;
 
 function words(name: string): string {
-  return name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_\-.]+/g, ' ').trim().toLowerCase();
+  return name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_\-.]+/g, ' ')
+    .trim()
+    .toLowerCase();
 }
 
 function title(text: string): string {
@@ -71,9 +77,17 @@ function synonymsFor(text: string): string[] {
 /** A semantic model for an introspected schema. */
 export function generateModel(introspection: TIntrospection, name = 'generated'): TSemanticModel {
   const tables = introspection.tables;
-  const model: TSemanticModel = { name, tables: [], joins: [], measures: [], dimensions: [], timeDimensions: [] };
+  const model: TSemanticModel = {
+    name,
+    tables: [],
+    joins: [],
+    measures: [],
+    dimensions: [],
+    timeDimensions: [],
+  };
   const columnCount = new Map<string, number>();
-  for (const t of tables) for (const c of t.columns) columnCount.set(c.name, (columnCount.get(c.name) ?? 0) + 1);
+  for (const t of tables)
+    for (const c of t.columns) columnCount.set(c.name, (columnCount.get(c.name) ?? 0) + 1);
   const qualified = (t: TIntrospectedTable, c: TIntrospectedColumn): string =>
     (columnCount.get(c.name) ?? 0) > 1 ? `${singular(words(t.name))} ${words(c.name)}` : words(c.name);
 
@@ -81,7 +95,12 @@ export function generateModel(introspection: TIntrospection, name = 'generated')
     model.tables.push({ name: t.name, label: title(words(t.name)), primaryKey: t.primaryKey });
     for (const fk of t.foreignKeys) {
       if (tables.some((x) => x.name === fk.refTable)) {
-        model.joins.push({ from: t.name, fromColumns: fk.columns, to: fk.refTable, toColumns: fk.refColumns });
+        model.joins.push({
+          from: t.name,
+          fromColumns: fk.columns,
+          to: fk.refTable,
+          toColumns: fk.refColumns,
+        });
       }
     }
     for (const c of t.columns) {
@@ -91,7 +110,12 @@ export function generateModel(introspection: TIntrospection, name = 'generated')
         name: `${t.name}.${c.name}`,
         label,
         // "created", "opened": the participle alone names the date ("accounts created this year").
-        synonyms: [words(c.name), ...words(c.name).split(' ').filter((w) => /ed$/.test(w))],
+        synonyms: [
+          words(c.name),
+          ...words(c.name)
+            .split(' ')
+            .filter((w) => /ed$/.test(w)),
+        ],
         table: t.name,
         column: c.name,
         dataType: c.kind === 'date' ? 'date' : 'timestamp',
@@ -140,14 +164,20 @@ export function generateModel(introspection: TIntrospection, name = 'generated')
       const w = qualified(t, c);
       const base = words(c.name);
       if (c.kind === 'integer' || c.kind === 'decimal' || c.kind === 'float') {
-        const format: TMeasureFormat = PERCENT.test(base) ? 'percent' : CURRENCY.test(base) ? 'currency' : 'number';
+        const format: TMeasureFormat = PERCENT.test(base)
+          ? 'percent'
+          : CURRENCY.test(base)
+            ? 'currency'
+            : 'number';
         const averageFirst = AVERAGE_FIRST.test(base);
         const expr = { table: t.name, col: c.name };
         model.measures.push({
           kind: 'aggregate',
           name: `${t.name}.${c.name}.sum`,
           label: title(averageFirst ? `total ${w}` : w),
-          synonyms: averageFirst ? [`sum of ${w}`] : [`total ${w}`, `sum of ${w}`, ...(w === base ? synonymsFor(base) : [])],
+          synonyms: averageFirst
+            ? [`sum of ${w}`]
+            : [`total ${w}`, `sum of ${w}`, ...(w === base ? synonymsFor(base) : [])],
           format,
           table: t.name,
           agg: 'sum',
@@ -158,7 +188,11 @@ export function generateModel(introspection: TIntrospection, name = 'generated')
           kind: 'aggregate',
           name: `${t.name}.${c.name}.avg`,
           label: title(`average ${w}`),
-          synonyms: [`avg ${w}`, `mean ${w}`, ...(averageFirst ? [w, ...(w === base ? synonymsFor(base) : [])] : [])],
+          synonyms: [
+            `avg ${w}`,
+            `mean ${w}`,
+            ...(averageFirst ? [w, ...(w === base ? synonymsFor(base) : [])] : []),
+          ],
           format,
           table: t.name,
           agg: 'avg',

@@ -3,7 +3,15 @@
  * Lives in the engine (not connectors) so the engine stays free of I/O dependencies.
  */
 
-export type TColumnKind = 'integer' | 'decimal' | 'float' | 'text' | 'date' | 'timestamp' | 'boolean' | 'other';
+export type TColumnKind =
+  | 'integer'
+  | 'decimal'
+  | 'float'
+  | 'text'
+  | 'date'
+  | 'timestamp'
+  | 'boolean'
+  | 'other';
 
 export interface TIntrospectedColumn {
   name: string;
@@ -38,7 +46,12 @@ export interface TIntrospection {
 /** Maps a SQL type name (DuckDB, PostgreSQL or SQLite spelling) to a column kind. */
 export function getColumnKind(type: string): TColumnKind {
   const t = type.toUpperCase();
-  if (/^(TINYINT|SMALLINT|INTEGER|INT|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|INT2|INT4|INT8|SERIAL|BIGSERIAL)\b/.test(t)) return 'integer';
+  if (
+    /^(TINYINT|SMALLINT|INTEGER|INT|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|INT2|INT4|INT8|SERIAL|BIGSERIAL)\b/.test(
+      t,
+    )
+  )
+    return 'integer';
   if (/^(DECIMAL|NUMERIC)/.test(t)) return 'decimal';
   if (/^(DOUBLE|FLOAT|REAL|FLOAT4|FLOAT8)/.test(t)) return 'float';
   if (/^(VARCHAR|TEXT|CHAR|CHARACTER|STRING|BPCHAR|NAME|CITEXT|ENUM)/.test(t)) return 'text';

@@ -187,7 +187,11 @@ export function findDimensionSource(
 }
 
 /** Whether every base part of a measure can be grouped or filtered by the dimension. */
-export function isDimensionAvailable(model: TSemanticModel, measureName: string, dimensionName: string): boolean {
+export function isDimensionAvailable(
+  model: TSemanticModel,
+  measureName: string,
+  dimensionName: string,
+): boolean {
   const dim = findDimension(model, dimensionName);
   if (!dim) return false;
   return getBaseMeasures(model, measureName).every((b) => findDimensionSource(model, dim, b.table) !== null);

@@ -9,9 +9,30 @@ import { addDays, daysInMonth, isIsoDate } from '../dates/date-range';
 import type { TokenScanner } from './scanner';
 
 const MONTHS: Record<string, number> = {
-  january: 1, jan: 1, february: 2, feb: 2, march: 3, mar: 3, april: 4, apr: 4, may: 5, june: 6, jun: 6,
-  july: 7, jul: 7, august: 8, aug: 8, september: 9, sept: 9, sep: 9, october: 10, oct: 10,
-  november: 11, nov: 11, december: 12, dec: 12,
+  january: 1,
+  jan: 1,
+  february: 2,
+  feb: 2,
+  march: 3,
+  mar: 3,
+  april: 4,
+  apr: 4,
+  may: 5,
+  june: 6,
+  jun: 6,
+  july: 7,
+  jul: 7,
+  august: 8,
+  aug: 8,
+  september: 9,
+  sept: 9,
+  sep: 9,
+  october: 10,
+  oct: 10,
+  november: 11,
+  nov: 11,
+  december: 12,
+  dec: 12,
 };
 const MONTH = `(${Object.keys(MONTHS).join('|')})`;
 const UNIT = '(day|week|month|quarter|half|year)s?';
@@ -20,7 +41,17 @@ const NUM = '(\\d{1,3})';
 const THE = '(?:the )?';
 const LAST = '(?:last|past|previous|prior|preceding|trailing|rolling)';
 const VS = '(?:vs|v|versus|compared to|compared with|compare to|compare with|against|relative to|and)';
-const ORDINAL: Record<string, number> = { first: 1, '1': 1, second: 2, '2': 2, third: 3, '3': 3, fourth: 4, '4': 4, last: 4 };
+const ORDINAL: Record<string, number> = {
+  first: 1,
+  '1': 1,
+  second: 2,
+  '2': 2,
+  third: 3,
+  '3': 3,
+  fourth: 4,
+  '4': 4,
+  last: 4,
+};
 
 export interface TDateFindings {
   ranges: TDateRange[];
@@ -80,11 +111,13 @@ const DAY_PATTERNS: { source: string; read: (g: string[], ctx: TDateContext) => 
   },
   {
     source: `(\\d{1,2}) (?:of )?${MONTH}(?: ${YEAR})?`,
-    read: (g, ctx) => makeDate(g[2] ? +g[2] : recentYearForMonth(MONTHS[g[1]], ctx.today), MONTHS[g[1]], +g[0]),
+    read: (g, ctx) =>
+      makeDate(g[2] ? +g[2] : recentYearForMonth(MONTHS[g[1]], ctx.today), MONTHS[g[1]], +g[0]),
   },
   {
     source: `${MONTH} (\\d{1,2})(?: ${YEAR})?`,
-    read: (g, ctx) => makeDate(g[2] ? +g[2] : recentYearForMonth(MONTHS[g[0]], ctx.today), MONTHS[g[0]], +g[1]),
+    read: (g, ctx) =>
+      makeDate(g[2] ? +g[2] : recentYearForMonth(MONTHS[g[0]], ctx.today), MONTHS[g[0]], +g[1]),
   },
 ];
 const DAY_SOURCE = DAY_PATTERNS.map((p) => `(?:${p.source.replace(/\((?!\?)/g, '(?:')})`).join('|');
@@ -124,12 +157,15 @@ export function findDates(scanner: TokenScanner, ctx: TDateContext): TDateFindin
   };
 
   // "this month vs last month", "this year compared to last year": a range and its comparison.
-  scanner.scan(`${THE}(?:this|current) ${UNIT} (?:so far )?${VS} ${THE}(?:last|previous|prior) ${UNIT}`, (g) => {
-    const unit = unitOf(g[0]);
-    ranges.push({ kind: 'this', unit });
-    setCompare(compareForUnit(unitOf(g[1]), unit));
-    return true;
-  });
+  scanner.scan(
+    `${THE}(?:this|current) ${UNIT} (?:so far )?${VS} ${THE}(?:last|previous|prior) ${UNIT}`,
+    (g) => {
+      const unit = unitOf(g[0]);
+      ranges.push({ kind: 'this', unit });
+      setCompare(compareForUnit(unitOf(g[1]), unit));
+      return true;
+    },
+  );
   // "2025 vs 2024": the later year, compared with the previous one.
   scanner.scan(`(?:in )?${YEAR} ${VS} ${YEAR}`, (g) => {
     const [a, b] = [+g[0], +g[1]];
@@ -184,13 +220,20 @@ export function findDates(scanner: TokenScanner, ctx: TDateContext): TDateFindin
   });
 
   // Explicit spans.
-  scanner.scan(`(?:between|from) (${PERIOD_SOURCE}) (?:and|to|until|till|through|thru|-) (${PERIOD_SOURCE})`, (g) => {
-    const a = readPeriod(g[0], ctx);
-    const b = readPeriod(g[1], ctx);
-    if (!a || !b) return false;
-    ranges.push({ kind: 'between', from: a.from < b.from ? a.from : b.from, to: a.to > b.to ? a.to : b.to });
-    return true;
-  });
+  scanner.scan(
+    `(?:between|from) (${PERIOD_SOURCE}) (?:and|to|until|till|through|thru|-) (${PERIOD_SOURCE})`,
+    (g) => {
+      const a = readPeriod(g[0], ctx);
+      const b = readPeriod(g[1], ctx);
+      if (!a || !b) return false;
+      ranges.push({
+        kind: 'between',
+        from: a.from < b.from ? a.from : b.from,
+        to: a.to > b.to ? a.to : b.to,
+      });
+      return true;
+    },
+  );
   scanner.scan(`(?:since|starting|starting from|from|after) (${PERIOD_SOURCE})`, (g) => {
     const a = readPeriod(g[0], ctx);
     if (!a || a.from > ctx.today) return false;
@@ -229,13 +272,16 @@ export function findDates(scanner: TokenScanner, ctx: TDateContext): TDateFindin
     return true;
   });
   // "first half", "H2 2025", "second half of last year".
-  scanner.scan(`${THE}(first|1|second|2) half(?: of)?(?: ${YEAR}| (this|last) year)?|h([12])(?: ${YEAR})?`, (g) => {
-    const half = (g[0] ? (g[0] === 'first' || g[0] === '1' ? 1 : 2) : +g[3]) as 1 | 2;
-    const yearText = g[1] ?? g[4];
-    const year = yearText ? +yearText : g[2] === 'last' ? currentYear - 1 : undefined;
-    ranges.push(year === undefined ? { kind: 'half', half } : { kind: 'half', half, year });
-    return true;
-  });
+  scanner.scan(
+    `${THE}(first|1|second|2) half(?: of)?(?: ${YEAR}| (this|last) year)?|h([12])(?: ${YEAR})?`,
+    (g) => {
+      const half = (g[0] ? (g[0] === 'first' || g[0] === '1' ? 1 : 2) : +g[3]) as 1 | 2;
+      const yearText = g[1] ?? g[4];
+      const year = yearText ? +yearText : g[2] === 'last' ? currentYear - 1 : undefined;
+      ranges.push(year === undefined ? { kind: 'half', half } : { kind: 'half', half, year });
+      return true;
+    },
+  );
   scanner.scan(`${THE}(?:(this|current)|${LAST}|(last)) ${UNIT}(?: so far)?`, (g) => {
     const unit = unitOf(g[2]);
     ranges.push(g[0] ? { kind: 'this', unit } : { kind: 'last', unit, n: 1 });
@@ -256,11 +302,14 @@ export function findDates(scanner: TokenScanner, ctx: TDateContext): TDateFindin
     ranges.push({ kind: 'quarter', year, quarter: +g[0] });
     return true;
   });
-  scanner.scan(`${THE}(first|1|second|2|third|3|fourth|4|last) quarter(?: of)?(?: ${YEAR}| (this|last) year)?`, (g) => {
-    const year = g[1] ? +g[1] : g[2] === 'last' ? currentYear - 1 : currentYear;
-    ranges.push({ kind: 'quarter', year, quarter: ORDINAL[g[0]] });
-    return true;
-  });
+  scanner.scan(
+    `${THE}(first|1|second|2|third|3|fourth|4|last) quarter(?: of)?(?: ${YEAR}| (this|last) year)?`,
+    (g) => {
+      const year = g[1] ? +g[1] : g[2] === 'last' ? currentYear - 1 : currentYear;
+      ranges.push({ kind: 'quarter', year, quarter: ORDINAL[g[0]] });
+      return true;
+    },
+  );
   scanner.scan(`(?:on |for )?(${DAY_SOURCE})`, (g) => {
     const d = readDay(g[0], ctx);
     if (!d) return false;
@@ -271,7 +320,13 @@ export function findDates(scanner: TokenScanner, ctx: TDateContext): TDateFindin
   scanner.scan(`(in |for |during |of |since )?${MONTH}(?: (?:of )?${YEAR}| (this|last) year)?`, (g) => {
     const month = MONTHS[g[1]];
     if ((g[1] === 'may' || g[1] === 'march' || g[1] === 'mar') && !g[0] && !g[2] && !g[3]) return false;
-    const year = g[2] ? +g[2] : g[3] === 'last' ? currentYear - 1 : g[3] === 'this' ? currentYear : recentYearForMonth(month, ctx.today);
+    const year = g[2]
+      ? +g[2]
+      : g[3] === 'last'
+        ? currentYear - 1
+        : g[3] === 'this'
+          ? currentYear
+          : recentYearForMonth(month, ctx.today);
     ranges.push({ kind: 'month', year, month });
     return true;
   });
@@ -279,14 +334,20 @@ export function findDates(scanner: TokenScanner, ctx: TDateContext): TDateFindin
     ranges.push({ kind: 'year', year: +g[0] });
     return true;
   });
-  scanner.scan(`(?:all time|of all time|ever|since (?:the )?(?:beginning|start)|whole period|all dates)`, () => {
-    ranges.push({ kind: 'all' });
-    return true;
-  });
-  scanner.scan('(?:growth|grow|grew|growing|change|changed|changes|increase|increased|decrease|decreased|decline|declined)', () => {
-    wantsChange = true;
-    return true;
-  });
+  scanner.scan(
+    `(?:all time|of all time|ever|since (?:the )?(?:beginning|start)|whole period|all dates)`,
+    () => {
+      ranges.push({ kind: 'all' });
+      return true;
+    },
+  );
+  scanner.scan(
+    '(?:growth|grow|grew|growing|change|changed|changes|increase|increased|decrease|decreased|decline|declined)',
+    () => {
+      wantsChange = true;
+      return true;
+    },
+  );
   return { ranges, compare, wantsChange };
 }
 

@@ -16,7 +16,8 @@ function label(model: TSemanticModel, field: string): string {
 function describeFilter(model: TSemanticModel, f: TQueryFilter): string {
   const name = label(model, f.field);
   const values = f.values.map(String);
-  const list = values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}` : values[0];
+  const list =
+    values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}` : values[0];
   switch (f.op) {
     case 'in':
       return `${name} is ${list}`;
@@ -38,7 +39,9 @@ function describeFilter(model: TSemanticModel, f: TQueryFilter): string {
 }
 
 function joinWords(words: string[]): string {
-  return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}` : (words[0] ?? '');
+  return words.length > 1
+    ? `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`
+    : (words[0] ?? '');
 }
 
 /** A short title: "Revenue by Country, last month". */
@@ -67,7 +70,9 @@ export function describeQuery(query: TSemanticQuery, model: TSemanticModel): str
   const other = query.filters.filter((f) => !(f.op === 'in' && f.values.length <= 2));
   if (other.length > 0) parts.push(`where ${other.map((f) => describeFilter(model, f)).join(' and ')}`);
   if (query.order && !query.limit) {
-    parts.push(`sorted by ${label(model, query.order.field)} ${query.order.dir === 'desc' ? 'high to low' : 'low to high'}`);
+    parts.push(
+      `sorted by ${label(model, query.order.field)} ${query.order.dir === 'desc' ? 'high to low' : 'low to high'}`,
+    );
   }
   if (query.chart) parts.push(`as a ${query.chart} chart`);
   return parts.join(', ');

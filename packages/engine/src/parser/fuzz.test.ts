@@ -16,10 +16,52 @@ function mulberry32(seed: number): () => number {
 }
 
 const FRAGMENTS = [
-  "'; DROP TABLE orders; --", '" OR 1=1 --', 'UNION SELECT * FROM pg_user', '$1', '?', '\\', '/*', '*/', ';',
-  'revenue', 'orders', 'by', 'country', 'germany', 'last', '3', 'months', 'vs', 'top', '5', 'over', '1000', '%',
-  'ünïcödé', '😀', '\u0000', '\u0001', '\u202e', 'null', 'undefined', '${x}', '<img src=x onerror=alert(1)>', 'EMEA',
-  'paid search', 'between', 'and', 'q2', '2025', 'yesterday', 'as a pie', 'which', 'most', 'not', '-1', '1e309', 'NaN',
+  "'; DROP TABLE orders; --",
+  '" OR 1=1 --',
+  'UNION SELECT * FROM pg_user',
+  '$1',
+  '?',
+  '\\',
+  '/*',
+  '*/',
+  ';',
+  'revenue',
+  'orders',
+  'by',
+  'country',
+  'germany',
+  'last',
+  '3',
+  'months',
+  'vs',
+  'top',
+  '5',
+  'over',
+  '1000',
+  '%',
+  'ünïcödé',
+  '😀',
+  '\u0000',
+  '\u0001',
+  '\u202e',
+  'null',
+  'undefined',
+  '${x}',
+  '<img src=x onerror=alert(1)>',
+  'EMEA',
+  'paid search',
+  'between',
+  'and',
+  'q2',
+  '2025',
+  'yesterday',
+  'as a pie',
+  'which',
+  'most',
+  'not',
+  '-1',
+  '1e309',
+  'NaN',
 ];
 
 describe('parser fuzz', () => {
@@ -30,21 +72,36 @@ describe('parser fuzz', () => {
     for (let i = 0; i < 10_000; i++) {
       let phrase = '';
       const mode = i % 4;
-      if (mode === 3 && i % 40 === 3) phrase = 'revenue '.repeat(1_300); // ~10 KB
-      else if (mode === 2) phrase = Array.from({ length: 1 + Math.floor(random() * 30) }, () => String.fromCharCode(Math.floor(random() * 0xffff))).join('');
-      else phrase = Array.from({ length: 1 + Math.floor(random() * 8) }, () => FRAGMENTS[Math.floor(random() * FRAGMENTS.length)]).join(' ');
+      if (mode === 3 && i % 40 === 3)
+        phrase = 'revenue '.repeat(1_300); // ~10 KB
+      else if (mode === 2)
+        phrase = Array.from({ length: 1 + Math.floor(random() * 30) }, () =>
+          String.fromCharCode(Math.floor(random() * 0xffff)),
+        ).join('');
+      else
+        phrase = Array.from(
+          { length: 1 + Math.floor(random() * 8) },
+          () => FRAGMENTS[Math.floor(random() * FRAGMENTS.length)],
+        ).join(' ');
       const parsed = parseQuestion(phrase, { model, today: '2026-11-20', weekStart: 'monday' });
       if (parsed.kind !== 'query') continue;
       queries++;
       for (const dialect of SQL_DIALECTS) {
-        const { sql, params } = compileQuery(parsed.query, model, { dialect, today: '2026-11-20', weekStart: 'monday' });
+        const { sql, params } = compileQuery(parsed.query, model, {
+          dialect,
+          today: '2026-11-20',
+          weekStart: 'monday',
+        });
         expect(sql).toMatch(/^(SELECT|WITH) /);
         // No user text reaches SQL: every quoted string literal is a model-authored constant.
         expect(sql).not.toMatch(/--|;|\/\*/);
         for (const value of params) {
           if (typeof value === 'string' && value.length > 3) expect(sql).not.toContain(value);
         }
-        for (const literal of sql.match(/'[^']*'/g) ?? []) expect(literal).toMatch(/^'(week|month|quarter|year|day|1 day|start of (month|year)|weekday [01]|-6 days|%m| months| days|\+|-)'$/);
+        for (const literal of sql.match(/'[^']*'/g) ?? [])
+          expect(literal).toMatch(
+            /^'(week|month|quarter|year|day|1 day|start of (month|year)|weekday [01]|-6 days|%m| months| days|\+|-)'$/,
+          );
       }
     }
     expect(queries).toBeGreaterThan(100);

@@ -21,7 +21,7 @@ import {
   type TSemanticModel,
 } from '../model/semantic-model';
 import { escapeHtml } from '../util';
-import { type TDateFindings, findDates } from './date-phrases';
+import { findDates, type TDateFindings } from './date-phrases';
 import { describeQuery } from './describe';
 import { TokenScanner } from './scanner';
 import { GROUPING_WORDS, NEGATIONS, STOPWORDS } from './stopwords';
@@ -81,7 +81,12 @@ export function parseQuestion(phrase: string, options: TParseOptions): TParseRes
   try {
     return parse(phrase, options);
   } catch {
-    return clarify(options.model, 'Sorry, I could not understand that question.', null, getExampleQuestions(options.model));
+    return clarify(
+      options.model,
+      'Sorry, I could not understand that question.',
+      null,
+      getExampleQuestions(options.model),
+    );
   }
 }
 
@@ -91,7 +96,12 @@ function parse(phrase: string, options: TParseOptions): TParseResult {
     return clarify(model, 'Ask a question about your data, for example:', null, getExampleQuestions(model));
   }
   if (phrase.length > MAX_PHRASE_LENGTH) {
-    return clarify(model, `That question is too long (over ${MAX_PHRASE_LENGTH} characters). Try a shorter one:`, null, getExampleQuestions(model));
+    return clarify(
+      model,
+      `That question is too long (over ${MAX_PHRASE_LENGTH} characters). Try a shorter one:`,
+      null,
+      getExampleQuestions(model),
+    );
   }
   const normalised = normalisePhrase(phrase);
   const tokens = tokenize(normalised);
@@ -105,12 +115,17 @@ function parse(phrase: string, options: TParseOptions): TParseResult {
   const chart = findChart(scanner);
   const numeric = findNumericFilters(scanner);
   const ranking = findRanking(scanner);
-  const dates = findDates(scanner, { today: options.today, dayFirst: options.dayFirst ?? options.weekStart === 'monday' });
+  const dates = findDates(scanner, {
+    today: options.today,
+    dayFirst: options.dayFirst ?? options.weekStart === 'monday',
+  });
   const grain = findGrain(scanner);
 
   const corrections = correctTypos(tokens, vocabulary);
   const matches = matchVocabulary(tokens, vocabulary);
-  const unknown = tokens.filter((t) => !t.consumed && !STOPWORDS.has(t.norm) && !NEGATIONS.has(t.norm) && !GROUPING_WORDS.has(t.norm));
+  const unknown = tokens.filter(
+    (t) => !t.consumed && !STOPWORDS.has(t.norm) && !NEGATIONS.has(t.norm) && !GROUPING_WORDS.has(t.norm),
+  );
   const hasWhich = tokens.some((t) => t.norm === 'which' || t.norm === 'what' || t.norm === 'who');
 
   // "enterprise customers", "mobile users": a measure word right after a value only qualifies it
@@ -120,13 +135,20 @@ function parse(phrase: string, options: TParseOptions): TParseResult {
     const prev = matches[i - 1];
     const isMeasure = m.targets.some((t) => t.type === 'measure') && !m.grouped;
     const others = matches.filter((x) => x !== m && x.targets.every((t) => t.type === 'measure')).length;
-    if (isMeasure && others > 0 && prev.targets.every((t) => t.type === 'value') && prev.start + prev.words.split(' ').length === m.start) {
+    if (
+      isMeasure &&
+      others > 0 &&
+      prev.targets.every((t) => t.type === 'value') &&
+      prev.start + prev.words.split(' ').length === m.start
+    ) {
       matches.splice(i, 1);
     }
   }
 
   // "accounts" may be a count or the account breakdown: with another measure present it is the breakdown.
-  const measureMatches = matches.filter((m) => m.targets.length === 1 && m.targets[0].type === 'measure').length;
+  const measureMatches = matches.filter(
+    (m) => m.targets.length === 1 && m.targets[0].type === 'measure',
+  ).length;
   for (const m of matches) {
     const hasMeasure = m.targets.some((t) => t.type === 'measure');
     const hasDimension = m.targets.some((t) => t.type === 'dimension');
@@ -179,7 +201,9 @@ function parse(phrase: string, options: TParseOptions): TParseResult {
   // Numeric filters apply to the nearest measure mentioned (or the first one).
   const measureFilters: TQueryFilter[] = [];
   for (const f of numeric) {
-    const nearest = [...measureAt].sort((a, b) => Math.abs(a.at - f.at) - Math.abs(b.at - f.at))[0]?.name ?? baseMeasures[0];
+    const nearest =
+      [...measureAt].sort((a, b) => Math.abs(a.at - f.at) - Math.abs(b.at - f.at))[0]?.name ??
+      baseMeasures[0];
     if (!nearest) continue;
     const isPercent = findMeasure(model, nearest)?.format === 'percent';
     const values = f.values.map((v) => (f.percent && isPercent ? v / 100 : v));
@@ -190,20 +214,32 @@ function parse(phrase: string, options: TParseOptions): TParseResult {
   // Values → filters; a value of several dimensions is settled by what the measures can use.
   const valueFilters = new Map<string, { op: 'in' | 'not_in'; values: string[] }>();
   for (const m of matches) {
-    const values = m.targets.filter((t): t is Extract<TVocabularyTarget, { type: 'value' }> => t.type === 'value');
+    const values = m.targets.filter(
+      (t): t is Extract<TVocabularyTarget, { type: 'value' }> => t.type === 'value',
+    );
     if (values.length === 0) continue;
     let candidates = values;
     if (values.length > 1 && baseMeasures.length > 0) {
-      candidates = values.filter((v) => baseMeasures.every((ms) => isDimensionAvailable(model, ms, v.dimension)));
+      candidates = values.filter((v) =>
+        baseMeasures.every((ms) => isDimensionAvailable(model, ms, v.dimension)),
+      );
       if (candidates.length === 0) candidates = values;
     }
     if (candidates.length > 1) {
-      const options2 = candidates.map((v) => `${v.value} (${targetLabel(model, { type: 'dimension', name: v.dimension })})`);
+      const options2 = candidates.map(
+        (v) => `${v.value} (${targetLabel(model, { type: 'dimension', name: v.dimension })})`,
+      );
       return clarify(
         model,
         `“${escapeHtml(m.words)}” is a value of several fields: ${escapeHtml(options2.join(', '))}. Which one?`,
         null,
-        candidates.map((v) => replaceWords(phrase, m.words, `${targetLabel(model, { type: 'dimension', name: v.dimension })} ${v.value}`)),
+        candidates.map((v) =>
+          replaceWords(
+            phrase,
+            m.words,
+            `${targetLabel(model, { type: 'dimension', name: v.dimension })} ${v.value}`,
+          ),
+        ),
         'Which one did you mean?',
       );
     }
@@ -226,7 +262,10 @@ function parse(phrase: string, options: TParseOptions): TParseResult {
     const parts: string[] = [];
     for (const m of baseMeasures) parts.push(targetLabel(model, { type: 'measure', name: m }));
     for (const d of dimensions) parts.push(`by ${targetLabel(model, { type: 'dimension', name: d })}`);
-    for (const [dim, f] of valueFilters) parts.push(`${targetLabel(model, { type: 'dimension', name: dim })} ${f.op === 'in' ? 'is' : 'is not'} ${f.values.join(', ')}`);
+    for (const [dim, f] of valueFilters)
+      parts.push(
+        `${targetLabel(model, { type: 'dimension', name: dim })} ${f.op === 'in' ? 'is' : 'is not'} ${f.values.join(', ')}`,
+      );
     return parts.length > 0 ? parts.join(', ') : null;
   };
 
@@ -262,9 +301,7 @@ function parse(phrase: string, options: TParseOptions): TParseResult {
 
   // Build the query (merged with the previous one for follow-ups).
   const base: TSemanticQuery =
-    isFollowUp && previous
-      ? structuredClone(previous)
-      : { measures: [], dimensions: [], filters: [] };
+    isFollowUp && previous ? structuredClone(previous) : { measures: [], dimensions: [], filters: [] };
   base.measures = baseMeasures;
   if (dimensions.length > 0) {
     base.dimensions =
@@ -280,15 +317,18 @@ function parse(phrase: string, options: TParseOptions): TParseResult {
   base.filters = [...base.filters.filter((f) => !newFilters.some((n) => n.field === f.field)), ...newFilters];
 
   const rangeResult = chooseRange(dates, model);
-  if (rangeResult && 'clarify' in rangeResult) return clarify(model, rangeResult.clarify, describeQuery(base, model), getExampleQuestions(model));
+  if (rangeResult && 'clarify' in rangeResult)
+    return clarify(model, rangeResult.clarify, describeQuery(base, model), getExampleQuestions(model));
   const range = rangeResult?.range ?? null;
-  const compare = dates.compare ?? (dates.wantsChange && range && range.kind !== 'all' ? 'previous_period' : null);
+  const compare =
+    dates.compare ?? (dates.wantsChange && range && range.kind !== 'all' ? 'previous_period' : null);
   if (compare) base.compare = compare;
   if (chart) base.chart = chart;
 
   // Time dimension: the measures' own date, unless the user named another.
   const time = (timeField ? { name: timeField } : null) ?? findMeasureTime(model, base.measures[0]);
-  const wantsTime = range !== null || grain !== null || base.compare !== undefined || base.timeDimension !== undefined;
+  const wantsTime =
+    range !== null || grain !== null || base.compare !== undefined || base.timeDimension !== undefined;
   if (wantsTime) {
     if (!time) {
       return clarify(
@@ -299,7 +339,10 @@ function parse(phrase: string, options: TParseOptions): TParseResult {
       );
     }
     const td = base.timeDimension ?? { field: time.name, range: { kind: 'all' } as TDateRange };
-    td.field = isFollowUp && base.timeDimension && !timeField ? (findMeasureTime(model, base.measures[0])?.name ?? td.field) : time.name;
+    td.field =
+      isFollowUp && base.timeDimension && !timeField
+        ? (findMeasureTime(model, base.measures[0])?.name ?? td.field)
+        : time.name;
     if (range) td.range = range;
     if (grain === 'auto') td.grain = td.grain ?? autoGrain(td.range, options);
     else if (grain) td.grain = grain;
@@ -329,21 +372,30 @@ function parse(phrase: string, options: TParseOptions): TParseResult {
         model.dimensions
           .filter((d) => base.measures.every((m) => isDimensionAvailable(model, m, d.name)))
           .slice(0, 6)
-          .map((d) => `${ranking.dir === 'desc' ? 'Top' : 'Bottom'} ${ranking.n ?? 5} ${d.label.toLowerCase()} by ${targetLabel(model, { type: 'measure', name: base.measures[0] })}`),
+          .map(
+            (d) =>
+              `${ranking.dir === 'desc' ? 'Top' : 'Bottom'} ${ranking.n ?? 5} ${d.label.toLowerCase()} by ${targetLabel(model, { type: 'measure', name: base.measures[0] })}`,
+          ),
         'Rank by…',
       );
     }
   }
 
   // Every dimension used must be reachable from every measure.
-  for (const field of [...base.dimensions, ...base.filters.filter((f) => findDimension(model, f.field)).map((f) => f.field)]) {
+  for (const field of [
+    ...base.dimensions,
+    ...base.filters.filter((f) => findDimension(model, f.field)).map((f) => f.field),
+  ]) {
     const missing = base.measures.filter((m) => !isDimensionAvailable(model, m, field));
     if (missing.length > 0) {
       const dimLabel = targetLabel(model, { type: 'dimension', name: field });
       const items = model.dimensions
         .filter((d) => base.measures.every((m) => isDimensionAvailable(model, m, d.name)))
         .slice(0, 6)
-        .map((d) => `${missing.map((m) => targetLabel(model, { type: 'measure', name: m })).join(' and ')} by ${d.label.toLowerCase()}`);
+        .map(
+          (d) =>
+            `${missing.map((m) => targetLabel(model, { type: 'measure', name: m })).join(' and ')} by ${d.label.toLowerCase()}`,
+        );
       return clarify(
         model,
         `${escapeHtml(missing.map((m) => targetLabel(model, { type: 'measure', name: m })).join(' and '))} cannot be broken down or filtered by ${escapeHtml(dimLabel)}. Try one of these:`,
@@ -356,7 +408,12 @@ function parse(phrase: string, options: TParseOptions): TParseResult {
 
   const parsed = ZSemanticQuery.safeParse(base);
   if (!parsed.success) {
-    return clarify(model, 'Sorry, I could not turn that into a question about your data.', null, getExampleQuestions(model));
+    return clarify(
+      model,
+      'Sorry, I could not turn that into a question about your data.',
+      null,
+      getExampleQuestions(model),
+    );
   }
   return { kind: 'query', query: parsed.data, understood: describeQuery(parsed.data, model), corrections };
 }
@@ -421,15 +478,19 @@ function findChart(scanner: TokenScanner): TChartType | null {
     area: 'area',
   };
   const kinds = 'pie|donut|doughnut|bars?|columns?|lines?|area';
-  scanner.scan(`(?:as |in |using |with |on )(?:a |an )?(${kinds})(?: chart| graph| plot| diagram)?|(?:a |an )?(${kinds}) (?:chart|graph|plot|diagram)`, (g) => {
-    chart ??= map[g[0] ?? g[1]];
-    return true;
-  });
+  scanner.scan(
+    `(?:as |in |using |with |on )(?:a |an )?(${kinds})(?: chart| graph| plot| diagram)?|(?:a |an )?(${kinds}) (?:chart|graph|plot|diagram)`,
+    (g) => {
+      chart ??= map[g[0] ?? g[1]];
+      return true;
+    },
+  );
   scanner.scan('(?:as |in )(?:a |the )?(?:table|list|number|text)', () => true);
   return chart;
 }
 
-const AMOUNT = '(?:\\$ |€ |£ )?(\\d+(?:\\.\\d+)?)(?: (k|m|bn|thousand|million|billion|%|percent))?(?: (?:\\$|€|£|dollars?|euros?|usd|eur|gbp))?';
+const AMOUNT =
+  '(?:\\$ |€ |£ )?(\\d+(?:\\.\\d+)?)(?: (k|m|bn|thousand|million|billion|%|percent))?(?: (?:\\$|€|£|dollars?|euros?|usd|eur|gbp))?';
 
 function toNumber(value: string, suffix: string | undefined): number {
   const n = Number(value);
@@ -453,7 +514,10 @@ function findNumericFilters(scanner: TokenScanner): TNumericFilter[] {
   const ops: [string, TQueryFilter['op']][] = [
     ['at least|no less than|not less than|minimum of|min of|>=', 'gte'],
     ['at most|no more than|not more than|maximum of|max of|up to|<=', 'lte'],
-    ['over|above|more than|greater than|higher than|bigger than|larger than|exceeding|exceeds|exceed|>', 'gt'],
+    [
+      'over|above|more than|greater than|higher than|bigger than|larger than|exceeding|exceeds|exceed|>',
+      'gt',
+    ],
     ['under|below|less than|fewer than|lower than|smaller than|<', 'lt'],
   ];
   scanner.scan(`(?:between|from) ${AMOUNT} (?:and|to) ${AMOUNT}`, (g, at) => {
@@ -461,7 +525,12 @@ function findNumericFilters(scanner: TokenScanner): TNumericFilter[] {
     const b = toNumber(g[2], g[3]);
     // Years are dates, not amounts ("between 2024 and 2025").
     if (/^(19|20)\d\d$/.test(g[0]) && /^(19|20)\d\d$/.test(g[2]) && !g[1]) return false;
-    out.push({ op: 'between', values: [Math.min(a, b), Math.max(a, b)], percent: g[1] === '%' || g[1] === 'percent', at });
+    out.push({
+      op: 'between',
+      values: [Math.min(a, b), Math.max(a, b)],
+      percent: g[1] === '%' || g[1] === 'percent',
+      at,
+    });
     return true;
   });
   for (const [words, op] of ops) {
@@ -493,10 +562,13 @@ function findRanking(scanner: TokenScanner): TRanking | null {
   scanner.scan('(?:the )?(bottom|worst|lowest|smallest|least|fewest) (\\d{1,4})', (g) =>
     set({ dir: 'asc', n: Number(g[1]) || null, superlative: false }),
   );
-  scanner.scan('(?:the )?(?:top|leading)(?: performing)?', () => set({ dir: 'desc', n: null, superlative: false }));
+  scanner.scan('(?:the )?(?:top|leading)(?: performing)?', () =>
+    set({ dir: 'desc', n: null, superlative: false }),
+  );
   scanner.scan('(?:the )?(?:bottom)(?: performing)?', () => set({ dir: 'asc', n: null, superlative: false }));
-  scanner.scan('(?:the )?(?:most|highest|largest|biggest|greatest|max|maximum|best(?: performing)?|strongest)', () =>
-    set({ dir: 'desc', n: null, superlative: true }),
+  scanner.scan(
+    '(?:the )?(?:most|highest|largest|biggest|greatest|max|maximum|best(?: performing)?|strongest)',
+    () => set({ dir: 'desc', n: null, superlative: true }),
   );
   scanner.scan('(?:the )?(?:least|lowest|smallest|fewest|min|minimum|worst(?: performing)?|weakest)', () =>
     set({ dir: 'asc', n: null, superlative: true }),
@@ -506,10 +578,13 @@ function findRanking(scanner: TokenScanner): TRanking | null {
     dir = 'asc';
     return true;
   });
-  scanner.scan('(?:descending|desc|high to low|highest first|decreasing order|biggest first|largest first)', () => {
-    dir = 'desc';
-    return true;
-  });
+  scanner.scan(
+    '(?:descending|desc|high to low|highest first|decreasing order|biggest first|largest first)',
+    () => {
+      dir = 'desc';
+      return true;
+    },
+  );
   scanner.scan('(?:sorted|ranked|ordered|order|sort|rank) by|sorted|ranked|ranking', () => {
     dir ??= 'desc';
     return true;
@@ -542,18 +617,31 @@ function findGrain(scanner: TokenScanner): TTimeGrain | 'auto' | null {
       return true;
     },
   );
-  scanner.scan('(?:over time|trend|trends|trending|timeline|time series|history|historical|evolution|over the period)', () => {
-    grain ??= 'auto';
-    return true;
-  });
+  scanner.scan(
+    '(?:over time|trend|trends|trending|timeline|time series|history|historical|evolution|over the period)',
+    () => {
+      grain ??= 'auto';
+      return true;
+    },
+  );
   return grain;
 }
 
 /** Replaces unknown words with the closest vocabulary word (typo tolerance, fuse.js). */
-function correctTypos(tokens: TToken[], vocabulary: ReturnType<typeof getVocabulary>): { from: string; to: string }[] {
+function correctTypos(
+  tokens: TToken[],
+  vocabulary: ReturnType<typeof getVocabulary>,
+): { from: string; to: string }[] {
   const corrections: { from: string; to: string }[] = [];
   for (const t of tokens) {
-    if (t.consumed || t.norm.length < 4 || t.norm.length > 30 || STOPWORDS.has(t.norm) || NEGATIONS.has(t.norm)) continue;
+    if (
+      t.consumed ||
+      t.norm.length < 4 ||
+      t.norm.length > 30 ||
+      STOPWORDS.has(t.norm) ||
+      NEGATIONS.has(t.norm)
+    )
+      continue;
     if (vocabulary.words.has(t.lemma) || vocabulary.words.has(t.norm) || !/^\p{L}+$/u.test(t.norm)) continue;
     const best = findCorrection(vocabulary, t.norm);
     if (best) {
@@ -594,7 +682,12 @@ function matchVocabulary(tokens: TToken[], vocabulary: ReturnType<typeof getVoca
 }
 
 /** Suggestions for unknown words: the closest vocabulary phrases, as whole questions. */
-function suggestFor(words: string[], vocabulary: ReturnType<typeof getVocabulary>, model: TSemanticModel, phrase: string): string[] {
+function suggestFor(
+  words: string[],
+  vocabulary: ReturnType<typeof getVocabulary>,
+  model: TSemanticModel,
+  phrase: string,
+): string[] {
   const out: string[] = [];
   for (const w of words) {
     const near = w.length >= 4 ? findCorrection(vocabulary, w) : null;
@@ -605,11 +698,17 @@ function suggestFor(words: string[], vocabulary: ReturnType<typeof getVocabulary
   return out.slice(0, 5);
 }
 
-function chooseRange(dates: TDateFindings, _model: TSemanticModel): { range: TDateRange } | { clarify: string } | null {
+function chooseRange(
+  dates: TDateFindings,
+  _model: TSemanticModel,
+): { range: TDateRange } | { clarify: string } | null {
   const ranges = dates.ranges.filter((r) => r.kind !== 'all');
   if (ranges.length === 0) return dates.ranges.length > 0 ? { range: { kind: 'all' } } : null;
   if (ranges.length > 1) {
-    return { clarify: 'I found more than one period in that question. Which period do you mean? Ask for one period, or use “from … to …”.' };
+    return {
+      clarify:
+        'I found more than one period in that question. Which period do you mean? Ask for one period, or use “from … to …”.',
+    };
   }
   return { range: ranges[0] };
 }

@@ -7,6 +7,9 @@ import type { TToken } from './text';
 
 const CONSUMED = '\u00a7';
 
+/** Grammar rules are fixed strings: compile each once, not on every question. */
+const COMPILED = new Map<string, RegExp>();
+
 export class TokenScanner {
   constructor(readonly tokens: TToken[]) {}
 
@@ -19,7 +22,11 @@ export class TokenScanner {
    * first token index; a handler returning false leaves the tokens unconsumed.
    */
   scan(source: string, handle: (groups: string[], at: number) => boolean | undefined): void {
-    const re = new RegExp(`(?:^| )(?:${source})(?= |$)`, 'g');
+    let re = COMPILED.get(source);
+    if (!re) {
+      re = new RegExp(`(?:^| )(?:${source})(?= |$)`, 'g');
+      COMPILED.set(source, re);
+    }
     let from = 0;
     for (let guard = 0; guard < 50; guard++) {
       const text = this.text();

@@ -17,7 +17,9 @@ export const STOPWORDS = new Set(
   everything everyone anything something overview full complete entire whole exactly roughly approximately
   different various current currently recent recently latest right now's out up off ever ok yes total sum
   amount amounts count counts level levels result results info information look looking check tally figure
-  distribution spread across split segmented segmentation dimension dimensions measure measures `.split(/\s+/).filter(Boolean),
+  distribution spread across split segmented segmentation dimension dimensions measure measures `
+    .split(/\s+/)
+    .filter(Boolean),
 );
 
 /** Words that negate the value that follows ("excluding Germany", "not mobile"). */

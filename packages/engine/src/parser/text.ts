@@ -2,8 +2,9 @@
  * Text normalisation and tokens for the parser: lower case, unified punctuation, number words
  * as digits, and lemmas from wink-nlp (cached per word, so parsing stays well under 1 ms).
  */
-import winkNLP from 'wink-nlp';
+
 import model from 'wink-eng-lite-web-model';
+import winkNLP from 'wink-nlp';
 
 const nlp = winkNLP(model);
 const its = nlp.its;
@@ -18,7 +19,10 @@ export function getLemma(word: string): string {
   let lemma = word;
   if (/^[a-z]{3,}$/.test(word)) {
     // wink's typings do not accept its.lemma for out(), although it is documented for it.
-    const out = nlp.readDoc(word).tokens().out(its.lemma as never) as unknown as string[];
+    const out = nlp
+      .readDoc(word)
+      .tokens()
+      .out(its.lemma as never) as unknown as string[];
     // wink may split a word into several tokens; keep the word itself then.
     if (out.length === 1 && out[0]) lemma = out[0];
   }

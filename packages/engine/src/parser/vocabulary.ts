@@ -51,7 +51,8 @@ export function getVocabulary(model: TSemanticModel): TVocabulary {
       add(v, { type: 'value', dimension: d.name, value: v });
       if (v.includes('&')) add(v.replace(/&/g, 'and'), { type: 'value', dimension: d.name, value: v });
     }
-    for (const [alias, v] of Object.entries(d.valueSynonyms ?? {})) add(alias, { type: 'value', dimension: d.name, value: v });
+    for (const [alias, v] of Object.entries(d.valueSynonyms ?? {}))
+      add(alias, { type: 'value', dimension: d.name, value: v });
   }
   for (const t of model.timeDimensions) {
     for (const p of [t.label, ...t.synonyms]) add(p, { type: 'time', name: t.name });
@@ -59,10 +60,16 @@ export function getVocabulary(model: TSemanticModel): TVocabulary {
   // A word that names a measure or dimension outranks the same word as a value elsewhere.
   for (const [key, list] of entries) {
     if (list.length > 1 && list.some((t) => t.type === 'measure' || t.type === 'dimension')) {
-      entries.set(key, list.filter((t) => t.type !== 'value' && t.type !== 'time'));
+      entries.set(
+        key,
+        list.filter((t) => t.type !== 'value' && t.type !== 'time'),
+      );
     } else if (list.some((t) => t.type === 'value') && list.some((t) => t.type === 'time')) {
       // "open" the status beats "opened" the date.
-      entries.set(key, list.filter((t) => t.type !== 'time'));
+      entries.set(
+        key,
+        list.filter((t) => t.type !== 'time'),
+      );
     }
   }
 
@@ -84,13 +91,17 @@ export function getVocabulary(model: TSemanticModel): TVocabulary {
 
 /** Optimal-string-alignment distance: edits, with a swap of neighbours counting as one. */
 export function getEditDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [
+    i,
+    ...new Array<number>(b.length).fill(0),
+  ]);
   for (let j = 1; j <= b.length; j++) d[0][j] = j;
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
   return d[a.length][b.length];
@@ -104,7 +115,8 @@ export function findCorrection(vocabulary: TVocabulary, word: string): string | 
     const distance = getEditDistance(word, hit.item);
     if (distance > limit) continue;
     const score = hit.score ?? 1;
-    if (!best || distance < best.distance || (distance === best.distance && score < best.score)) best = { item: hit.item, distance, score };
+    if (!best || distance < best.distance || (distance === best.distance && score < best.score))
+      best = { item: hit.item, distance, score };
   }
   if (!best) {
     // Bitap misses some short transpositions ("oders"); a plain scan of close lengths catches them.
