@@ -1,6 +1,5 @@
-import type { Language, TAuthConfig, TAuthProviders, TTenant } from '@parley/contract';
+import type { TAuthConfig, TAuthProviders, TTenant } from '@parley/contract';
 import { QueryClient, useQuery } from '@tanstack/react-query';
-import { changeLanguage, hasStoredLanguage, i18next } from '../i18n';
 import { api, request } from '../lib/api';
 import { clearHistory, STORAGE_KEYS, storage } from '../lib/storage';
 
@@ -49,7 +48,10 @@ export function browserTimezone(): string {
   }
 }
 
-/** Housekeeping once a tenant is known: timezone, tenant switch, language. */
+/**
+ * Housekeeping once a tenant is known: timezone and tenant switch. The interface language stays
+ * the browser's or the stored choice (spec 1 §1); the profile screen stores a changed language.
+ */
 async function afterTenant(tenant: TTenant): Promise<void> {
   if (!tenant.timezone && !timezoneSent) {
     timezoneSent = true;
@@ -62,9 +64,6 @@ async function afterTenant(tenant: TTenant): Promise<void> {
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
     }
     storage.set(STORAGE_KEYS.tenantId, tenant.id);
-  }
-  if (!hasStoredLanguage() && tenant.language && tenant.language !== i18next.language) {
-    await changeLanguage(tenant.language as Language, false).catch(() => undefined);
   }
 }
 

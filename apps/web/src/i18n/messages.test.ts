@@ -16,8 +16,11 @@ function lookup(obj: object, key: string): unknown {
   return key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], obj);
 }
 
+/** Source files using the default namespace (features with their own i18n.ts use their own). */
 function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
+  const names = readdirSync(dir);
+  if (dir !== join(__dirname) && names.includes('i18n.ts')) return [];
+  return names.flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sources(path);
     return /\.(ts|tsx)$/.test(name) && !name.endsWith('.test.ts') && !path.includes('locales') ? [path] : [];
