@@ -214,7 +214,7 @@ export const AnalysisCard = memo(function AnalysisCard({
       {heading}
       {detail ? null : (
         <header className="card-header">
-          <h3 className="card-title">{title}</h3>
+          <h2 className="card-title">{title}</h2>
         </header>
       )}
       <div ref={bodyRef} className={bodyClass}>

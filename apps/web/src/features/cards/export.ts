@@ -1,4 +1,4 @@
-import type { TCardRow } from '@parley/contract';
+import { MAX_CARD_IMAGE_BYTES, type TCardRow, type TEmailCardBody } from '@parley/contract';
 import { api } from '../../lib/api';
 import { tableToCsv, tableToTsv } from './csv';
 import type { ViewType } from './views';
@@ -8,7 +8,7 @@ export const PDF_OPTIONS = {
   margin: [0.5, 2, 0.5, 2] as [number, number, number, number],
   filename: 'export.pdf',
   image: { type: 'jpeg' as const, quality: 0.98 },
-  html2canvas: { scale: 2, useCORS: true, backgroundColor: '#ffffff' },
+  html2canvas: { scale: 2, useCORS: true, backgroundColor: '#ffffff', logging: false },
   jsPDF: { unit: 'in', format: 'letter', orientation: 'landscape' as const },
 };
 export const PNG_FILENAME = 'export.png';
@@ -62,9 +62,11 @@ export async function copyTable(rows: readonly TCardRow[]): Promise<boolean> {
 
 /** POST /api/v1/email_card: the card, its selected view and a picture of it, mailed to the user. */
 export async function emailCard(questionId: string, view: ViewType, image: string | null): Promise<void> {
-  await api.post('/api/v1/email_card', {
-    question_id: questionId,
-    selected_chart: view,
-    ...(image ? { image } : {}),
-  });
+  // A picture too large for the contract is left out; the mail still carries the table.
+  const fits =
+    image !== null &&
+    image.startsWith('data:image/png;base64,') &&
+    image.length < (MAX_CARD_IMAGE_BYTES * 4) / 3;
+  const body: TEmailCardBody = { question_id: questionId, selected_chart: view, ...(fits ? { image } : {}) };
+  await api.post('/api/v1/email_card', body);
 }

@@ -160,7 +160,7 @@ export default function ConversationPage() {
           data-testid="general-feedback"
         >
           <FeedbackIcon />
-          {t('cards:feedback.open_general')}
+          <span>{t('cards:feedback.open_general')}</span>
         </button>
       </header>
       <div
