@@ -13,6 +13,11 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { EmailLinkService } from './modules/auth/email-link.service';
 import { OidcService } from './modules/auth/oidc.service';
+import { AskService } from './modules/conversations/ask.service';
+import { ConversationsRepository } from './modules/conversations/conversations.repository';
+import { conversationsRoutes } from './modules/conversations/conversations.routes';
+import { ConversationsService } from './modules/conversations/conversations.service';
+import { type DemoDatasetOptions, demoDatasetPath, demoSource } from './modules/conversations/demo-source';
 import { helpRoutes } from './modules/help/help.routes';
 import { ProfileRepository } from './modules/profile/profile.repository';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -33,6 +38,8 @@ export interface Services {
   mail: MailService;
   profile: ProfileService;
   projects: ProjectsService;
+  ask: AskService;
+  conversations: ConversationsService;
 }
 
 declare module 'fastify' {
@@ -49,6 +56,10 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** Folder of the built SPA; defaults to apps/web/dist. */
   webRoot?: string;
+  /** The demo dataset; defaults to DATA_DIR/demo.duckdb ending DEMO_END_DATE (or today). */
+  demoDataset?: DemoDatasetOptions;
+  /** The clock "today" is read from; tests pin it. */
+  clock?: () => Date;
 }
 
 /** Builds the Fastify app: cross-cutting plugins first, then the feature modules. */
@@ -70,6 +81,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const guards = { limiter: new AttemptLimiter(db), captcha: new CaptchaVerifier(opts.config) };
   const mail = new MailService(opts.config, new MailRepository(db), app.log);
   const auth = new AuthService(authRepo, opts.config, guards);
+  const clock = opts.clock ?? (() => new Date());
+  const dataset = opts.demoDataset ?? {
+    path: demoDatasetPath(opts.config.DATA_DIR),
+    endDate: opts.config.DEMO_END_DATE ?? clock().toISOString().slice(0, 10),
+    scale: opts.config.DEMO_SCALE,
+  };
+  const llm = opts.config.LLM_BASE_URL
+    ? { baseUrl: opts.config.LLM_BASE_URL, apiKey: opts.config.LLM_API_KEY, model: opts.config.LLM_MODEL }
+    : null;
+  const ask = new AskService(demoSource(dataset, app.log), llm, app.log, clock);
   app.decorate('services', {
     auth,
     authLinks: new EmailLinkService(authRepo, auth, mail, guards, opts.config),
@@ -77,6 +98,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     mail,
     profile: new ProfileService(new ProfileRepository(db)),
     projects: new ProjectsService(new ProjectsRepository(db), opts.config.PUBLIC_URL),
+    ask,
+    conversations: new ConversationsService(
+      new ConversationsRepository(db),
+      ask,
+      mail,
+      opts.config.BRAND_NAME,
+      clock,
+    ),
   } satisfies Services);
   // Background mail finishes before the database closes.
   app.addHook('onClose', async () => {
@@ -93,6 +122,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(profileRoutes);
   await app.register(projectsRoutes);
+  await app.register(conversationsRoutes);
   await app.register(helpRoutes);
   return app;
 }

@@ -50,6 +50,12 @@ async function main(): Promise<void> {
     lines.push(`  Demo sign-in: ${demo.email} / ${demo.password ?? '(the DEMO_PASSWORD you set earlier)'}`);
   }
   console.log(`${lines.join('\n')}\n`);
+  // The demo dataset is generated (first start) and opened after listening, so the app answers at once.
+  if (config.DEMO) {
+    app.services.ask
+      .warmUp()
+      .catch((err: unknown) => app.log.error({ err }, 'demo data source failed to open'));
+  }
 }
 
 main().catch((err) => {

@@ -10,6 +10,16 @@ import { openDatabase } from '../src/db/client';
 
 export type DbKind = 'pglite' | 'postgres';
 
+/** Tests read "today" as this instant; the demo dataset ends the same day. */
+export const TEST_NOW = '2026-11-20T12:00:00Z';
+/** One demo dataset shared by every test run (generated once, then reused read-only). */
+export const TEST_DEMO_DATASET = {
+  // Same file as the engine's accuracy tests (packages/connectors/src/testing/demo-fixture.ts).
+  path: join(tmpdir(), 'parley-test-demo-v1-2026-11-20-0.25.duckdb'),
+  endDate: '2026-11-20',
+  scale: 0.25,
+};
+
 /** The databases integration suites run against: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const TEST_DATABASES: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
@@ -55,7 +65,13 @@ export async function buildTestApp(
     ...env,
   });
   const database = await openDatabase({ url: config.DATABASE_URL, dir: null });
-  const app = await buildApp({ config, database, webRoot: join(dataDir, 'no-web') });
+  const app = await buildApp({
+    config,
+    database,
+    webRoot: join(dataDir, 'no-web'),
+    demoDataset: TEST_DEMO_DATASET,
+    clock: () => new Date(TEST_NOW),
+  });
   if (config.DEMO) await app.services.auth.ensureDemo();
   await app.ready();
   return {

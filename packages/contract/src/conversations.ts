@@ -84,7 +84,10 @@ export type TFeedbackBody = z.infer<typeof ZFeedbackBody>;
 export const FEEDBACK_FLAGS = ['harmful', 'not_true', 'not_helpful'] as const;
 
 /** GET /features/csv?collection_id=&id= */
-export const ZCsvQuery = z.object({ collection_id: z.string().max(100).optional(), id: z.string().min(1).max(100) });
+export const ZCsvQuery = z.object({
+  collection_id: z.string().max(100).optional(),
+  id: z.string().min(1).max(100),
+});
 
 /** CSV headers (spec 2 §7): `M__%` → `M %`, `M__change` → `M Change %`, `Previous_M` → `Previous M`. */
 export function csvHeader(key: string): string {
@@ -93,3 +96,19 @@ export function csvHeader(key: string): string {
   if (key.startsWith('Previous_')) return `Previous ${key.slice(9)}`;
   return key;
 }
+
+/** Largest chart image (PNG data URL) an e-mailed card may carry. */
+export const MAX_CARD_IMAGE_BYTES = 2 * 1024 * 1024;
+
+/** POST /api/v1/email_card: mails an answered card to the signed-in user. */
+export const ZEmailCardBody = z.object({
+  question_id: z.string().uuid('question_id must be the id of an answered question'),
+  selected_chart: z.string().max(20),
+  /** The chart as the user sees it, a PNG data URL rendered in the browser. */
+  image: z
+    .string()
+    .max(Math.ceil((MAX_CARD_IMAGE_BYTES * 4) / 3) + 100, 'The chart image is too large.')
+    .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, 'image must be a PNG data URL')
+    .optional(),
+});
+export type TEmailCardBody = z.infer<typeof ZEmailCardBody>;

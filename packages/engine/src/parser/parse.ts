@@ -10,6 +10,7 @@ import {
   type TQueryFilter,
   type TSemanticQuery,
   type TTimeGrain,
+  MAX_PHRASE_LENGTH,
   ZSemanticQuery,
 } from '@parley/contract';
 import { daysBetween, resolveRange, type TWeekStart } from '../dates/date-range';
@@ -28,7 +29,6 @@ import { GROUPING_WORDS, NEGATIONS, STOPWORDS } from './stopwords';
 import { normalisePhrase, type TToken, tokenize } from './text';
 import { findCorrection, getVocabulary, type TVocabularyTarget } from './vocabulary';
 
-export const MAX_PHRASE_LENGTH = 500;
 
 export interface TParseOptions {
   model: TSemanticModel;

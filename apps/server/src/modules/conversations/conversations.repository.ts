@@ -1,0 +1,128 @@
+import type { TConversationResponse, TSemanticQuery } from '@parley/contract';
+import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { conversationItems, feedback } from '../../db/schema';
+
+export type ConversationItemRow = typeof conversationItems.$inferSelect;
+
+export interface Owner {
+  userId: string;
+  projectId: string;
+}
+
+/** The only place that reads and writes conversation items and feedback. */
+export class ConversationsRepository {
+  constructor(private readonly db: Db) {}
+
+  async insertItem(
+    owner: Owner,
+    item: {
+      id: string;
+      created: number;
+      phrase: string;
+      event: string | null;
+      datasourceId: string | null;
+      responses: TConversationResponse[];
+      semantic: TSemanticQuery | null;
+      error: string | null;
+      createdAt: Date;
+    },
+  ): Promise<ConversationItemRow> {
+    const [row] = await this.db
+      .insert(conversationItems)
+      .values({ ...owner, ...item })
+      .returning();
+    return row!;
+  }
+
+  /** Items newest first; `since` limits to items asked on or after that time. */
+  async listItems(
+    owner: Owner,
+    opts: { before?: number; since?: Date; limit: number },
+  ): Promise<ConversationItemRow[]> {
+    return this.db
+      .select()
+      .from(conversationItems)
+      .where(
+        and(
+          eq(conversationItems.userId, owner.userId),
+          eq(conversationItems.projectId, owner.projectId),
+          opts.before === undefined ? undefined : lt(conversationItems.created, opts.before),
+          opts.since === undefined ? undefined : gte(conversationItems.createdAt, opts.since),
+        ),
+      )
+      .orderBy(desc(conversationItems.created), desc(conversationItems.createdAt))
+      .limit(opts.limit);
+  }
+
+  /** The latest item that was answered with a query: the base of a follow-up. */
+  async findLastAnswered(owner: Owner, since: Date): Promise<ConversationItemRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(conversationItems)
+      .where(
+        and(
+          eq(conversationItems.userId, owner.userId),
+          eq(conversationItems.projectId, owner.projectId),
+          gte(conversationItems.createdAt, since),
+          sql`${conversationItems.semantic} is not null`,
+        ),
+      )
+      .orderBy(desc(conversationItems.createdAt))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async findItem(owner: Owner, id: string): Promise<ConversationItemRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(conversationItems)
+      .where(
+        and(
+          eq(conversationItems.id, id),
+          eq(conversationItems.userId, owner.userId),
+          eq(conversationItems.projectId, owner.projectId),
+        ),
+      )
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** Phrases asked most often (answered ones only), case-insensitively grouped. */
+  async favourites(owner: Owner, limit: number): Promise<{ phrase: string; count: number }[]> {
+    const key = sql<string>`lower(${conversationItems.phrase})`;
+    const rows = await this.db
+      .select({ phrase: sql<string>`min(${conversationItems.phrase})`, count: count() })
+      .from(conversationItems)
+      .where(
+        and(
+          eq(conversationItems.userId, owner.userId),
+          eq(conversationItems.projectId, owner.projectId),
+          sql`${conversationItems.semantic} is not null`,
+        ),
+      )
+      .groupBy(key)
+      .orderBy(desc(count()), key)
+      .limit(limit);
+    return rows.map((r) => ({ phrase: r.phrase, count: Number(r.count) }));
+  }
+
+  async insertFeedback(
+    owner: Owner,
+    values: { sentiment: string; message: string; flags: string[]; data: unknown; phrase: string },
+  ): Promise<string> {
+    const [row] = await this.db
+      .insert(feedback)
+      .values({ ...owner, ...values, data: values.data ?? null })
+      .returning({ id: feedback.id });
+    return row!.id;
+  }
+
+  async listFeedback(owner: Owner) {
+    return this.db
+      .select()
+      .from(feedback)
+      .where(and(eq(feedback.userId, owner.userId), eq(feedback.projectId, owner.projectId)))
+      .orderBy(desc(feedback.createdAt));
+  }
+}

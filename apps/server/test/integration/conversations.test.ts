@@ -1,0 +1,198 @@
+import { DuckDBInstance } from '@duckdb/node-api';
+import { ensureDemoDataset } from '@parley/connectors';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildTestApp,
+  type Client,
+  DEMO,
+  signIn,
+  TEST_DATABASES,
+  TEST_DEMO_DATASET,
+  type TestApp,
+} from '../helpers';
+
+/** Runs SQL straight on the demo file: the independent truth the cards are checked against. */
+async function truth(sql: string): Promise<Record<string, unknown>[]> {
+  await ensureDemoDataset(TEST_DEMO_DATASET);
+  const instance = await DuckDBInstance.create(TEST_DEMO_DATASET.path, { access_mode: 'READ_ONLY' });
+  const connection = await instance.connect();
+  try {
+    const reader = await connection.runAndReadAll(sql);
+    return reader.getRowObjectsJson() as Record<string, unknown>[];
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}
+
+describe.each(TEST_DATABASES)('conversations on %s', (kind) => {
+  let t: TestApp;
+  let demo: Client;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    demo = await signIn(t.app, DEMO.email, DEMO.password);
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const ask = (phrase: string, created = Date.now()) =>
+    demo.inject({ method: 'POST', url: '/features/conversations/query', payload: { phrase, created } });
+
+  it('answers "revenue by region last month" with the right numbers', async () => {
+    const res = await ask('revenue by region last month');
+    expect(res.statusCode).toBe(200);
+    const [response] = res.json().responses;
+    const card = response.card;
+    expect(card).toBeDefined();
+    expect(response.question_id).toMatch(/^[0-9a-f-]{36}$/);
+    const expected = await truth(`
+      SELECT o.region AS region, SUM(oi.quantity * oi.unit_price - oi.discount)::DOUBLE AS revenue
+      FROM orders o JOIN order_items oi ON oi.order_id = o.order_id
+      WHERE o.status = 'completed' AND o.order_date BETWEEN DATE '2026-10-01' AND DATE '2026-10-31'
+      GROUP BY 1`);
+    expect(card.table).toHaveLength(expected.length);
+    for (const row of expected) {
+      const got = card.table.find((r: Record<string, unknown>) => r.Region === row.region);
+      expect(got, `row for ${row.region}`).toBeDefined();
+      expect(got.Revenue).toBeCloseTo(Number(row.revenue), 2);
+    }
+    expect(card.columns.map((c: { key: string }) => c.key)).toEqual(
+      expect.arrayContaining(['Region', 'Revenue']),
+    );
+    expect(card.chart.length).toBeGreaterThan(0);
+    expect(card.query.sql).toMatch(/^(SELECT|WITH)/i);
+    expect(card.query.sql).not.toContain('2026-10-01'); // dates are bound, not inlined
+  });
+
+  it('adds Previous_ and __change columns for a comparison', async () => {
+    const res = await ask('revenue by region last month vs last year');
+    const card = res.json().responses[0].card;
+    expect(card).toBeDefined();
+    const row = card.table[0];
+    expect(row).toHaveProperty('Previous_Revenue');
+    expect(row).toHaveProperty('Revenue__change');
+    const [prev] = await truth(`
+      SELECT SUM(oi.quantity * oi.unit_price - oi.discount)::DOUBLE AS revenue
+      FROM orders o JOIN order_items oi ON oi.order_id = o.order_id
+      WHERE o.status = 'completed' AND o.order_date BETWEEN DATE '2025-10-01' AND DATE '2025-10-31'
+        AND o.region = '${row.Region}'`);
+    expect(row.Previous_Revenue).toBeCloseTo(Number(prev!.revenue), 2);
+    const change = ((row.Revenue - row.Previous_Revenue) / row.Previous_Revenue) * 100;
+    expect(row.Revenue__change).toBeCloseTo(change, 1);
+  });
+
+  it('refines the previous question with a follow-up', async () => {
+    await ask('revenue by region last month');
+    const res = await ask('only EMEA');
+    const card = res.json().responses[0].card;
+    expect(card).toBeDefined();
+    expect(
+      card.table.every((r: Record<string, unknown>) => r.Region === undefined || r.Region === 'EMEA'),
+    ).toBe(true);
+  });
+
+  it('asks back instead of guessing when it does not understand', async () => {
+    const res = await ask('how is the weather on mars');
+    expect(res.statusCode).toBe(200);
+    const [response] = res.json().responses;
+    expect(response.card).toBeUndefined();
+    expect(response.text).toEqual(expect.any(String));
+    expect(response.prompt.items.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['blank', '   '],
+    ['over-long', 'x'.repeat(501)],
+  ])('refuses an %s phrase with 400 and a clear message', async (_n, phrase) => {
+    const res = await ask(phrase);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/question|phrase/i);
+  });
+
+  it('keeps today’s history newest first, with paging', async () => {
+    const base = Date.now();
+    for (let i = 0; i < 3; i++) await ask(`orders by channel #${i}`.replace(/ #\d/, ''), base + i);
+    const first = await demo.inject({ method: 'GET', url: '/features/conversations?limit=2' });
+    expect(first.statusCode).toBe(200);
+    const page1 = first.json();
+    expect(page1.items).toHaveLength(2);
+    expect(page1.has_more).toBe(true);
+    expect(page1.items[0].query.created).toBeGreaterThan(page1.items[1].query.created);
+    const next = await demo.inject({
+      method: 'GET',
+      url: `/features/conversations?limit=2&before=${page1.items[1].query.created}`,
+    });
+    expect(next.json().items[0].query.created).toBeLessThan(page1.items[1].query.created);
+    const bad = await demo.inject({ method: 'GET', url: '/features/conversations?limit=abc' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('counts favourites and lists working suggestions', async () => {
+    const fav = (await demo.inject({ method: 'GET', url: '/features/favourites' })).json();
+    expect(fav.length).toBeLessThanOrEqual(4);
+    expect(fav[0].phrase.toLowerCase()).toBe('orders by channel');
+    expect(fav[0].count).toBeGreaterThanOrEqual(3);
+    const sugg = (await demo.inject({ method: 'GET', url: '/features/suggestions' })).json();
+    expect(sugg.suggestions.length).toBeGreaterThan(3);
+    for (const phrase of sugg.suggestions.slice(0, 4)) {
+      const res = await ask(phrase);
+      expect(res.json().responses[0].card, phrase).toBeDefined();
+    }
+  });
+
+  it('stores feedback and refuses a bad sentiment', async () => {
+    const ok = await demo.inject({
+      method: 'POST',
+      url: '/api/v1/feedback',
+      payload: {
+        sentiment: 'negative',
+        message: 'wrong total',
+        fields: 'not_true,not_helpful',
+        phrase: 'revenue',
+      },
+    });
+    expect(ok.statusCode).toBe(200);
+    const stored = await t.app.services.conversations['repo'].listFeedback({
+      userId: (await demo.inject({ method: 'GET', url: '/auth/tenant' })).json().id,
+      projectId: 'default',
+    });
+    expect(stored[0]).toMatchObject({
+      sentiment: 'negative',
+      flags: ['not_true', 'not_helpful'],
+      message: 'wrong total',
+    });
+    const bad = await demo.inject({
+      method: 'POST',
+      url: '/api/v1/feedback',
+      payload: { sentiment: 'angry' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('exports a card as CSV with the renamed headers, and 404s for another user’s id', async () => {
+    const res = await ask('revenue by region last month vs last year');
+    const id = res.json().responses[0].question_id;
+    const csv = await demo.inject({ method: 'GET', url: `/features/csv?id=${id}` });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    const header = csv.body.split('\r\n')[0];
+    expect(header).toContain('Previous Revenue');
+    expect(header).toContain('Revenue Change %');
+    expect(header).not.toContain('Previous_');
+    const missing = await demo.inject({
+      method: 'GET',
+      url: '/features/csv?id=00000000-0000-0000-0000-000000000000',
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Question not found!');
+  });
+
+  it('needs the CONVERSATIONS feature and a session', async () => {
+    const anon = await t.app.inject({
+      method: 'POST',
+      url: '/features/conversations/query',
+      payload: { phrase: 'revenue', created: 1 },
+    });
+    expect(anon.statusCode).toBe(401);
+  });
+});
