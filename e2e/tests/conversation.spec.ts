@@ -299,6 +299,16 @@ async function askInBox(page: Page, phrase: string, how: 'enter' | 'button'): Pr
   return item;
 }
 
+/** Opens the conversation with at least one answered card (asking one when today is empty). */
+async function openWithCard(page: Page): Promise<void> {
+  await page.goto('/conversation');
+  await expect(
+    page.getByTestId('conversation-item').first().or(page.getByTestId('conversation-empty')),
+  ).toBeVisible();
+  if ((await page.getByTestId('analysis-card').count()) === 0) await askInBox(page, QUESTIONS[0], 'enter');
+  await expect(page.getByTestId('analysis-card').first()).toBeVisible();
+}
+
 function emlFiles(): string[] {
   try {
     return readdirSync(mailDir()).filter((f) => f.endsWith('.eml'));
@@ -468,15 +478,15 @@ test('asks from the dashboard and the box, draws charts, cycles views, sorts, ex
   });
   await page.reload();
   await expect(page.getByTestId('conversation-item')).toHaveCount(3);
-  for (const q of QUESTIONS) await expect(page.getByText(q, { exact: true }).first()).toBeVisible();
+  for (const q of QUESTIONS)
+    await expect(page.locator('.bubble-question', { hasText: q }).first()).toBeVisible();
   await expect(page.getByTestId('day-separator').first()).toHaveText('Today');
   expect(asked).toBe(0);
 });
 
 test('has no serious or critical accessibility violations', async ({ page }) => {
   await signIn(page);
-  await page.goto('/conversation');
-  await expect(page.getByTestId('conversation-item').first()).toBeVisible();
+  await openWithCard(page);
   await page.getByTestId('analysis-card').last().scrollIntoViewIfNeeded();
   await page.getByTestId('conversation-input').focus(); // suggestions open too
   const results = await new AxeBuilder({ page }).include('[data-testid="page-conversation"]').analyze();
@@ -486,8 +496,7 @@ test('has no serious or critical accessibility violations', async ({ page }) => 
 
 test('works with the keyboard alone', async ({ page }) => {
   await signIn(page);
-  await page.goto('/conversation');
-  await expect(page.getByTestId('conversation-item').first()).toBeVisible();
+  await openWithCard(page);
 
   // Tab to the question box.
   const focusedTestId = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? '');
