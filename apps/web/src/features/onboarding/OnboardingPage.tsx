@@ -11,6 +11,7 @@ import { toast } from '../../lib/toast';
 import { FORM_MODE, type RulesFor, useRulesResolver } from '../../ui/form';
 import { Logo } from '../../ui/Logo';
 import { PasswordStrengthMeter } from '../../ui/PasswordStrengthMeter';
+import { PhotoField } from '../settings';
 import { countryOptions, guessCountry, timezoneOptions } from './reference';
 
 interface OnboardingForm {
@@ -19,6 +20,8 @@ interface OnboardingForm {
   timezone: string;
   organisation: string;
   position: string;
+  /** A 128×128 JPEG data URL from the photo modal, or '' for none. */
+  picture: string;
   password: string;
   repeat: string;
 }
@@ -54,7 +57,7 @@ export function registerBody(values: OnboardingForm, language: Language): TRegis
     timezone: values.timezone,
     organisation: values.organisation.trim() || null,
     position: values.position.trim() || null,
-    picture: null,
+    picture: values.picture || null,
     language,
     ...(values.password ? { password: values.password } : {}),
   };
@@ -74,6 +77,7 @@ export default function OnboardingPage() {
     control,
     handleSubmit,
     watch,
+    setValue,
     formState: { errors },
   } = useForm<OnboardingForm>({
     ...FORM_MODE,
@@ -84,6 +88,7 @@ export default function OnboardingPage() {
       timezone: tenant?.timezone ?? browserTimezone(),
       organisation: tenant?.organisation ?? '',
       position: tenant?.position ?? '',
+      picture: tenant?.picture ?? '',
       password: '',
       repeat: '',
     },
@@ -115,6 +120,12 @@ export default function OnboardingPage() {
         </p>
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
+            <PhotoField
+              optional
+              value={watch('picture') || null}
+              name={watch('name')}
+              onChange={(picture) => setValue('picture', picture ?? '', { shouldDirty: true })}
+            />
             <TextInput
               label={t('onboarding.name')}
               required

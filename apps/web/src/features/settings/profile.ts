@@ -1,0 +1,60 @@
+import type { Language, TProfileBody, TTenant } from '@parley/contract';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../lib/contract';
+import type { RulesFor } from '../../ui/form';
+
+/** The profile form's values; absent optional texts are ''. */
+export interface ProfileForm {
+  name: string;
+  country: string;
+  timezone: string;
+  organisation: string;
+  position: string;
+  language: Language;
+  /** A data URL, or '' for no photo. */
+  picture: string;
+}
+
+/**
+ * Spec 1 §5: name and country are required. Timezone is required too because the server's
+ * profile body needs an IANA name (DESIGN §4).
+ */
+export const PROFILE_RULES: RulesFor<ProfileForm> = {
+  name: 'required|maxLength:200',
+  country: 'required',
+  timezone: 'required',
+  organisation: 'maxLength:200',
+  position: 'maxLength:200',
+};
+
+const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
+
+/** The form's starting values from the tenant. */
+export function profileDefaults(
+  tenant: Pick<
+    TTenant,
+    'name' | 'country' | 'timezone' | 'organisation' | 'position' | 'language' | 'picture'
+  > | null,
+): ProfileForm {
+  return {
+    name: tenant?.name ?? '',
+    country: tenant?.country ?? '',
+    timezone: tenant?.timezone ?? '',
+    organisation: tenant?.organisation ?? '',
+    position: tenant?.position ?? '',
+    language: tenant && isLanguage(tenant.language) ? tenant.language : DEFAULT_LANGUAGE,
+    picture: tenant?.picture ?? '',
+  };
+}
+
+/** PUT /features/profile body: trimmed texts, null for empty optional fields and no photo. */
+export function profileBody(values: ProfileForm): TProfileBody {
+  return {
+    name: values.name.trim(),
+    country: values.country,
+    timezone: values.timezone,
+    organisation: values.organisation.trim() || null,
+    position: values.position.trim() || null,
+    picture: values.picture || null,
+    language: values.language,
+  };
+}
