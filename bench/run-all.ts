@@ -5,4 +5,5 @@ for (const name of wanted) {
   console.log(`\n== ${name}`);
   await import(`./${name}.ts`);
 }
+
 export {};

@@ -1,10 +1,22 @@
+// Building an Intl.DateTimeFormat costs far more than using one: keep one per zone.
+const dateFormats = new Map<string, Intl.DateTimeFormat | null>();
+
+function dateFormat(timeZone: string): Intl.DateTimeFormat | null {
+  let f = dateFormats.get(timeZone);
+  if (f === undefined) {
+    try {
+      f = new Intl.DateTimeFormat('en-CA', { timeZone });
+    } catch {
+      f = null;
+    }
+    if (dateFormats.size < 1000) dateFormats.set(timeZone, f);
+  }
+  return f;
+}
+
 /** The calendar date (YYYY-MM-DD) at `now` in an IANA time zone; invalid zones fall back to UTC. */
 export function dateIn(timeZone: string | null, now = new Date()): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone ?? 'UTC' }).format(now);
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
+  return dateFormat(timeZone ?? 'UTC')?.format(now) ?? now.toISOString().slice(0, 10);
 }
 
 /** The instant the current day began in a time zone ("today" of DESIGN §6 is the user's date). */

@@ -55,10 +55,10 @@ export class ConversationsRepository {
       .limit(opts.limit);
   }
 
-  /** The latest item that was answered with a query: the base of a follow-up. */
-  async findLastAnswered(owner: Owner, since: Date): Promise<ConversationItemRow | null> {
+  /** The query of the latest answered item: the base of a follow-up (only that column is read). */
+  async findLastSemantic(owner: Owner, since: Date): Promise<unknown | null> {
     const [row] = await this.db
-      .select()
+      .select({ semantic: conversationItems.semantic })
       .from(conversationItems)
       .where(
         and(
@@ -70,7 +70,7 @@ export class ConversationsRepository {
       )
       .orderBy(desc(conversationItems.createdAt))
       .limit(1);
-    return row ?? null;
+    return row?.semantic ?? null;
   }
 
   async findItem(owner: Owner, id: string): Promise<ConversationItemRow | null> {

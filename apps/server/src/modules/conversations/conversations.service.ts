@@ -47,11 +47,10 @@ export class ConversationsService {
   async query(asker: Asker, body: TConversationQueryBody): Promise<TConversationQueryResponse> {
     this.requireFeature(asker);
     const since = startOfDayIn(asker.timezone, this.clock());
-    const previousRow = await this.repo.findLastAnswered(asker, since);
     const context: AskContext = {
       timezone: asker.timezone,
       language: asker.language,
-      previous: (previousRow?.semantic as TSemanticQuery | null) ?? null,
+      previous: (await this.repo.findLastSemantic(asker, since)) as TSemanticQuery | null,
     };
     const id = randomUUID();
     const result = await this.ask.ask(body.phrase, context);

@@ -1,0 +1,177 @@
+/**
+ * End-to-end answer time (HTTP request in, card out, through the whole Fastify app on loopback)
+ * against the raw DuckDB time of the same SQL on the same file, interleaved in one run so the
+ * ratio survives a noisy machine; at DEMO_SCALE 1 and 10 side by side.
+ * Run: node --import tsx bench/answer.bench.ts   (SCALES=1,10 RUNS=15 by default)
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { ensureDemoDataset } from '@parley/connectors';
+import { compileQuery, getDemoModel, parseQuestion } from '@parley/engine';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/client';
+import { median, writeSection } from './results';
+
+const END_DATE = '2026-11-20';
+const model = getDemoModel();
+const SCALES = (process.env.SCALES ?? '1,10').split(',').map(Number);
+const RUNS = Number(process.env.RUNS ?? 15);
+const QUESTIONS = [
+  'revenue by region last month',
+  'revenue by region last month vs last year',
+  'top 5 products by revenue in 2025',
+  'orders by month this year',
+  'average order value by channel this quarter',
+  'weekly sessions last 8 weeks',
+  'conversion rate by device last 30 days',
+];
+
+interface Row {
+  scale: number;
+  question: string;
+  raw: number;
+  answer: number;
+  rows: number;
+}
+
+async function measureScale(scale: number): Promise<{ rows: Row[]; generationMs: number }> {
+  const path = join(tmpdir(), `parley-bench-demo-v1-${END_DATE}-${scale}.duckdb`);
+  const gen = await ensureDemoDataset({ path, endDate: END_DATE, scale });
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'parley-bench-answer-')),
+    DEMO_PASSWORD: 'Bench-pass-123!',
+    LOG_LEVEL: 'silent',
+  });
+  const database = await openDatabase({ dir: null });
+  const app = await buildApp({
+    config,
+    database,
+    demoDataset: { path, endDate: END_DATE, scale },
+    clock: () => new Date(`${END_DATE}T12:00:00Z`),
+  });
+  await app.services.auth.ensureDemo();
+  await app.services.ask.warmUp();
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const login = await fetch(`${base}/auth/loginwithpassword`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: config.DEMO_EMAIL, password: 'Bench-pass-123!' }),
+  });
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  const { xsrfToken } = (await login.json()) as { xsrfToken: string };
+
+  // The baseline: DuckDB's own client on the same file, reading all rows as objects.
+  const raw = await DuckDBInstance.create(path, { access_mode: 'READ_ONLY' });
+  const rawConn = await raw.connect();
+
+  const ask = async (phrase: string) => {
+    const t = performance.now();
+    const res = await fetch(`${base}/features/conversations/query`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, 'x-xsrf-token': xsrfToken },
+      body: JSON.stringify({ phrase, created: Date.now() }),
+    });
+    const body = (await res.json()) as {
+      responses: { card?: { query?: { sql: string }; table: unknown[] } }[];
+    };
+    return { ms: performance.now() - t, card: body.responses[0]?.card };
+  };
+
+  const results: Row[] = [];
+  for (const question of QUESTIONS) {
+    const first = await ask(question);
+    if (!first.card?.query) throw new Error(`no card for "${question}"`);
+    // The same SQL with the same bound values, prepared by DuckDB itself.
+    const parsed = parseQuestion(question, { model, today: END_DATE, weekStart: 'sunday' });
+    if (parsed.kind !== 'query') throw new Error(`"${question}" did not parse`);
+    const compiled = compileQuery(parsed.query, model, {
+      dialect: 'duckdb',
+      today: END_DATE,
+      weekStart: 'sunday',
+    });
+    if (compiled.sql !== first.card.query.sql) throw new Error(`"${question}": the app ran different SQL`);
+    const runRaw = async () => {
+      const t = performance.now();
+      const prepared = await rawConn.prepare(compiled.sql);
+      prepared.bind(compiled.params as (string | number)[]);
+      const reader = await prepared.runAndReadAll();
+      reader.getRowObjects();
+      return performance.now() - t;
+    };
+    await runRaw();
+    const rawTimes: number[] = [];
+    const answerTimes: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      // Alternate the order so neither side always runs on a warmer cache.
+      if (i % 2) {
+        rawTimes.push(await runRaw());
+        answerTimes.push((await ask(question)).ms);
+      } else {
+        answerTimes.push((await ask(question)).ms);
+        rawTimes.push(await runRaw());
+      }
+    }
+    results.push({
+      scale,
+      question,
+      raw: median(rawTimes),
+      answer: median(answerTimes),
+      rows: first.card.table.length,
+    });
+  }
+  rawConn.closeSync();
+  raw.closeSync();
+  await app.close();
+  await database.close();
+  return { rows: results, generationMs: gen.ms };
+}
+
+const all: Row[] = [];
+const gens: string[] = [];
+for (const scale of SCALES) {
+  const { rows, generationMs } = await measureScale(scale);
+  all.push(...rows);
+  gens.push(`scale ${scale}: ${generationMs ? `${(generationMs / 1000).toFixed(1)} s` : 'cached file'}`);
+}
+const table = QUESTIONS.map((q) => {
+  const cells = SCALES.map((s) => {
+    const r = all.find((x) => x.scale === s && x.question === q)!;
+    return `${r.raw.toFixed(1)} | ${r.answer.toFixed(1)} | ${(r.answer / r.raw).toFixed(2)}`;
+  });
+  return `| ${q} | ${cells.join(' | ')} |`;
+});
+const overall = SCALES.map((s) => {
+  const rs = all.filter((x) => x.scale === s);
+  return `scale ${s}: median ratio **${median(rs.map((r) => r.answer / r.raw)).toFixed(2)}**, median answer ${median(rs.map((r) => r.answer)).toFixed(1)} ms`;
+});
+const growth =
+  SCALES.length > 1
+    ? `Growth from scale ${SCALES[0]} to ${SCALES.at(-1)} (median over questions): raw DuckDB ×${median(
+        QUESTIONS.map(
+          (q) =>
+            all.find((x) => x.scale === SCALES.at(-1) && x.question === q)!.raw /
+            all.find((x) => x.scale === SCALES[0] && x.question === q)!.raw,
+        ),
+      ).toFixed(1)}, answer ×${median(
+        QUESTIONS.map(
+          (q) =>
+            all.find((x) => x.scale === SCALES.at(-1) && x.question === q)!.answer /
+            all.find((x) => x.scale === SCALES[0] && x.question === q)!.answer,
+        ),
+      ).toFixed(1)}.`
+    : '';
+const body = `Command: \`node --import tsx bench/answer.bench.ts\` (SCALES=${SCALES.join(',')}, RUNS=${RUNS} per question, medians), ${new Date().toISOString().slice(0, 10)}.
+"answer" = HTTP POST /features/conversations/query on loopback through the whole app (session, validation, parse, compile, DuckDB, card, history write, JSON); "raw" = DuckDB's own client running the same SQL with the same parameters on the same file. Interleaved in one process.
+
+| question | ${SCALES.map((s) => `raw ms (×${s}) | answer ms (×${s}) | ratio (×${s})`).join(' | ')} |
+|---|${SCALES.map(() => '---|---|---|').join('')}
+${table.join('\n')}
+
+${overall.join('; ')}. ${growth}
+Dataset generation: ${gens.join(', ')}.`;
+writeSection('Answer time vs raw DuckDB', body);
+console.log(body);
+process.exit(0);
