@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from '../../lib/contract';
 import type { RulesFor } from '../../ui/form';
 
 /** The profile form's values; absent optional texts are ''. */
-export interface ProfileForm {
+export type ProfileForm = {
   name: string;
   country: string;
   timezone: string;
@@ -12,7 +12,7 @@ export interface ProfileForm {
   language: Language;
   /** A data URL, or '' for no photo. */
   picture: string;
-}
+};
 
 /**
  * Spec 1 §5: name and country are required. Timezone is required too because the server's
