@@ -344,7 +344,8 @@ describe.each(TEST_DATABASES)('auth abuse on %s', (kind) => {
     });
 
     it('takes similar time for unknown and known e-mails at password sign-in', async () => {
-      const known = await createUser(t.app);
+      // Several accounts, so no e-mail reaches its lockout (a 429 would skip the hash).
+      const known = await Promise.all([createUser(t.app), createUser(t.app), createUser(t.app)]);
       const time = async (email: string) => {
         const started = performance.now();
         await passwordLogin(t.app, email, 'Wrong-pass-1!', { ip: uniqueIp() });
@@ -353,12 +354,12 @@ describe.each(TEST_DATABASES)('auth abuse on %s', (kind) => {
       await time(uniqueEmail('warm')); // warms the dummy hash
       const knownTimes: number[] = [];
       const unknownTimes: number[] = [];
-      for (let i = 0; i < 4; i++) {
-        knownTimes.push(await time(known.email));
+      for (let i = 0; i < 6; i++) {
+        knownTimes.push(await time(known[i % known.length]!.email));
         unknownTimes.push(await time(uniqueEmail('nobody')));
       }
-      const median = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
-      const ratio = median(unknownTimes) / median(knownTimes);
+      // The fastest of several runs: least disturbed by other suites running in parallel.
+      const ratio = Math.min(...unknownTimes) / Math.min(...knownTimes);
       expect(ratio).toBeGreaterThan(0.4);
       expect(ratio).toBeLessThan(2.5);
     });
