@@ -160,7 +160,7 @@ test('profile: photo checks, crop, save and persistence after reload', async ({ 
   await zoom.focus();
   await page.keyboard.press('ArrowRight');
   await expect(zoom).toHaveAttribute('aria-valuenow', '15.5');
-  await page.screenshot({ path: join(SHOTS, 'account-photo-modal.png') });
+  await page.screenshot({ path: join(SHOTS, 'account-photo-modal.png'), animations: 'disabled' });
   await page.getByTestId('photo-set').click();
   await expect(modal).toBeHidden();
 
@@ -211,7 +211,7 @@ test('change password, then sign in again with it', async ({ page }) => {
   await expect(modal).toContainText('Please log in again');
   await page.keyboard.press('Escape');
   await expect(modal).toBeVisible();
-  await page.screenshot({ path: join(SHOTS, 'account-security-modal.png') });
+  await page.screenshot({ path: join(SHOTS, 'account-security-modal.png'), animations: 'disabled' });
   await page.getByTestId('security-go-login').click();
   await expect(page).toHaveURL(/\/login$/);
 

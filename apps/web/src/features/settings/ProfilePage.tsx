@@ -128,7 +128,8 @@ export default function ProfilePage() {
               label={t('settings.email')}
               value={tenant?.email ?? ''}
               readOnly
-              description={t('settings.email_read_only')}
+              variant="filled"
+              title={t('settings.email_read_only')}
               data-testid="profile-email"
             />
           </SimpleGrid>
@@ -168,7 +169,7 @@ export default function ProfilePage() {
       </form>
       {tenant?.features.includes('SETTINGS_DELETE_ACCOUNT') ? (
         <div className="panel settings-danger" data-testid="danger-zone">
-          <h2 className="panel-title">{t('settings.delete_account_title')}</h2>
+          <h2 className="panel-title">{t('settings.danger_zone')}</h2>
           <Group justify="space-between" gap="sm">
             <span className="page-subtitle" style={{ margin: 0 }}>
               {t('settings.delete_account_text')}

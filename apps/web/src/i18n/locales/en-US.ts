@@ -222,6 +222,7 @@ const enUS = {
     photo_clear: 'Clear',
     photo_set: 'Set photo',
     photo_remove: 'Remove photo',
+    danger_zone: 'Danger zone',
     delete_account_title: 'Delete account',
     delete_account_text: 'Permanently delete your account and everything in it.',
     delete_account_link: 'Delete account',

@@ -230,6 +230,7 @@ const tr: Messages = {
     photo_clear: 'Temizle',
     photo_set: 'Fotoğrafı ayarla',
     photo_remove: 'Fotoğrafı kaldır',
+    danger_zone: 'Tehlikeli bölge',
     delete_account_title: 'Hesabı sil',
     delete_account_text: 'Hesabınızı ve içindeki her şeyi kalıcı olarak silin.',
     delete_account_link: 'Hesabı sil',

@@ -112,7 +112,7 @@ export function PhotoModal({ opened, current, onClose, onChange }: PhotoModalPro
       size="auto"
       data-testid="photo-modal"
     >
-      <Stack gap="md" w={PHOTO_CANVAS + 40} maw="100%">
+      <Stack gap="md" w={PHOTO_CANVAS + 90} maw="100%">
         {source ? (
           <>
             <div
