@@ -8,6 +8,14 @@ import { HttpError } from '../lib/errors';
  * the field, body too large → 413, rate limit → 429, unknown → 500 without details.
  */
 export default fp(async function errorsPlugin(app: FastifyInstance) {
+  // PostgreSQL text holds neither NUL nor lone UTF-16 surrogates: refuse the first, mend the
+  // second (U+FFFD), before validation, instead of failing at the database.
+  app.addHook('preValidation', async (request) => {
+    if (request.body !== undefined && request.body !== null && typeof request.body === 'object') {
+      request.body = cleanText(request.body, 0);
+    }
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ message: error.message });
@@ -48,3 +56,19 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
 });
+
+/** A copy of a parsed JSON value with well-formed strings; throws 400 on a NUL character. */
+function cleanText(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) {
+      throw new HttpError(400, 'The request contains a NUL character, which is not allowed in text.');
+    }
+    return value.isWellFormed() ? value : value.toWellFormed();
+  }
+  if (depth > 64 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => cleanText(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value))
+    out[cleanText(k, depth + 1) as string] = cleanText(v, depth + 1);
+  return out;
+}

@@ -153,7 +153,9 @@ export function compileQuery(
         : grain && query.order.field === 'time'
           ? getGrainLabel(grain)
           : null;
-    if (!key) throw new ModelError(`Cannot order by ${query.order.field}`);
+    const selected = m ? query.measures.includes(m.name) : d ? query.dimensions.includes(d.name) : true;
+    if (!key || !selected)
+      throw new ModelError(`Cannot order by ${query.order.field}: it is not part of the answer.`);
     orderBy.push(`${quoteIdent(key)} ${query.order.dir === 'asc' ? 'ASC' : 'DESC'}`);
   }
   if (grain) orderBy.push(`${quoteIdent(getGrainLabel(grain))} ASC`);

@@ -4,13 +4,13 @@
  * place, never throws, and never lets user text reach SQL (only model names and bound values).
  */
 import {
+  MAX_PHRASE_LENGTH,
   type TChartType,
   type TComparison,
   type TDateRange,
   type TQueryFilter,
   type TSemanticQuery,
   type TTimeGrain,
-  MAX_PHRASE_LENGTH,
   ZSemanticQuery,
 } from '@parley/contract';
 import { daysBetween, resolveRange, type TWeekStart } from '../dates/date-range';
@@ -28,7 +28,6 @@ import { TokenScanner } from './scanner';
 import { GROUPING_WORDS, NEGATIONS, STOPWORDS } from './stopwords';
 import { normalisePhrase, type TToken, tokenize } from './text';
 import { findCorrection, getVocabulary, type TVocabularyTarget } from './vocabulary';
-
 
 export interface TParseOptions {
   model: TSemanticModel;
@@ -303,6 +302,18 @@ function parse(phrase: string, options: TParseOptions): TParseResult {
   const base: TSemanticQuery =
     isFollowUp && previous ? structuredClone(previous) : { measures: [], dimensions: [], filters: [] };
   base.measures = baseMeasures;
+  // A follow-up that swaps the measure ("same for orders") keeps the ranking, on the new measure.
+  if (
+    base.order &&
+    model.measures.some((m) => m.name === base.order!.field) &&
+    !base.measures.includes(base.order.field)
+  ) {
+    base.order = { ...base.order, field: base.measures[0]! };
+  }
+  // Measure filters (HAVING) of measures no longer asked about do not carry over.
+  base.filters = base.filters.filter(
+    (f) => !model.measures.some((m) => m.name === f.field) || base.measures.includes(f.field),
+  );
   if (dimensions.length > 0) {
     base.dimensions =
       isFollowUp && !insteadMarker && followMarker !== null && /^(?:and|also|plus|add)\b/.test(followMarker)
