@@ -27,5 +27,9 @@ export function useRulesResolver<T extends FieldValues>(rules: RulesFor<T> | ((v
   );
 }
 
-/** Form options shared by every form: validate on blur, then on every input once touched. */
-export const FORM_MODE = { mode: 'onTouched', reValidateMode: 'onChange' } as const;
+/**
+ * Form options shared by every form: a field validates only once it is dirty (on input), and
+ * submit validates all fields (spec 1 §5). Not on blur of an untouched field: the error text
+ * appearing there moved the links below it and swallowed the first click on them.
+ */
+export const FORM_MODE = { mode: 'onChange', reValidateMode: 'onChange' } as const;
