@@ -61,6 +61,7 @@ const HOSTILE = [
   '?',
   '\\',
   '`',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template injection attempt, on purpose.
   '${process.exit()}',
   '<script>alert(1)</script>',
   '<img src=x onerror=alert(1)>',

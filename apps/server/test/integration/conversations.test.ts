@@ -1,6 +1,8 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import { ensureDemoDataset } from '@parley/connectors';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedback } from '../../src/db/schema';
 import {
   buildTestApp,
   type Client,
@@ -152,10 +154,12 @@ describe.each(TEST_DATABASES)('conversations on %s', (kind) => {
       },
     });
     expect(ok.statusCode).toBe(200);
-    const stored = await t.app.services.conversations['repo'].listFeedback({
-      userId: (await demo.inject({ method: 'GET', url: '/auth/tenant' })).json().id,
-      projectId: 'default',
-    });
+    const userId = (await demo.inject({ method: 'GET', url: '/auth/tenant' })).json().id;
+    const stored = await t.app.database.db
+      .select()
+      .from(feedback)
+      .where(eq(feedback.userId, userId))
+      .orderBy(desc(feedback.createdAt));
     expect(stored[0]).toMatchObject({
       sentiment: 'negative',
       flags: ['not_true', 'not_helpful'],
