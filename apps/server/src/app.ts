@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -67,9 +67,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withSafeRequestLogs(opts.logger ?? false),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
-    // Secrets and cookies never reach the log.
-    disableRequestLogging: false,
+    // Only behind a proxy that sets X-Forwarded-For may the per-address limits read it; else
+    // any client could pick its own address and dodge them.
+    trustProxy: opts.config.TRUST_PROXY as FastifyServerOptions['trustProxy'],
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

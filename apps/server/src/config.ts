@@ -44,6 +44,13 @@ const ZEnv = z.object({
   DEMO_SCALE: z.coerce.number().positive().max(100).default(1),
   ALLOW_PRIVATE_HOSTS: bool.optional(),
   BRAND_NAME: z.string().default('Parley'),
+  /** Set when a reverse proxy in front sets X-Forwarded-For (its address or hop count, or true). */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | string | number =>
+      v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v,
+    ),
   UPLOAD_LIMIT_MB: z.coerce.number().positive().default(100),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
