@@ -70,7 +70,7 @@ const body = `Command: \`npm run bench -w bench -- cold-start\` (\`node --import
 
 | | median | runs |
 |---|---|---|
-| Parley, empty \`DATA_DIR\` → first 200 of \`/auth/config\` (secrets, migrations, demo user, demo dataset) | ${fmt(median(app))} | ${app.map(fmt).join(', ')} |
+| Parley, empty \`DATA_DIR\` → first 200 of \`/auth/config\` (secrets, PGlite initdb, migrations, demo user; the demo dataset is generated after listening) | ${fmt(median(app))} | ${app.map(fmt).join(', ')} |
 | Parley, second start on the same \`DATA_DIR\` | ${fmt(median(warm))} | ${warm.map(fmt).join(', ')} |
 | baseline: bare \`node:http\` server → first answer | ${fmt(median(baseline))} | ${baseline.map(fmt).join(', ')} |
 | ratio | ${(median(app) / median(baseline)).toFixed(1)}× | |`;
