@@ -4,7 +4,6 @@ type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
 // Card and conversation icons, drawn like src/ui/icons (24 grid, 1.8 stroke).
 function icon(paths: React.ReactNode) {
-  // biome-ignore lint/correctness/noComponentHookFactories: a fixed set of stateless icons made once at module load
   return function Icon({ size = 18, ...rest }: IconProps) {
     return (
       <svg
