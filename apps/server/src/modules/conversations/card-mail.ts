@@ -8,10 +8,11 @@ export function formatCell(
 ): string {
   if (value === null || value === undefined) return '–';
   if (typeof value !== 'number') return String(value);
+  // Change and share columns are already percentages (12.5 = 12.5 %); rates are fractions (DESIGN §6).
+  if (column?.key.endsWith('__change') || column?.key.endsWith('__%')) return `${value.toFixed(1)} %`;
   if (column?.format === 'percent') return `${(value * 100).toFixed(1)} %`;
   if (column?.format === 'currency')
     return value.toLocaleString('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 2 });
-  if (column?.key.endsWith('__change') || column?.key.endsWith('__%')) return `${value.toFixed(1)} %`;
   return value.toLocaleString('en-US', { maximumFractionDigits: 2 });
 }
 
