@@ -1,4 +1,6 @@
-import { type TSemanticQuery, ZSemanticQuery } from '@parley/contract';
+import { type TCard, type TSemanticQuery, ZSemanticQuery } from '@parley/contract';
+import { escapeHtml } from '@parley/engine';
+import { z } from 'zod';
 
 export interface LlmConfig {
   baseUrl: string;
@@ -24,14 +26,10 @@ DateRange is one of {"kind":"all"}, {"kind":"this","unit":U}, {"kind":"last","un
 Use only the field names listed. Never write SQL. If the question cannot be answered with these fields, answer {"unanswerable": true}.`;
 
 /**
- * Asks an OpenAI-compatible chat-completions endpoint for a SemanticQuery. Returns null on any
- * failure, timeout or invalid answer, so the deterministic parser stays the fallback.
+ * One chat-completions call that must answer a JSON object; null on any failure or timeout, so
+ * every caller keeps its deterministic fallback.
  */
-export async function proposeSemanticQuery(
-  config: LlmConfig,
-  phrase: string,
-  vocabulary: LlmVocabulary,
-): Promise<TSemanticQuery | null> {
+async function chatJson(config: LlmConfig, system: string, user: unknown): Promise<unknown | null> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), config.timeoutMs ?? 8000);
   try {
@@ -47,33 +45,65 @@ export async function proposeSemanticQuery(
         temperature: 0,
         response_format: { type: 'json_object' },
         messages: [
-          { role: 'system', content: SYSTEM },
-          {
-            role: 'user',
-            content: JSON.stringify({ question: phrase, today: vocabulary.today, fields: vocabulary }),
-          },
+          { role: 'system', content: system },
+          { role: 'user', content: JSON.stringify(user) },
         ],
       }),
     });
     if (!res.ok) return null;
     const body = (await res.json()) as { choices?: { message?: { content?: string } }[] };
     const content = body.choices?.[0]?.message?.content;
-    if (!content) return null;
-    const parsed = ZSemanticQuery.safeParse(JSON.parse(content.replace(/^```(json)?|```$/g, '')));
-    if (!parsed.success) return null;
-    // Field names must exist in the model: the model may not invent them.
-    const known = new Set([...vocabulary.measures, ...vocabulary.dimensions, ...vocabulary.timeDimensions]);
-    const q = parsed.data;
-    const fields = [
-      ...q.measures,
-      ...q.dimensions,
-      ...(q.timeDimension ? [q.timeDimension.field] : []),
-      ...q.filters.map((f) => f.field),
-    ];
-    return fields.every((f) => known.has(f)) ? q : null;
+    return content ? JSON.parse(content.replace(/^```(json)?|```$/g, '')) : null;
   } catch {
     return null;
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Asks the model for a SemanticQuery. Returns null on any failure or invalid answer, so the
+ * deterministic parser stays the fallback; field names must exist in the model.
+ */
+export async function proposeSemanticQuery(
+  config: LlmConfig,
+  phrase: string,
+  vocabulary: LlmVocabulary,
+): Promise<TSemanticQuery | null> {
+  const answer = await chatJson(config, SYSTEM, {
+    question: phrase,
+    today: vocabulary.today,
+    fields: vocabulary,
+  });
+  const parsed = ZSemanticQuery.safeParse(answer);
+  if (!parsed.success) return null;
+  const known = new Set([...vocabulary.measures, ...vocabulary.dimensions, ...vocabulary.timeDimensions]);
+  const q = parsed.data;
+  const fields = [
+    ...q.measures,
+    ...q.dimensions,
+    ...(q.timeDimension ? [q.timeDimension.field] : []),
+    ...q.filters.map((f) => f.field),
+  ];
+  return fields.every((f) => known.has(f)) ? q : null;
+}
+
+const INSIGHTS_SYSTEM = `You read the result table of a business question and write at most 3 short insights a manager
+would act on (one sentence each, plain text, no numbers that are not in the table). Answer {"insights": string[]}.`;
+
+const ZInsights = z.object({ insights: z.array(z.string().min(1).max(400)).max(3) });
+
+/** AI insights on a card's result (DESIGN §6: objects with a `context`), escaped; [] on any failure. */
+export async function proposeInsights(
+  config: LlmConfig,
+  card: Pick<TCard, 'title' | 'columns' | 'table'>,
+): Promise<{ context: string; text: string }[]> {
+  const answer = await chatJson(config, INSIGHTS_SYSTEM, {
+    title: card.title,
+    columns: card.columns.map((c) => c.key),
+    rows: card.table.slice(0, 30),
+  });
+  const parsed = ZInsights.safeParse(answer);
+  if (!parsed.success) return [];
+  return parsed.data.insights.map((text) => ({ context: 'llm', text: escapeHtml(text) }));
 }

@@ -15,8 +15,11 @@ function standIn(answers: Record<string, string>) {
     req.on('end', () => {
       const body = JSON.parse(raw);
       requests.push({ auth: req.headers.authorization, body });
-      const question = JSON.parse(body.messages.at(-1).content).question as string;
-      const content = answers[question];
+      const user = JSON.parse(body.messages.at(-1).content);
+      // Insight requests carry the result table; question requests carry the question.
+      const content = user.rows
+        ? JSON.stringify({ insights: [`<b>${user.rows[0].Channel}</b> leads; watch it.`] })
+        : answers[user.question as string];
       if (content === undefined) {
         res.writeHead(500).end('{"error":"boom"}');
         return;
@@ -72,7 +75,7 @@ describe('with LLM_BASE_URL set', () => {
       expect.arrayContaining(['Channel', 'Revenue']),
     );
     expect(card.query.semantic.filters).toEqual([{ field: 'region', op: 'in', values: ['EMEA'] }]);
-    const sent = llm.requests.at(-1)!;
+    const sent = llm.requests.at(-2)!;
     expect(sent.auth).toBe('Bearer sk-test-secret');
     // Only names go to the model, never data.
     expect(JSON.stringify(sent.body)).not.toMatch(/Germany|completed|unit_price/);
@@ -92,10 +95,21 @@ describe('with LLM_BASE_URL set', () => {
     }
   });
 
-  it('does not ask the model when the parser understood the question', async () => {
+  it('adds the model’s insights as objects with a context, escaped, after the computed ones', async () => {
+    const res = await ask('revenue by channel last month');
+    const { insights } = res.json().responses[0].card;
+    const ai = insights.filter((i: unknown) => typeof i === 'object');
+    expect(ai).toHaveLength(1);
+    expect(ai[0].context).toBe('llm');
+    expect(ai[0].text).toMatch(/^&lt;b&gt;.+&lt;\/b&gt; leads; watch it\.$/);
+    expect(typeof insights[0]).toBe('string');
+  });
+
+  it('asks the model for the query only when the parser was unsure', async () => {
     const before = llm.requests.length;
     const res = await ask('revenue by region last month');
     expect(res.json().responses[0].card).toBeDefined();
-    expect(llm.requests.length).toBe(before);
+    const asked = llm.requests.slice(before).map((r) => JSON.parse(r.body.messages.at(-1)!.content));
+    expect(asked.every((u) => u.rows !== undefined)).toBe(true); // insight requests only
   });
 });

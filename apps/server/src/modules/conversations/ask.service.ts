@@ -12,7 +12,7 @@ import {
   type TSemanticModel,
 } from '@parley/engine';
 import type { FastifyBaseLogger } from 'fastify';
-import { type LlmConfig, proposeSemanticQuery } from '../../lib/llm';
+import { type LlmConfig, proposeInsights, proposeSemanticQuery } from '../../lib/llm';
 import { dateIn, weekStartFor } from '../../lib/time';
 
 /** A data source ready to answer: its connector and semantic model. */
@@ -82,6 +82,8 @@ export class AskService {
         rows: result.rows,
         readAt: this.clock().toISOString(),
       });
+      // AI insights only through the configured model, beside the computed ones, never instead.
+      if (this.llm && card.table.length > 0) card.insights.push(...(await proposeInsights(this.llm, card)));
       return { responses: [{ phrase, card }], semantic: query };
     } catch (error) {
       if (error instanceof ModelError) {
