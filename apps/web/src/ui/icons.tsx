@@ -1,6 +1,6 @@
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
 /** The shared stroke-icon frame; icons are decorative (buttons carry the accessible name). */
 function Svg({ size = 18, children, ...rest }: IconProps) {
@@ -23,7 +23,8 @@ function Svg({ size = 18, children, ...rest }: IconProps) {
   );
 }
 
-function icon(paths: React.ReactNode) {
+/** Makes a stroke icon from its paths; every feature draws its icons with this. */
+export function icon(paths: React.ReactNode) {
   return (props: IconProps) => <Svg {...props}>{paths}</Svg>;
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authTokens, memberships, projects, sessions, users } from '../../db/schema';
+import { listUserProjects, type ProjectRow } from '../projects/projects.repository';
 
 export type UserRow = typeof users.$inferSelect;
 export type TokenPurpose = 'login' | 'signup' | 'recover';
@@ -74,13 +75,8 @@ export class AuthRepository {
     await this.db.insert(memberships).values({ userId, projectId }).onConflictDoNothing();
   }
 
-  async projectsOf(userId: string): Promise<{ id: string; name: string; favicon: string | null }[]> {
-    return this.db
-      .select({ id: projects.id, name: projects.name, favicon: projects.favicon })
-      .from(memberships)
-      .innerJoin(projects, eq(projects.id, memberships.projectId))
-      .where(eq(memberships.userId, userId))
-      .orderBy(projects.name);
+  projectsOf(userId: string): Promise<ProjectRow[]> {
+    return listUserProjects(this.db, userId);
   }
 
   async insertSession(id: string, userId: string, xsrfToken: string): Promise<void> {

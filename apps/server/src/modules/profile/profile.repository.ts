@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { authTokens, loginAttempts, mailOutbox, memberships, projects, users } from '../../db/schema';
+import { authTokens, loginAttempts, mailOutbox, users } from '../../db/schema';
+import { listUserProjects, type ProjectRow } from '../projects/projects.repository';
 
 export type ProfileRow = typeof users.$inferSelect;
 
@@ -17,13 +18,8 @@ export class ProfileRepository {
     return row ?? null;
   }
 
-  async projectsOf(userId: string): Promise<{ id: string; name: string }[]> {
-    return this.db
-      .select({ id: projects.id, name: projects.name })
-      .from(memberships)
-      .innerJoin(projects, eq(projects.id, memberships.projectId))
-      .where(eq(memberships.userId, userId))
-      .orderBy(projects.name);
+  projectsOf(userId: string): Promise<ProjectRow[]> {
+    return listUserProjects(this.db, userId);
   }
 
   /**

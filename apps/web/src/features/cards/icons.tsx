@@ -1,30 +1,6 @@
-import type { SVGProps } from 'react';
+import { icon } from '../../ui/icons';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-// Card and conversation icons, drawn like src/ui/icons (24 grid, 1.8 stroke).
-function icon(paths: React.ReactNode) {
-  return function Icon({ size = 18, ...rest }: IconProps) {
-    return (
-      <svg
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        {...rest}
-      >
-        {paths}
-      </svg>
-    );
-  };
-}
-
+// Card and conversation icons, drawn with the shared frame of src/ui/icons (24 grid, 1.8 stroke).
 export const NextViewIcon = icon(
   <>
     <path d="M4 12a8 8 0 0 1 14-5.3L20 9" />
@@ -72,12 +48,6 @@ export const CopyIcon = icon(
     <path d="M16 8V5a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v9a2 2 0 0 0 2 2h3" />
   </>,
 );
-export const MailIcon = icon(
-  <>
-    <rect x="3" y="5" width="18" height="14" rx="2" />
-    <path d="m3 7 9 6 9-6" />
-  </>,
-);
 export const ThumbUpIcon = icon(
   <>
     <path d="M7 10v11H4V10z" />
@@ -122,3 +92,5 @@ export const FeedbackIcon = icon(
     <path d="M9 10h6" />
   </>,
 );
+
+export { MailIcon } from '../../ui/icons';
