@@ -44,13 +44,22 @@ function joinWords(words: string[]): string {
     : (words[0] ?? '');
 }
 
+/** English plural of a label's last word: Country → Countries, Channel → Channels, Status → Statuses. */
+export function plural(label: string): string {
+  if (/[^aeiou]y$/i.test(label)) return `${label.slice(0, -1)}ies`;
+  if (/(s|x|z|ch|sh)$/i.test(label)) return `${label}es`;
+  return `${label}s`;
+}
+
 /** A short title: "Revenue by Country, last month". */
 export function describeTitle(query: TSemanticQuery, model: TSemanticModel): string {
   let title = joinWords(query.measures.map((m) => label(model, m)));
   if (query.order && query.limit) {
     const dims = query.dimensions.map((d) => label(model, d));
     const word = query.order.dir === 'desc' ? 'Top' : 'Bottom';
-    if (dims.length > 0) title = `${word} ${query.limit} ${joinWords(dims)} by ${title}`;
+    // "Top 5 Countries", but "Top 1 Country".
+    const named = query.limit > 1 ? dims.map((d, i) => (i === dims.length - 1 ? plural(d) : d)) : dims;
+    if (dims.length > 0) title = `${word} ${query.limit} ${joinWords(named)} by ${title}`;
   } else if (query.dimensions.length > 0) {
     title += ` by ${joinWords(query.dimensions.map((d) => label(model, d)))}`;
   }
