@@ -60,6 +60,8 @@ export interface BuildOptions {
   demoDataset?: DemoDatasetOptions;
   /** The clock "today" is read from; tests pin it. */
   clock?: () => Date;
+  /** How many query results of read-only sources to keep (0: none, as the raw-time benchmark wants). */
+  resultCacheSize?: number;
 }
 
 /** Builds the Fastify app: cross-cutting plugins first, then the feature modules. */
@@ -90,7 +92,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const llm = opts.config.LLM_BASE_URL
     ? { baseUrl: opts.config.LLM_BASE_URL, apiKey: opts.config.LLM_API_KEY, model: opts.config.LLM_MODEL }
     : null;
-  const ask = new AskService(demoSource(dataset, app.log), llm, app.log, clock);
+  const ask = new AskService(demoSource(dataset, app.log), llm, app.log, clock, opts.resultCacheSize);
   app.decorate('services', {
     auth,
     authLinks: new EmailLinkService(authRepo, auth, mail, guards, opts.config),

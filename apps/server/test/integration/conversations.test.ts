@@ -1,5 +1,5 @@
 import { DuckDBInstance } from '@duckdb/node-api';
-import { ensureDemoDataset } from '@parley/connectors';
+import { DuckDbConnector, ensureDemoDataset } from '@parley/connectors';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedback } from '../../src/db/schema';
@@ -189,6 +189,23 @@ describe.each(TEST_DATABASES)('conversations on %s', (kind) => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Question not found!');
+  });
+
+  it('answers a repeated question from the result cache of the read-only demo source', async () => {
+    const original = DuckDbConnector.prototype.query;
+    let runs = 0;
+    DuckDbConnector.prototype.query = function (...args) {
+      runs += 1;
+      return original.apply(this, args);
+    };
+    try {
+      const first = (await ask('units sold by category in 2025')).json().responses[0].card;
+      const second = (await ask('Units sold by category in 2025')).json().responses[0].card;
+      expect(runs).toBe(1);
+      expect(second.table).toEqual(first.table);
+    } finally {
+      DuckDbConnector.prototype.query = original;
+    }
   });
 
   it('needs the CONVERSATIONS feature and a session', async () => {

@@ -1,4 +1,4 @@
-import { type Connector, ConnectorError, DEFAULT_QUERY_OPTIONS } from '@parley/connectors';
+import { type Connector, ConnectorError, DEFAULT_QUERY_OPTIONS, type TQueryResult } from '@parley/connectors';
 import type { TConversationResponse, TSemanticQuery } from '@parley/contract';
 import {
   buildCard,
@@ -13,12 +13,15 @@ import {
 } from '@parley/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import { type LlmConfig, proposeInsights, proposeSemanticQuery } from '../../lib/llm';
+import { Lru } from '../../lib/lru';
 import { dateIn, weekStartFor } from '../../lib/time';
 
 /** A data source ready to answer: its connector and semantic model. */
 export interface AnswerSource {
   connector: Connector;
   model: TSemanticModel;
+  /** The data cannot change while open (the read-only demo file): results may be reused. */
+  immutable: boolean;
 }
 
 export interface AskContext {
@@ -44,10 +47,26 @@ export class AskService {
     private readonly llm: LlmConfig | null,
     private readonly log: FastifyBaseLogger,
     private readonly clock: () => Date,
-  ) {}
+    resultCacheSize = 200,
+  ) {
+    this.results = new Lru(resultCacheSize);
+  }
+
+  /** Query results of immutable sources by SQL and bound values: a repeated question answers at once. */
+  private readonly results: Lru<TQueryResult>;
+
+  private async run(source: AnswerSource, sql: string, params: (string | number)[]): Promise<TQueryResult> {
+    const key = `${sql}\u0000${JSON.stringify(params)}`;
+    const hit = source.immutable ? this.results.get(key) : undefined;
+    if (hit) return hit;
+    const result = await source.connector.query(sql, params, DEFAULT_QUERY_OPTIONS);
+    if (source.immutable) this.results.set(key, result);
+    return result;
+  }
 
   async ask(phrase: string, context: AskContext): Promise<AskResult> {
-    const { connector, model } = await this.source();
+    const source = await this.source();
+    const { connector, model } = source;
     const today = dateIn(context.timezone, this.clock());
     const weekStart = weekStartFor(context.language);
     const parsed = parseQuestion(phrase, { model, today, weekStart, previous: context.previous });
@@ -74,7 +93,7 @@ export class AskService {
     if (!dialect) throw new Error(`${connector.type} does not take SQL`);
     try {
       const compiled = compileQuery(query, model, { dialect, today, weekStart });
-      const result = await connector.query(compiled.sql, compiled.params, DEFAULT_QUERY_OPTIONS);
+      const result = await this.run(source, compiled.sql, compiled.params);
       const card = buildCard({
         query,
         model,

@@ -23,7 +23,11 @@ export function demoSource(options: DemoDatasetOptions, log: FastifyBaseLogger):
     pending ??= (async () => {
       const result = await ensureDemoDataset(options);
       if (result.created) log.info({ ms: result.ms, path: options.path }, 'demo dataset generated');
-      return { connector: createConnector({ type: 'DUCKDB', path: options.path }), model: getDemoModel() };
+      return {
+        connector: createConnector({ type: 'DUCKDB', path: options.path }),
+        model: getDemoModel(),
+        immutable: true,
+      };
     })().catch((error: unknown) => {
       pending = null;
       throw error;
