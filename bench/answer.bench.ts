@@ -75,7 +75,11 @@ async function startApp(path: string, scale: number, resultCacheSize: number) {
     };
     return { ms: performance.now() - t, card: body.responses[0]?.card };
   };
-  return { ask, close: async () => (await app.close(), await database.close()) };
+  const close = async () => {
+    await app.close();
+    await database.close();
+  };
+  return { ask, close };
 }
 
 async function measureScale(scale: number): Promise<{ rows: Row[]; generationMs: number }> {
