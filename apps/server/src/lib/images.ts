@@ -31,3 +31,24 @@ export function normalizeProfilePicture(value: string | null | undefined): strin
   if (!type) throw badRequest(`Invalid field picture: ${PHOTO_TYPE_MESSAGE}`);
   return `data:${type};base64,${bytes.toString('base64')}`;
 }
+
+/** The user columns both the onboarding form and the profile form write (the photo checked by its bytes). */
+export function profileColumns(body: {
+  name: string;
+  country: string;
+  timezone: string;
+  organisation?: string | null;
+  position?: string | null;
+  picture?: string | null;
+  language?: string;
+}) {
+  return {
+    name: body.name,
+    country: body.country,
+    timezone: body.timezone,
+    organisation: body.organisation ?? null,
+    position: body.position ?? null,
+    ...(body.picture !== undefined ? { picture: normalizeProfilePicture(body.picture) } : {}),
+    ...(body.language ? { language: body.language } : {}),
+  };
+}

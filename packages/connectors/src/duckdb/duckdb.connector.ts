@@ -26,6 +26,8 @@ export interface TDuckDbConfig {
   path: string;
 }
 
+const MAX_IDLE_CONNECTIONS = 4;
+
 /** Text columns with at most this many distinct values become dimensions with their values. */
 const LOW_CARDINALITY = 60;
 
@@ -52,12 +54,21 @@ export class DuckDbConnector implements Connector {
     return this.instance;
   }
 
+  /** Idle connections kept for reuse: opening one per query cost about as much as a small query. */
+  private readonly idle: DuckDBConnection[] = [];
+
   private async withConnection<T>(run: (c: DuckDBConnection) => Promise<T>): Promise<T> {
-    const connection = await (await this.getInstance()).connect();
+    const connection = this.idle.pop() ?? (await (await this.getInstance()).connect());
+    let healthy = true;
     try {
       return await run(connection);
+    } catch (error) {
+      healthy = false;
+      throw error;
     } finally {
-      connection.closeSync();
+      // A connection that failed (or was interrupted) is not reused.
+      if (healthy && this.idle.length < MAX_IDLE_CONNECTIONS) this.idle.push(connection);
+      else connection.closeSync();
     }
   }
 
@@ -74,7 +85,11 @@ export class DuckDbConnector implements Connector {
         connection.interrupt();
       }, options.timeoutMs);
       try {
-        const reader = await connection.runAndReadUntil(sql, options.maxRows + 1, params);
+        // One prepared statement: DuckDB refuses a second statement here, and this skips the
+        // statement-splitting pass of connection.run (measured ~5 ms on the demo's comparison query).
+        const prepared = await connection.prepare(sql);
+        prepared.bind(params);
+        const reader = await prepared.runAndReadUntil(options.maxRows + 1);
         return readResult(reader, options.maxRows);
       } catch (error) {
         if (timedOut)
@@ -157,6 +172,7 @@ export class DuckDbConnector implements Connector {
   }
 
   async close(): Promise<void> {
+    for (const connection of this.idle.splice(0)) connection.closeSync();
     const instance = this.instance;
     this.instance = null;
     if (instance) (await instance).closeSync();

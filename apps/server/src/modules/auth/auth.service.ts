@@ -12,7 +12,7 @@ import {
 import type { Config } from '../../config';
 import type { CaptchaVerifier } from '../../lib/captcha';
 import { tooManyRequests, unauthorized } from '../../lib/errors';
-import { normalizeProfilePicture } from '../../lib/images';
+import { profileColumns } from '../../lib/images';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import {
   type AttemptLimiter,
@@ -185,15 +185,8 @@ export class AuthService {
 
   /** The onboarding form (spec 1 §2.5): completes registration and onboarding. */
   async register(user: SessionUser, body: TRegisterBody): Promise<TTenant> {
-    const picture = normalizeProfilePicture(body.picture);
     const row = await this.repo.updateUser(user.id, {
-      name: body.name,
-      country: body.country,
-      timezone: body.timezone,
-      organisation: body.organisation ?? null,
-      position: body.position ?? null,
-      ...(body.picture !== undefined ? { picture } : {}),
-      ...(body.language ? { language: body.language } : {}),
+      ...profileColumns(body),
       ...(body.password ? { passwordHash: await hashPassword(body.password) } : {}),
       registrationComplete: true,
       onboardingComplete: true,

@@ -1,6 +1,6 @@
 import type { TProfileBody, TTenant } from '@parley/contract';
 import { unauthorized } from '../../lib/errors';
-import { normalizeProfilePicture } from '../../lib/images';
+import { profileColumns } from '../../lib/images';
 import { limitKeys } from '../../lib/rate-limit';
 import type { SessionUser } from '../auth/auth.repository';
 import { toTenant } from '../auth/auth.service';
@@ -12,16 +12,7 @@ export class ProfileService {
 
   /** Saves the profile; the photo is checked by its bytes. Answers the updated tenant. */
   async update(user: SessionUser, body: TProfileBody): Promise<TTenant> {
-    const picture = normalizeProfilePicture(body.picture);
-    const row = await this.repo.update(user.id, {
-      name: body.name,
-      country: body.country,
-      timezone: body.timezone,
-      organisation: body.organisation ?? null,
-      position: body.position ?? null,
-      language: body.language,
-      ...(body.picture !== undefined ? { picture } : {}),
-    });
+    const row = await this.repo.update(user.id, profileColumns(body));
     if (!row) throw unauthorized();
     return toTenant(row, await this.repo.projectsOf(user.id));
   }
