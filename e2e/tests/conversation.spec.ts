@@ -249,20 +249,6 @@ test('renders every card view against a stubbed answer engine', async ({ page })
 });
 
 // --- the real server and ask engine ---
-let engineReady = false;
-test.beforeAll(async ({ request }) => {
-  // Until the conversation routes are mounted the query answers 404; those tests then skip, saying so.
-  const r = await request.post('/features/conversations/query', { data: {} });
-  engineReady = r.status() !== 404;
-});
-// biome-ignore lint/correctness/noEmptyPattern: Playwright needs the fixtures argument destructured
-test.beforeEach(({}, testInfo) => {
-  test.skip(
-    !engineReady && !testInfo.title.startsWith('renders every card view'),
-    'POST /features/conversations/query is not mounted on the server yet',
-  );
-});
-
 /** Non-blank pixels of the card's chart canvas (the chart was really drawn). */
 async function paintedPixels(card: Locator): Promise<number> {
   const canvas = card.locator('canvas').first();
