@@ -54,7 +54,7 @@ describe('buildCard', () => {
     });
     expect(card.chart.map((c) => c.chart.type)).toContain('pie');
     expect(card.query?.sql).toBe(compiled.sql);
-    expect(card.title).toBe('Revenue by Region, last month');
+    expect(card.title).toBe('Revenue by Region, last month vs the previous period');
     expect(card.text).toContain('2026-10-01');
     expect(card.insights.join(' ')).not.toContain('<b><b>');
     expect(card.insights.join(' ')).toContain('&lt;b&gt;Americas&lt;/b&gt;');

@@ -114,7 +114,10 @@ export function buildCard(input: TBuildCardInput): TCard {
   });
 
   return {
-    title: describeTitle(query, model),
+    // The title says what is compared, so a chart with two series is never read as one.
+    title: query.compare
+      ? `${describeTitle(query, model)} vs ${describeComparison(query.compare)}`
+      : describeTitle(query, model),
     text: buildText(
       input,
       table,
