@@ -1,14 +1,15 @@
 /**
  * Ask-engine benchmark: parse + compile time per question over the demo model, demo dataset
- * generation time (scale 1), and the answer time against raw DuckDB time for the same SQL.
+ * generation time (scale 1); answer time against raw DuckDB is answer.bench.ts.
  * Writes its figures into the "## Ask engine" section of bench/RESULTS.md.
  * Run: npx tsx bench/engine.bench.ts
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDbConnector, ensureDemoDataset } from '@parley/connectors';
-import { buildCard, compileQuery, getDemoModel, parseQuestion } from '@parley/engine';
+import { ensureDemoDataset } from '@parley/connectors';
+import { compileQuery, getDemoModel, parseQuestion } from '@parley/engine';
+import { writeSection } from './results';
 
 const END_DATE = '2026-11-20';
 const QUESTIONS = [
@@ -50,55 +51,18 @@ async function main(): Promise<void> {
   const path = join(tmpdir(), `parley-bench-demo-${process.pid}.duckdb`);
   rmSync(path, { force: true });
   const generated = await ensureDemoDataset({ path, endDate: END_DATE, scale: 1 });
-  const connector = new DuckDbConnector({ type: 'DUCKDB', path });
-  const ratios: string[] = [];
-  for (const q of QUESTIONS.slice(0, 5)) {
-    const parsed = parseQuestion(q, { model, ...options });
-    if (parsed.kind !== 'query') continue;
-    const compiled = compileQuery(parsed.query, model, { dialect: 'duckdb', ...options });
-    await connector.query(compiled.sql, compiled.params, { timeoutMs: 30_000, maxRows: 10_000 });
-    const raw0 = performance.now();
-    const raw = await connector.query(compiled.sql, compiled.params, { timeoutMs: 30_000, maxRows: 10_000 });
-    const rawMs = performance.now() - raw0;
-    const all0 = performance.now();
-    const p2 = parseQuestion(q, { model, ...options });
-    if (p2.kind !== 'query') continue;
-    const c2 = compileQuery(p2.query, model, { dialect: 'duckdb', ...options });
-    const rows = await connector.query(c2.sql, c2.params, { timeoutMs: 30_000, maxRows: 10_000 });
-    buildCard({ query: p2.query, model, compiled: c2, rows: rows.rows, readAt: new Date().toISOString() });
-    const allMs = performance.now() - all0;
-    ratios.push(
-      `| ${q} | ${rawMs.toFixed(1)} | ${allMs.toFixed(1)} | ${(allMs / rawMs).toFixed(2)} | ${raw.rows.length} |`,
-    );
-  }
-  await connector.close();
   rmSync(path, { force: true });
 
-  const section = [
-    '## Ask engine',
-    '',
+  const body = [
     `Command: \`npx tsx bench/engine.bench.ts\` — ${new Date().toISOString().slice(0, 10)}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}.`,
     '',
     `- Parse + compile per question (${samples.length} runs of ${QUESTIONS.length} questions, warm): median **${percentile(samples, 50).toFixed(3)} ms**, p95 ${percentile(samples, 95).toFixed(3)} ms, max ${Math.max(...samples).toFixed(2)} ms (target < 2 ms).`,
     `- First parse (loads wink-nlp model, builds the vocabulary): ${warmMs.toFixed(0)} ms.`,
     `- Demo dataset generation at DEMO_SCALE=1 (50k customers, 600k orders, ~1.5M order items, ~395k web_traffic rows): **${(generated.ms / 1000).toFixed(1)} s** (target < 20 s).`,
-    '',
-    'Answer time (parse + compile + query + card) against the raw DuckDB time of the same SQL, scale 1:',
-    '',
-    '| question | raw DuckDB ms | answer ms | ratio | rows |',
-    '|---|---|---|---|---|',
-    ...ratios,
-    '',
+    '- Answer time against raw DuckDB: see "Answer time vs raw DuckDB" (bench/answer.bench.ts).',
   ].join('\n');
-
-  const file = join(import.meta.dirname, 'RESULTS.md');
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmark results\n';
-  const pattern = /## Ask engine\n[\s\S]*?(?=\n## |$)/;
-  const next = pattern.test(current)
-    ? current.replace(pattern, section)
-    : `${current.trimEnd()}\n\n${section}`;
-  writeFileSync(file, next);
-  console.log(section);
+  writeSection('Ask engine', body);
+  console.log(body);
 }
 
 await main();

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
+import { login } from './peers/factories';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -99,15 +100,7 @@ export interface Client {
 
 /** Signs in with a password and returns a client carrying the session. */
 export async function signIn(app: FastifyInstance, email: string, password: string): Promise<Client> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/auth/loginwithpassword',
-    payload: { email, password },
-  });
-  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
-  const setCookie = res.cookies.find((c) => c.name === 'parley_session');
-  const cookie = `parley_session=${setCookie!.value}`;
-  const xsrf = res.json().xsrfToken as string;
+  const { cookie, xsrf } = await login(app, { email, password });
   return {
     cookie,
     xsrf,

@@ -16,6 +16,8 @@ declare module 'fastify' {
     /** The signed-in user, or null. */
     user: SessionUser | null;
     sessionId: string | null;
+    /** The session's anti-forgery token, compared with X-XSRF-TOKEN on changes. */
+    xsrfToken: string | null;
     /** The project chosen by the host name (spec 1 §1). */
     projectId: string;
   }
@@ -48,6 +50,7 @@ export function projectFromHost(host: string | undefined): string | null {
 export default fp(async function sessionPlugin(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('xsrfToken', null);
   app.decorateRequest('projectId', '');
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
@@ -60,7 +63,7 @@ export default fp(async function sessionPlugin(app: FastifyInstance) {
       if (found) {
         request.user = found.user;
         request.sessionId = found.sessionId;
-        (request as FastifyRequest & { xsrf?: string }).xsrf = found.xsrfToken;
+        request.xsrfToken = found.xsrfToken;
       }
     }
     if (request.routeOptions.config?.public || !needsSession(request.url)) return;
@@ -75,7 +78,7 @@ export default fp(async function sessionPlugin(app: FastifyInstance) {
     }
     if (MUTATING.has(request.method)) {
       const header = request.headers['x-xsrf-token'];
-      const expected = (request as FastifyRequest & { xsrf?: string }).xsrf ?? '';
+      const expected = request.xsrfToken ?? '';
       if (typeof header !== 'string' || !safeEqual(header, expected)) {
         throw forbidden('Missing or invalid X-XSRF-TOKEN header.');
       }

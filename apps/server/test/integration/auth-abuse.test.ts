@@ -16,6 +16,7 @@ import {
   login,
   passwordLogin,
   STRONG_PASSWORD,
+  send,
   sessionCookieOf,
   uniqueEmail,
   uniqueIp,
@@ -24,8 +25,6 @@ import { linkIn, type SmtpPeer, startSmtpPeer } from '../peers/smtp';
 
 const PUBLIC_URL = 'https://parley.example.com';
 
-const send = (app: FastifyInstance, url: string, payload: object, ip = uniqueIp()) =>
-  app.inject({ method: 'POST', url, payload, remoteAddress: ip });
 const get = (app: FastifyInstance, url: string, cookie?: string) =>
   app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 const pathOf = (u: URL) => `${u.pathname}${u.search}`;

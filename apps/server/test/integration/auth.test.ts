@@ -12,6 +12,7 @@ import {
   login,
   passwordLogin,
   STRONG_PASSWORD,
+  send,
   sessionCookieOf,
   uniqueEmail,
   uniqueIp,
@@ -21,10 +22,6 @@ import { type OidcPeer, startOidcPeer } from '../peers/oidc';
 import { linkIn, type SmtpPeer, startSmtpPeer } from '../peers/smtp';
 
 const PUBLIC_URL = 'http://localhost:8080';
-
-/** POSTs a send (magic link, sign-up, recovery) from a fresh client address. */
-const send = (app: FastifyInstance, url: string, payload: object, ip = uniqueIp()) =>
-  app.inject({ method: 'POST', url, payload, remoteAddress: ip });
 
 /** Follows a link from a mail into the app (the host is the link's own). */
 const follow = (app: FastifyInstance, link: URL, cookie?: string) =>

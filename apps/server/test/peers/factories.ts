@@ -66,6 +66,10 @@ export async function userExists(app: FastifyInstance, email: string): Promise<b
   return rows.length > 0;
 }
 
+/** POSTs a send (magic link, sign-up, recovery) from a fresh client address. */
+export const send = (app: FastifyInstance, url: string, payload: object, ip = uniqueIp()) =>
+  app.inject({ method: 'POST', url, payload, remoteAddress: ip });
+
 /** The raw session cookie a response set, as a Cookie header value. */
 export function sessionCookieOf(res: LightMyRequestResponse): string | null {
   const c = res.cookies.find((x) => x.name === 'parley_session' && x.value);

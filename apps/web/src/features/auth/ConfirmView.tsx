@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
+import { MailIcon } from '../../ui/icons';
 
 type Kind = 'login_with_link_confirm' | 'register_confirm' | 'forgot_password_confirm';
 
@@ -9,18 +10,7 @@ export function ConfirmView({ kind, email, onBack }: { kind: Kind; email: string
   return (
     <div data-testid={`view-${kind}`}>
       <div className="auth-confirm-icon" aria-hidden="true">
-        <svg
-          width="22"
-          height="22"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          <rect x="3" y="5" width="18" height="14" rx="2" />
-          <path d="m3 7 9 6 9-6" />
-        </svg>
+        <MailIcon size={22} strokeWidth={2} />
       </div>
       <h1 className="auth-title">{t('login.check_inbox')}</h1>
       <p className="auth-subtitle" data-testid="auth-confirm-message">

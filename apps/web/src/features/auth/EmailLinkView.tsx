@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button';
 import { FORM_MODE, useRulesResolver } from '../../ui/form';
 import { TextField } from '../../ui/TextField';
 import { authApi, serverMessage } from './auth-api';
+import { GoBackRow } from './GoBackRow';
 
 type Kind = 'login_with_link' | 'register' | 'forgot_password';
 
@@ -92,11 +93,7 @@ export function EmailLinkView(props: {
           {t(`login.${props.kind}_submit`)}
         </Button>
       </form>
-      <div className="auth-row">
-        <Button variant="link" onClick={props.onBack} data-testid="auth-back">
-          {t('login.go_back')}
-        </Button>
-      </div>
+      <GoBackRow onBack={props.onBack} />
     </div>
   );
 }

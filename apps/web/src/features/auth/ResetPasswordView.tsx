@@ -12,6 +12,7 @@ import { FORM_MODE, useRulesResolver } from '../../ui/form';
 import { PasswordStrengthMeter } from '../../ui/PasswordStrengthMeter';
 import { TextField } from '../../ui/TextField';
 import { authApi, serverMessage } from './auth-api';
+import { GoBackRow } from './GoBackRow';
 
 interface ResetForm {
   password: string;
@@ -112,11 +113,7 @@ export function ResetPasswordView(props: {
           {t('login.reset_password_submit')}
         </Button>
       </form>
-      <div className="auth-row">
-        <Button variant="link" onClick={props.onBack} data-testid="auth-back">
-          {t('login.go_back')}
-        </Button>
-      </div>
+      <GoBackRow onBack={props.onBack} />
     </div>
   );
 }
