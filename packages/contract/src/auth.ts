@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { FEATURE_KEYS, LANGUAGES } from './features';
+import { LIMITS } from './limits';
 import { isValidPassword } from './validation';
 
-const email = z.string().trim().toLowerCase().email('Please provide a valid email address').max(254);
+const email = z.string().trim().toLowerCase().email('Please provide a valid email address').max(LIMITS.EMAIL);
 
 /** GET /auth/config (DESIGN §4). */
 export const ZAuthConfig = z.object({
@@ -54,14 +55,30 @@ export const ZTenant = z.object({
 export type TTenant = z.infer<typeof ZTenant>;
 
 /** Captcha token: optional unless a provider is configured (the server decides). */
-const captchaToken = z.string().max(4096).optional();
+const captchaToken = z.string().max(LIMITS.TOKEN).optional();
+
+/**
+ * OAuth parameters of an assistant client (spec 1 §3: Alexa or MSBot) passed on with a password
+ * sign-in. Accepted and checked for shape; no assistant client is registered yet, so the server
+ * answers without `redirect` until one is.
+ */
+export const ZAssistantOAuth = z.object({
+  client_id: z.string().max(200),
+  redirect_uri: z.string().max(2000),
+  state: z.string().max(2000),
+  scope: z.string().max(200),
+  response_type: z.string().max(50),
+});
+export type TAssistantOAuth = z.infer<typeof ZAssistantOAuth>;
 
 export const ZLoginWithPasswordBody = z.object({
   email,
-  password: z.string().min(1, 'Password field is required!').max(1024),
+  password: z.string().min(1, 'Password field is required!').max(LIMITS.PASSWORD),
   token: captchaToken,
+  oauth: ZAssistantOAuth.optional(),
 });
-export const ZXsrfResponse = z.object({ xsrfToken: z.string() });
+/** A new session's anti-forgery token; `redirect` where an assistant client's sign-in continues. */
+export const ZXsrfResponse = z.object({ xsrfToken: z.string(), redirect: z.string().optional() });
 export type TXsrfResponse = z.infer<typeof ZXsrfResponse>;
 
 export const ZEmailLinkBody = z.object({ email, token: captchaToken, local: z.boolean().optional() });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ZCard } from './card';
+import { LIMITS } from './limits';
 
 /** Longest phrase a question may have (DESIGN §4). */
-export const MAX_PHRASE_LENGTH = 500;
+export const MAX_PHRASE_LENGTH = LIMITS.PHRASE;
 
 const ZPhrase = z
   .string({ message: 'phrase must be text' })
@@ -36,7 +37,7 @@ export const ZConversationQueryBody = z.object({
   /** The client's timestamp of the question (ms since epoch); it identifies the item. */
   created: z.number().int().nonnegative().max(8.64e15),
   event: z.string().max(100).optional(),
-  datasource_id: z.string().max(100).optional(),
+  datasource_id: z.string().max(LIMITS.ID).optional(),
 });
 export type TConversationQueryBody = z.infer<typeof ZConversationQueryBody>;
 
@@ -73,7 +74,7 @@ export const ZSuggestions = z.object({ suggestions: z.array(z.string()) });
 /** POST /api/v1/feedback (spec 2 §3 feedback payload). */
 export const ZFeedbackBody = z.object({
   sentiment: z.enum(['positive', 'negative', 'neutral']),
-  message: z.string().max(5000).default(''),
+  message: z.string().max(LIMITS.FEEDBACK_MESSAGE).default(''),
   /** Comma list of flags: harmful, not_true, not_helpful (and the form's type). */
   fields: z.string().max(500).default(''),
   data: z.unknown().optional(),
@@ -85,8 +86,8 @@ export const FEEDBACK_FLAGS = ['harmful', 'not_true', 'not_helpful'] as const;
 
 /** GET /features/csv?collection_id=&id= */
 export const ZCsvQuery = z.object({
-  collection_id: z.string().max(100).optional(),
-  id: z.string().min(1).max(100),
+  collection_id: z.string().max(LIMITS.ID).optional(),
+  id: z.string().min(1).max(LIMITS.ID),
 });
 
 /** CSV headers (spec 2 §7): `M__%` → `M %`, `M__change` → `M Change %`, `Previous_M` → `Previous M`. */

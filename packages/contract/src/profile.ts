@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { PASSWORD_RULE_MESSAGE, ZCountry, ZTimezone } from './auth';
 import { LANGUAGES } from './features';
+import { LIMITS } from './limits';
 import { isValidPassword } from './validation';
 
-const optionalText = z.string().trim().max(200).nullable().optional();
+const optionalText = z.string().trim().max(LIMITS.NAME).nullable().optional();
 
 /** Size message of spec 1 §5 (settings.file_size_limit_error). */
 export const PHOTO_SIZE_MESSAGE = 'File size exceeds the limit. Please select a file up to 256KB.';
@@ -21,7 +22,7 @@ const picture = z.string().max(400_000, PHOTO_SIZE_MESSAGE).nullable().optional(
 /** POST /auth/register — the onboarding form (spec 1 §2.5, §7). Password is optional. */
 export const ZRegisterBody = z
   .object({
-    name: z.string().trim().min(1, 'is required').max(200),
+    name: z.string().trim().min(1, 'is required').max(LIMITS.NAME),
     country: ZCountry,
     timezone: ZTimezone,
     organisation: optionalText,
@@ -50,7 +51,7 @@ export type TRegisterBody = z.infer<typeof ZRegisterBody>;
 
 /** PUT /features/profile — the profile screen (spec 1 §2.7, §7). */
 export const ZProfileBody = z.object({
-  name: z.string().trim().min(1, 'is required').max(200),
+  name: z.string().trim().min(1, 'is required').max(LIMITS.NAME),
   country: ZCountry,
   timezone: ZTimezone,
   organisation: optionalText,
@@ -62,7 +63,7 @@ export type TProfileBody = z.infer<typeof ZProfileBody>;
 
 /** POST /auth/signup. */
 export const ZSignupBody = z.object({
-  email: z.string().trim().toLowerCase().email().max(254),
+  email: z.string().trim().toLowerCase().email().max(LIMITS.EMAIL),
   token: z.string().max(4096).optional(),
 });
 export type TSignupBody = z.infer<typeof ZSignupBody>;

@@ -4,5 +4,6 @@
  * path come from here, types still come from '@parley/contract'.
  */
 export * from '../../../../packages/contract/src/features';
+export * from '../../../../packages/contract/src/limits';
 export * from '../../../../packages/contract/src/password-strength';
 export * from '../../../../packages/contract/src/validation';

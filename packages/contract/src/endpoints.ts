@@ -1,0 +1,143 @@
+/**
+ * Every HTTP endpoint of the API, declared once (Documenso's `*.types.ts`, Immich's SDK). The key
+ * is the request line, `METHOD /path`, so the web client can call an endpoint by its key with
+ * only a type import of this file (no zod in the browser's sign-in bundle); the server registers
+ * each route from its descriptor (validation, serialisation, OpenAPI).
+ */
+import { z } from 'zod';
+import {
+  ZAuthConfig,
+  ZAuthProviders,
+  ZChangePasswordBody,
+  ZEmailLinkBody,
+  ZLinkQuery,
+  ZLoginRedirectQuery,
+  ZLoginWithPasswordBody,
+  ZPasswordResetBody,
+  ZProjectsResponse,
+  ZTenant,
+  ZTimezoneBody,
+  ZXsrfResponse,
+} from './auth';
+import {
+  ZConversationHistory,
+  ZConversationHistoryQuery,
+  ZConversationQueryBody,
+  ZConversationQueryResponse,
+  ZCsvQuery,
+  ZEmailCardBody,
+  ZFavourites,
+  ZFeedbackBody,
+  ZSuggestions,
+} from './conversations';
+import { ZEmpty, ZErrorResponse } from './errors';
+import { ZProfileBody, ZRegisterBody, ZSignupBody } from './profile';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** What an endpoint takes and answers. Method and path are its key. */
+export interface EndpointSchemas {
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  /** The success answer's JSON; null when the answer is not JSON (a redirect, CSV, markdown). */
+  response: z.ZodType | null;
+  /** The success status when it is not 200 (account deletion answers 401, spec 1 §4). */
+  status?: number;
+  /** Reachable without a session (sign-in, config, help). */
+  public?: true;
+  /** Largest body accepted, when it is not the default 1 MiB. */
+  bodyLimit?: number;
+  /** OpenAPI group. */
+  tag: string;
+}
+
+export const endpoints = {
+  // auth: sign-in, sessions, tenant (spec 1 §4)
+  'GET /auth/config': { tag: 'auth', public: true, response: ZAuthConfig },
+  'GET /auth/providers': { tag: 'auth', public: true, response: ZAuthProviders },
+  'POST /auth/loginwithpassword': {
+    tag: 'auth',
+    public: true,
+    body: ZLoginWithPasswordBody,
+    response: ZXsrfResponse,
+  },
+  'POST /auth/loginwithemail': { tag: 'auth', public: true, body: ZEmailLinkBody, response: ZEmpty },
+  'POST /auth/signup': { tag: 'auth', public: true, body: ZSignupBody, response: ZEmpty },
+  'POST /auth/forgotpassword': { tag: 'auth', public: true, body: ZEmailLinkBody, response: ZEmpty },
+  'GET /auth/link': { tag: 'auth', public: true, query: ZLinkQuery, response: null },
+  'GET /auth/recover': { tag: 'auth', public: true, query: ZLinkQuery, response: null },
+  'POST /auth/passwordreset': {
+    tag: 'auth',
+    public: true,
+    body: ZPasswordResetBody,
+    response: ZXsrfResponse,
+  },
+  'GET /auth/loginredirect': { tag: 'auth', public: true, query: ZLoginRedirectQuery, response: null },
+  'GET /auth/callback': { tag: 'auth', public: true, response: null },
+  'POST /auth/changepassword': { tag: 'auth', body: ZChangePasswordBody, response: ZEmpty },
+  'POST /auth/logout': { tag: 'auth', response: ZEmpty },
+  'GET /auth/tenant': { tag: 'auth', response: ZTenant },
+  'PUT /auth/tenant/timezone': { tag: 'auth', body: ZTimezoneBody, response: ZEmpty },
+  // onboarding and profile (spec 1 §2.5, §2.7)
+  'POST /auth/register': { tag: 'onboarding', body: ZRegisterBody, response: ZTenant },
+  'PUT /features/profile': { tag: 'profile', body: ZProfileBody, response: ZTenant },
+  'DELETE /api/v1/auth/account': { tag: 'profile', response: ZErrorResponse, status: 401 },
+  'GET /features/projects': { tag: 'projects', response: ZProjectsResponse },
+  // conversations (spec 2 §7)
+  'POST /features/conversations/query': {
+    tag: 'conversations',
+    body: ZConversationQueryBody,
+    response: ZConversationQueryResponse,
+  },
+  'GET /features/conversations': {
+    tag: 'conversations',
+    query: ZConversationHistoryQuery,
+    response: ZConversationHistory,
+  },
+  'GET /features/favourites': { tag: 'conversations', response: ZFavourites },
+  'GET /features/suggestions': { tag: 'conversations', response: ZSuggestions },
+  'POST /api/v1/feedback': {
+    tag: 'conversations',
+    body: ZFeedbackBody,
+    response: z.object({ id: z.string() }),
+  },
+  // The chart image travels in the body: more than the default 1 MiB.
+  'POST /api/v1/email_card': {
+    tag: 'conversations',
+    body: ZEmailCardBody,
+    response: ZEmpty,
+    bodyLimit: 4 * 1024 * 1024,
+  },
+  'GET /features/csv': { tag: 'conversations', query: ZCsvQuery, response: null },
+  // help articles (markdown, spec 1 §2.8)
+  'GET /help/:file': {
+    tag: 'help',
+    public: true,
+    params: z.object({ file: z.string().max(200) }),
+    response: null,
+  },
+} as const satisfies Record<`${HttpMethod} /${string}`, EndpointSchemas>;
+
+export type Endpoints = typeof endpoints;
+export type EndpointKey = keyof Endpoints;
+
+type Schema<E, F extends string> = E extends { [K in F]: infer S extends z.ZodType } ? S : never;
+
+/** The JSON an endpoint's caller sends: its body, else its query, else nothing. */
+export type EndpointInput<K extends EndpointKey> = [Schema<Endpoints[K], 'body'>] extends [never]
+  ? [Schema<Endpoints[K], 'query'>] extends [never]
+    ? undefined
+    : z.input<Schema<Endpoints[K], 'query'>>
+  : z.input<Schema<Endpoints[K], 'body'>>;
+
+/** What a successful call answers (after the server's serialisation). */
+export type EndpointOutput<K extends EndpointKey> = Endpoints[K]['response'] extends z.ZodType
+  ? z.output<Endpoints[K]['response']>
+  : unknown;
+
+/** Splits a key into its method and path. */
+export function requestLine<K extends string>(key: K): { method: HttpMethod; path: string } {
+  const space = key.indexOf(' ');
+  return { method: key.slice(0, space) as HttpMethod, path: key.slice(space + 1) };
+}
