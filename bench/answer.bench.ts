@@ -53,8 +53,8 @@ async function startApp(path: string, scale: number, resultCacheSize: number) {
     clock: () => new Date(`${END_DATE}T12:00:00Z`),
     resultCacheSize,
   });
-  await app.services.auth.ensureDemo();
-  await app.services.ask.warmUp();
+  await app.services.demo.ensureDemo();
+  await app.services.answers.warmUp();
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const login = await fetch(`${base}/auth/loginwithpassword`, {
     method: 'POST',

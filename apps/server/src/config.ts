@@ -52,6 +52,8 @@ const ZEnv = z.object({
       v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v,
     ),
   UPLOAD_LIMIT_MB: z.coerce.number().positive().default(100),
+  /** Questions (and CSV exports) one user may send per minute; e-mailed cards a sixth of it; 0 = no limit. */
+  ASK_RATE_LIMIT: z.coerce.number().int().min(0).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

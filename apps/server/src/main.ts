@@ -25,7 +25,7 @@ async function main(): Promise<void> {
       redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers.authorization'],
     },
   });
-  const demo = config.DEMO ? await app.services.auth.ensureDemo() : null;
+  const demo = config.DEMO ? await app.services.demo.ensureDemo() : null;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   console.log(`${lines.join('\n')}\n`);
   // The demo dataset is generated (first start) and opened after listening, so the app answers at once.
   if (config.DEMO) {
-    app.services.ask
+    app.services.answers
       .warmUp()
       .catch((err: unknown) => app.log.error({ err }, 'demo data source failed to open'));
   }

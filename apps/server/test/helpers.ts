@@ -73,7 +73,7 @@ export async function buildTestApp(
     demoDataset: TEST_DEMO_DATASET,
     clock: () => new Date(TEST_NOW),
   });
-  if (config.DEMO) await app.services.auth.ensureDemo();
+  if (config.DEMO) await app.services.demo.ensureDemo();
   await app.ready();
   return {
     app,

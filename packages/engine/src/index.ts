@@ -1,7 +1,6 @@
 /** Public API of the ask engine: question → SemanticQuery → SQL → card. Pure, no I/O. */
 
 export * from './card/build-card';
-export * from './card/format';
 export * from './card/insights';
 export * from './compiler/columns';
 export * from './compiler/compile';
@@ -13,4 +12,4 @@ export * from './model/introspection';
 export * from './model/semantic-model';
 export * from './parser/describe';
 export * from './parser/parse';
-export { assertNever, escapeHtml } from './util';
+export { assertNever } from './util';

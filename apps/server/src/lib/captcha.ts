@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import { badRequest, HttpError } from './errors';
+import { Invalid, Unavailable } from './errors';
 
 /** Each provider's documented verification endpoint, used when CAPTCHA_VERIFY_URL is not set. */
 const VERIFY_URLS = {
@@ -27,7 +27,7 @@ export class CaptchaVerifier {
   async verify(token: string | null | undefined, remoteIp: string): Promise<void> {
     const provider = this.config.CAPTCHA_PROVIDER;
     if (provider === 'none') return;
-    if (!token) throw badRequest('Please complete the captcha challenge.');
+    if (!token) throw new Invalid('Please complete the captcha challenge.');
     const url = this.config.CAPTCHA_VERIFY_URL ?? VERIFY_URLS[provider];
     let success = false;
     try {
@@ -45,8 +45,8 @@ export class CaptchaVerifier {
       const body = (await res.json()) as { success?: unknown };
       success = body.success === true;
     } catch {
-      throw new HttpError(503, 'The captcha could not be checked. Please try again soon.');
+      throw new Unavailable('The captcha could not be checked. Please try again soon.');
     }
-    if (!success) throw badRequest('The captcha challenge failed. Please try again.');
+    if (!success) throw new Invalid('The captcha challenge failed. Please try again.');
   }
 }

@@ -1,5 +1,5 @@
 import { PHOTO_MAX_BYTES, PHOTO_SIZE_MESSAGE, PHOTO_TYPE_MESSAGE } from '@parley/contract';
-import { badRequest } from './errors';
+import { Invalid } from './errors';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
@@ -21,14 +21,14 @@ export function normalizeProfilePicture(value: string | null | undefined): strin
   const match = /^data:([\w.+-]+\/[\w.+-]+)?(?:;[\w-]+=[\w.-]+)*;base64,([A-Za-z0-9+/\s]*={0,2})$/.exec(
     value.trim(),
   );
-  if (!match) throw badRequest(`Invalid field picture: ${PHOTO_TYPE_MESSAGE}`);
+  if (!match) throw new Invalid(`Invalid field picture: ${PHOTO_TYPE_MESSAGE}`);
   const b64 = match[2]!.replace(/\s+/g, '');
   // Decoded size from the base64 length, checked before decoding anything large.
   const decodedSize = Math.floor((b64.length * 3) / 4) - (b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0);
-  if (decodedSize > PHOTO_MAX_BYTES) throw badRequest(`Invalid field picture: ${PHOTO_SIZE_MESSAGE}`);
+  if (decodedSize > PHOTO_MAX_BYTES) throw new Invalid(`Invalid field picture: ${PHOTO_SIZE_MESSAGE}`);
   const bytes = Buffer.from(b64, 'base64');
   const type = sniffImageType(bytes);
-  if (!type) throw badRequest(`Invalid field picture: ${PHOTO_TYPE_MESSAGE}`);
+  if (!type) throw new Invalid(`Invalid field picture: ${PHOTO_TYPE_MESSAGE}`);
   return `data:${type};base64,${bytes.toString('base64')}`;
 }
 

@@ -1,5 +1,5 @@
 import { type TCard, type TSemanticQuery, ZSemanticQuery } from '@parley/contract';
-import { escapeHtml } from '@parley/engine';
+import { escapeHtml } from '@parley/presenter';
 import { z } from 'zod';
 
 export interface LlmConfig {

@@ -1,18 +1,10 @@
+import { escapeHtml } from '@parley/presenter';
+
 /** One rendered e-mail: HTML and its plain-text twin (DESIGN §7). */
 export interface RenderedMail {
   subject: string;
   html: string;
   text: string;
-}
-
-/** Escapes text for HTML bodies and attributes. */
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 interface Layout {

@@ -1,7 +1,20 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from '../lib/errors';
+import { DomainError, type DomainErrorKind, Invalid } from '../lib/errors';
+
+/** The status of each domain error (DESIGN §4); services never pick statuses themselves. */
+const STATUS: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  quota: 403,
+  'not-found': 404,
+  'too-large': 413,
+  'rate-limited': 429,
+  upstream: 502,
+  unavailable: 503,
+};
 
 /**
  * Turns every error into `{ message }` with the status of DESIGN §4: validation → 400 naming
@@ -17,8 +30,8 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message });
+    if (error instanceof DomainError) {
+      return reply.status(STATUS[error.kind]).send({ message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
@@ -61,7 +74,7 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
 function cleanText(value: unknown, depth: number): unknown {
   if (typeof value === 'string') {
     if (value.includes('\u0000')) {
-      throw new HttpError(400, 'The request contains a NUL character, which is not allowed in text.');
+      throw new Invalid('The request contains a NUL character, which is not allowed in text.');
     }
     return value.isWellFormed() ? value : value.toWellFormed();
   }

@@ -1,20 +1,16 @@
-import type { FeatureKey } from '@parley/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthorized } from '../lib/errors';
+import type { Actor } from '../lib/access';
+import { Forbidden, Unauthenticated } from '../lib/errors';
 import { safeEqual } from '../lib/tokens';
-import type { SessionUser } from '../modules/auth/auth.repository';
-
-export const SESSION_COOKIE = 'parley_session';
-/** A session unused for this long ends (idle timeout). */
-export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
-/** No session lives longer than this, used or not (absolute timeout). */
-export const SESSION_MAX_MS = 30 * 24 * 60 * 60 * 1000;
+import { SESSION_COOKIE, type SessionUser } from '../modules/auth/sessions.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null. */
     user: SessionUser | null;
+    /** The signed-in user acting in the request's project (a member of it), or null. */
+    actor: Actor | null;
     sessionId: string | null;
     /** The session's anti-forgery token, compared with X-XSRF-TOKEN on changes. */
     xsrfToken: string | null;
@@ -22,10 +18,8 @@ declare module 'fastify' {
     projectId: string;
   }
   interface FastifyContextConfig {
-    /** Routes reachable without a session (sign-in, config, help). */
+    /** Routes reachable without a session (sign-in, config, help): from the endpoint descriptor. */
     public?: boolean;
-    /** A feature key the signed-in user must hold, else 403 (spec 1 §6). */
-    feature?: FeatureKey;
   }
 }
 
@@ -44,43 +38,51 @@ export function projectFromHost(host: string | undefined): string | null {
 }
 
 /**
- * Resolves session, user and project on every request; non-public routes need a session
- * (401), the project membership (403) and, when they change something, the XSRF header (403).
+ * Authentication only: resolves session, user and project on every request; non-public routes
+ * need a session (401), the project membership (403) and, when they change something, the XSRF
+ * header (403). Features and quotas are the services' `requireAccess`.
  */
 export default fp(async function sessionPlugin(app: FastifyInstance) {
   app.decorateRequest('user', null);
+  app.decorateRequest('actor', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('xsrfToken', null);
   app.decorateRequest('projectId', '');
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
-    const auth = app.services.auth;
-    request.projectId = await auth.resolveProject(projectFromHost(request.headers.host));
+    const { projects, sessions } = app.services;
+    request.projectId = await projects.resolveProject(projectFromHost(request.headers.host));
     const raw = request.cookies[SESSION_COOKIE];
     const cookie = raw ? request.unsignCookie(raw) : null;
     if (cookie?.valid && cookie.value) {
-      const found = await auth.findSession(cookie.value);
+      const found = await sessions.find(cookie.value);
       if (found) {
-        request.user = found.user;
+        const { user } = found;
+        request.user = user;
         request.sessionId = found.sessionId;
         request.xsrfToken = found.xsrfToken;
+        if (user.projects.includes(request.projectId)) {
+          request.actor = {
+            userId: user.id,
+            email: user.email,
+            name: user.name,
+            features: user.features,
+            timezone: user.timezone,
+            language: user.language,
+            projectId: request.projectId,
+          };
+        }
       }
     }
     if (request.routeOptions.config?.public || !needsSession(request.url)) return;
     if (!request.routeOptions.url) return; // unknown route: the 404 handler answers
-    if (!request.user) throw unauthorized();
-    if (!request.user.projects.includes(request.projectId)) {
-      throw forbidden('You are not a member of this project.');
-    }
-    const feature = request.routeOptions.config?.feature;
-    if (feature && !request.user.features.includes(feature)) {
-      throw forbidden('This feature is not enabled for your account.');
-    }
+    if (!request.user) throw new Unauthenticated();
+    if (!request.actor) throw new Forbidden('You are not a member of this project.');
     if (MUTATING.has(request.method)) {
       const header = request.headers['x-xsrf-token'];
       const expected = request.xsrfToken ?? '';
       if (typeof header !== 'string' || !safeEqual(header, expected)) {
-        throw forbidden('Missing or invalid X-XSRF-TOKEN header.');
+        throw new Forbidden('Missing or invalid X-XSRF-TOKEN header.');
       }
     }
   });

@@ -8,7 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { authTokens } from '../../src/db/schema';
-import { LOGIN_PER_ADDRESS, LOGIN_PER_EMAIL, SENDS_PER_EMAIL } from '../../src/lib/rate-limit';
+import {
+  LOGIN_PER_ADDRESS,
+  LOGIN_PER_EMAIL,
+  SENDS_PER_EMAIL,
+} from '../../src/modules/auth/attempts.repository';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../helpers';
 import {
   clientOf,

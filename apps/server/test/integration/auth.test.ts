@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTokens, mailOutbox, sessions } from '../../src/db/schema';
 import { NEW_USER_FEATURES } from '../../src/modules/auth/auth.service';
-import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../src/plugins/session.plugin';
+import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../src/modules/auth/sessions.service';
 import { buildTestApp, DEMO, TEST_DATABASES, type TestApp } from '../helpers';
 import { type CaptchaPeer, startCaptchaPeer } from '../peers/captcha';
 import {

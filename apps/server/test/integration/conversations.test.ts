@@ -2,7 +2,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { DuckDbConnector, ensureDemoDataset } from '@parley/connectors';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { feedback } from '../../src/db/schema';
+import { conversationItems, feedback } from '../../src/db/schema';
 import {
   buildTestApp,
   type Client,
@@ -12,6 +12,7 @@ import {
   TEST_DEMO_DATASET,
   type TestApp,
 } from '../helpers';
+import { createUser } from '../peers/factories';
 
 /** Runs SQL straight on the demo file: the independent truth the cards are checked against. */
 async function truth(sql: string): Promise<Record<string, unknown>[]> {
@@ -215,5 +216,56 @@ describe.each(TEST_DATABASES)('conversations on %s', (kind) => {
       payload: { phrase: 'revenue', created: 1 },
     });
     expect(anon.statusCode).toBe(401);
+
+    // Every call of the screen, feedback included, is refused without the feature; nothing is written.
+    const user = await createUser(t.app, { features: ['SETTINGS', 'SETTINGS_PROFILE'] });
+    const other = await signIn(t.app, user.email, user.password);
+    const before = await t.app.database.db.select().from(feedback);
+    const calls = [
+      { method: 'POST', url: '/features/conversations/query', payload: { phrase: 'revenue', created: 1 } },
+      { method: 'GET', url: '/features/conversations' },
+      { method: 'GET', url: '/features/favourites' },
+      { method: 'GET', url: '/features/suggestions' },
+      { method: 'POST', url: '/api/v1/feedback', payload: { sentiment: 'positive', phrase: 'revenue' } },
+      { method: 'GET', url: '/features/csv?id=00000000-0000-0000-0000-000000000000' },
+    ];
+    for (const call of calls) {
+      const res = await other.inject(call);
+      expect(res.statusCode, call.url).toBe(403);
+      expect(res.json().message).toBe('This feature is not enabled for your account.');
+    }
+    expect(await t.app.database.db.select().from(feedback)).toHaveLength(before.length);
+    const history = await t.app.database.db.select().from(conversationItems);
+    expect(history.filter((row) => row.userId === user.id)).toEqual([]);
+  });
+});
+
+describe('per-user ceiling on questions', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('pglite', { ASK_RATE_LIMIT: '3' });
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('answers 429 after the limit for that user only', async () => {
+    const demo = await signIn(t.app, DEMO.email, DEMO.password);
+    const ask = (c: Client, created: number) =>
+      c.inject({
+        method: 'POST',
+        url: '/features/conversations/query',
+        payload: { phrase: 'revenue', created },
+      });
+    for (let i = 1; i <= 3; i++) expect((await ask(demo, i)).statusCode).toBe(200);
+    const refused = await ask(demo, 4);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many requests\. Please wait \d+ seconds/);
+    // The refused question was not stored.
+    const items = (await demo.inject({ method: 'GET', url: '/features/conversations?limit=10' })).json()
+      .items;
+    expect(items.map((i: { query: { created: number } }) => i.query.created).sort()).toEqual([1, 2, 3]);
+    // Another user's questions are counted apart.
+    const user = await createUser(t.app);
+    const other = await signIn(t.app, user.email, user.password);
+    expect((await ask(other, 5)).statusCode).toBe(200);
   });
 });

@@ -1,19 +1,18 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { endLocalSession } from '../features/session';
 import { PUBLIC_PATHS, setUnauthorizedHandler } from '../lib/api';
-import { clearLocalStorage } from '../lib/storage';
 import { router } from './router';
-import { queryClient, sessionKeys } from './session';
 
-/** Logout after any 401: clear storage and caches, then go to /login. */
-export function logoutLocally(): void {
-  clearLocalStorage();
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
-  queryClient.setQueryData(sessionKeys.tenant, null);
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 60_000 } },
+});
+
+// Any 401 ends the session here: storage and caches cleared, then /login.
+setUnauthorizedHandler(() => {
+  endLocalSession(queryClient);
   if (!PUBLIC_PATHS.includes(window.location.pathname)) void router.navigate('/login', { replace: true });
-}
-
-setUnauthorizedHandler(logoutLocally);
+});
 
 export function App() {
   return (

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { brandName, useSession } from '../features/session';
 import { PageSpinner } from '../ui/Spinner';
 import { Toaster } from '../ui/Toaster';
 import { decideAccess, type RouteHandle } from './guard';
-import { brandName, useSession } from './session';
 
 /** The deepest matched route's handle. */
 export function useRouteHandle(): RouteHandle | null {

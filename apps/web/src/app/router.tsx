@@ -7,7 +7,9 @@ import { lazyPage } from './lazy';
 import { Root } from './Root';
 import { RouteError } from './RouteError';
 
-// Every page is its own chunk; the guard reads each route's handle before the chunk loads.
+// Every page is its own chunk; the guard reads each route's handle before the chunk loads. These lazy
+// imports are the one place that reaches past a feature's index.ts, straight to its page module: a
+// static import of the index would pull the page into the entry chunk and undo the split.
 const AuthPage = lazyPage(() => import('../features/auth/AuthPage'));
 const AuthCallbackPage = lazyPage(() => import('../features/auth/AuthCallbackPage'));
 const Shell = lazyPage(() => import('./shell/Shell'));

@@ -50,7 +50,3 @@ export function subscribeToasts(listener: Listener): () => void {
     listeners.delete(listener);
   };
 }
-
-export function getToasts(): readonly Toast[] {
-  return toasts;
-}

@@ -4,13 +4,13 @@
  * the result's shape, escaped HTML text and computed insights.
  */
 import type { TCard, TCardChart, TCardColumn, TCardRow, TChartType, TSemanticQuery } from '@parley/contract';
+import { escapeHtml, formatChange, formatValue } from '@parley/presenter';
 import { changeKey, previousKey, shareKey } from '../compiler/columns';
 import type { TCompiledQuery } from '../compiler/compile';
 import { describeComparison, describeRange } from '../dates/date-range';
 import { getMeasure, type TSemanticModel } from '../model/semantic-model';
 import { describeTitle } from '../parser/describe';
-import { escapeHtml } from '../util';
-import { formatChange, formatValue } from './format';
+import { TEXT_FORMAT } from '../util';
 import { computeInsights } from './insights';
 
 export interface TBuildCardInput {
@@ -205,10 +205,10 @@ function buildText(
   const parts: string[] = [];
   const m = measures[0];
   if (table.length === 1 && query.dimensions.length === 0 && !query.timeDimension?.grain) {
-    let sentence = `${escapeHtml(m.label)} was <b>${escapeHtml(formatValue(table[0][m.key], m.format))}</b> ${escapeHtml(period)}`;
+    let sentence = `${escapeHtml(m.label)} was <b>${escapeHtml(formatValue(table[0][m.key], m.format, TEXT_FORMAT))}</b> ${escapeHtml(period)}`;
     if (hasCompare && compiled.comparison) {
       const change = table[0][changeKey(m.key)] as number | null;
-      sentence += `, ${escapeHtml(formatChange(change))} compared with ${escapeHtml(formatValue(table[0][previousKey(m.key)], m.format))} from ${escapeHtml(compiled.comparison.from)} to ${escapeHtml(compiled.comparison.to)}`;
+      sentence += `, ${escapeHtml(formatChange(change, TEXT_FORMAT.locale))} compared with ${escapeHtml(formatValue(table[0][previousKey(m.key)], m.format, TEXT_FORMAT))} from ${escapeHtml(compiled.comparison.from)} to ${escapeHtml(compiled.comparison.to)}`;
     }
     parts.push(`<p>${sentence}.</p>`);
   } else {

@@ -4,8 +4,8 @@
  * string is HTML with data values escaped; nothing is invented.
  */
 import type { TCardColumn, TCardRow } from '@parley/contract';
-import { escapeHtml } from '../util';
-import { formatChange, formatValue } from './format';
+import { escapeHtml, formatChange, formatShare, formatValue } from '@parley/presenter';
+import { TEXT_FORMAT } from '../util';
 
 export interface TInsightInput {
   rows: TCardRow[];
@@ -36,7 +36,7 @@ export function computeInsights(input: TInsightInput): string[] {
   const values = rows.map((r) => num(r[measure.key]));
   const present = values.filter((v): v is number => v !== null);
   if (present.length === 0) return rows.length === 0 ? ['No data matched this question.'] : [];
-  const fmt = (v: number | null): string => formatValue(v, measure.format);
+  const fmt = (v: number | null): string => formatValue(v, measure.format, TEXT_FORMAT);
   const label = measure.label;
 
   // Total and its change.
@@ -46,14 +46,14 @@ export function computeInsights(input: TInsightInput): string[] {
     if (input.previousKey) {
       const prev = rows.reduce((a, r) => a + (num(r[input.previousKey!]) ?? 0), 0);
       const change = prev === 0 ? null : ((total - prev) / Math.abs(prev)) * 100;
-      text += ` (${escapeHtml(formatChange(change))} vs ${escapeHtml(input.comparisonWords ?? 'previous period')}, ${escapeHtml(fmt(prev))} before)`;
+      text += ` (${escapeHtml(formatChange(change, TEXT_FORMAT.locale))} vs ${escapeHtml(input.comparisonWords ?? 'previous period')}, ${escapeHtml(fmt(prev))} before)`;
     }
     out.push(`${text}.`);
   } else if (rows.length === 1 && input.changeKey) {
     const change = num(rows[0][input.changeKey]);
     const prev = num(rows[0][input.previousKey!]);
     out.push(
-      `${escapeHtml(label)} ${change === null ? 'compared with' : change >= 0 ? 'rose' : 'fell'} ${change === null ? '' : `${b(formatChange(change))} `}from ${b(fmt(prev))} to ${b(fmt(present[0]))}.`,
+      `${escapeHtml(label)} ${change === null ? 'compared with' : change >= 0 ? 'rose' : 'fell'} ${change === null ? '' : `${b(formatChange(change, TEXT_FORMAT.locale))} `}from ${b(fmt(prev))} to ${b(fmt(present[0]))}.`,
     );
   }
 
@@ -65,7 +65,9 @@ export function computeInsights(input: TInsightInput): string[] {
       .sort((x, y) => y.v - x.v);
     const total = sorted.reduce((a, x) => a + x.v, 0);
     const share = (v: number): string =>
-      input.additive && total > 0 ? ` (${((v / total) * 100).toFixed(1)} % of the total)` : '';
+      input.additive && total > 0
+        ? ` (${formatShare((v / total) * 100, TEXT_FORMAT.locale)} of the total)`
+        : '';
     const top = sorted[0];
     const bottom = sorted[sorted.length - 1];
     out.push(`${b(top.name)} has the highest ${escapeHtml(label)}: ${b(fmt(top.v))}${share(top.v)}.`);
@@ -74,7 +76,7 @@ export function computeInsights(input: TInsightInput): string[] {
     if (input.additive && sorted.length >= 5 && total > 0) {
       const top3 = sorted.slice(0, 3).reduce((a, x) => a + x.v, 0);
       out.push(
-        `The top 3 account for ${b(`${((top3 / total) * 100).toFixed(1)} %`)} of ${escapeHtml(label)}.`,
+        `The top 3 account for ${b(formatShare((top3 / total) * 100, TEXT_FORMAT.locale))} of ${escapeHtml(label)}.`,
       );
     }
   }
@@ -92,11 +94,11 @@ export function computeInsights(input: TInsightInput): string[] {
     const down = moves[moves.length - 1];
     if (up && up.diff > 0)
       out.push(
-        `Biggest increase: ${b(up.name)}, ${escapeHtml(formatChange(up.change))} (${escapeHtml(`+${fmt(up.diff)}`)}).`,
+        `Biggest increase: ${b(up.name)}, ${escapeHtml(formatChange(up.change, TEXT_FORMAT.locale))} (${escapeHtml(`+${fmt(up.diff)}`)}).`,
       );
     if (down && down.diff < 0)
       out.push(
-        `Biggest decrease: ${b(down.name)}, ${escapeHtml(formatChange(down.change))} (${escapeHtml(`−${fmt(-down.diff)}`)}).`,
+        `Biggest decrease: ${b(down.name)}, ${escapeHtml(formatChange(down.change, TEXT_FORMAT.locale))} (${escapeHtml(`−${fmt(-down.diff)}`)}).`,
       );
   }
 
@@ -119,7 +121,7 @@ export function computeInsights(input: TInsightInput): string[] {
     if (Math.abs(relative) < 0.5) out.push(`${escapeHtml(label)} is ${b('flat')} over this period.`);
     else {
       out.push(
-        `${escapeHtml(label)} is trending ${b(slope > 0 ? 'up' : 'down')}: about ${escapeHtml(`${slope > 0 ? '+' : '−'}${fmt(Math.abs(slope))}`)} per ${escapeHtml(per)} (${escapeHtml(formatChange(relative))}).`,
+        `${escapeHtml(label)} is trending ${b(slope > 0 ? 'up' : 'down')}: about ${escapeHtml(`${slope > 0 ? '+' : '−'}${fmt(Math.abs(slope))}`)} per ${escapeHtml(per)} (${escapeHtml(formatChange(relative, TEXT_FORMAT.locale))}).`,
       );
     }
     const maxIndex = ys.indexOf(Math.max(...ys));

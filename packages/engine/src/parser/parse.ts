@@ -13,6 +13,7 @@ import {
   type TTimeGrain,
   ZSemanticQuery,
 } from '@parley/contract';
+import { escapeHtml } from '@parley/presenter';
 import { daysBetween, resolveRange, type TWeekStart } from '../dates/date-range';
 import {
   findDimension,
@@ -21,7 +22,6 @@ import {
   isDimensionAvailable,
   type TSemanticModel,
 } from '../model/semantic-model';
-import { escapeHtml } from '../util';
 import { findDates, type TDateFindings } from './date-phrases';
 import { describeQuery } from './describe';
 import { TokenScanner } from './scanner';

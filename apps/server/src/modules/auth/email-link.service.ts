@@ -1,21 +1,15 @@
 import type { TPasswordResetBody } from '@parley/contract';
 import type { Config } from '../../config';
-import type { CaptchaVerifier } from '../../lib/captcha';
-import { badRequest, forbidden, tooManyRequests } from '../../lib/errors';
-import { hashPassword } from '../../lib/passwords';
-import {
-  type AttemptLimiter,
-  limitKeys,
-  SENDS_PER_ADDRESS,
-  SENDS_PER_EMAIL,
-  waitText,
-} from '../../lib/rate-limit';
+import { Forbidden, Invalid, RateLimited } from '../../lib/errors';
 import { hashToken, randomToken } from '../../lib/tokens';
 import type { MailService } from '../../mail/mail.service';
 import { magicLinkMail, recoveryMail, signupMail } from '../../mail/mail.templates';
-import { projectUrl } from '../projects/project-url';
-import type { AuthRepository, TokenPurpose } from './auth.repository';
-import type { AuthService, NewSession } from './auth.service';
+import { DEFAULT_PROJECT, projectUrl } from '../projects/project-url';
+import type { UsersRepository } from '../users/users.repository';
+import { limitKeys, SENDS_PER_ADDRESS, SENDS_PER_EMAIL, waitText } from './attempts.repository';
+import type { AuthService, SignInGuards } from './auth.service';
+import type { NewSession, SessionsService } from './sessions.service';
+import type { TokenPurpose, TokensRepository } from './tokens.repository';
 
 /** Magic-link, sign-up and recovery links live this long (spec 1 §9). */
 export const LINK_TTL_MS = 60 * 60 * 1000;
@@ -37,58 +31,62 @@ export interface SendContext {
  */
 export class EmailLinkService {
   constructor(
-    private readonly repo: AuthRepository,
+    private readonly users: UsersRepository,
+    private readonly tokens: TokensRepository,
+    private readonly sessions: SessionsService,
     private readonly auth: AuthService,
     private readonly mail: MailService,
-    private readonly guards: { limiter: AttemptLimiter; captcha: CaptchaVerifier },
+    private readonly guards: SignInGuards,
     private readonly config: Config,
   ) {}
 
   /** POST /auth/loginwithemail: a sign-in link; an unknown address gets a sign-up link when sign-up is on. */
   async sendMagicLink(email: string, captcha: string | undefined, ctx: SendContext): Promise<void> {
     await this.guardSend(email, captcha, ctx);
-    const user = await this.repo.findUserByEmail(email);
+    const user = await this.users.findByEmail(email);
     if (user) return this.sendLink(email, 'login', ctx.projectId);
     if (this.config.SIGNUP_ENABLED) return this.sendLink(email, 'signup', ctx.projectId);
   }
 
   /** POST /auth/signup: a sign-up link, or a sign-in link when the account already exists. */
   async sendSignup(email: string, captcha: string | undefined, ctx: SendContext): Promise<void> {
-    if (!this.config.SIGNUP_ENABLED) throw forbidden('Sign-up is disabled on this server.');
+    if (!this.config.SIGNUP_ENABLED) throw new Forbidden('Sign-up is disabled on this server.');
     await this.guardSend(email, captcha, ctx);
-    const user = await this.repo.findUserByEmail(email);
+    const user = await this.users.findByEmail(email);
     await this.sendLink(email, user ? 'login' : 'signup', ctx.projectId);
   }
 
   /** POST /auth/forgotpassword: a recovery link, only to an address that has an account. */
   async sendRecovery(email: string, captcha: string | undefined, ctx: SendContext): Promise<void> {
     await this.guardSend(email, captcha, ctx);
-    const user = await this.repo.findUserByEmail(email);
+    const user = await this.users.findByEmail(email);
     if (user) await this.sendLink(email, 'recover', ctx.projectId);
   }
 
   /** GET /auth/link: uses a sign-in or sign-up token and starts a session; null when unusable. */
   async useLink(token: string, previousSessionId: string | null): Promise<NewSession | null> {
     if (!token || token.length > MAX_TOKEN_LENGTH) return null;
-    const row = await this.repo.consumeToken(hashToken(token), ['login', 'signup']);
+    const row = await this.tokens.consume(hashToken(token), ['login', 'signup']);
     if (!row) return null;
     let userId: string;
     if (row.purpose === 'signup') {
       if (!this.config.SIGNUP_ENABLED) return null;
-      const user = await this.auth.findOrCreateUser(row.email, { projectId: row.projectId ?? 'default' });
+      const user = await this.auth.findOrCreateUser(row.email, {
+        projectId: row.projectId ?? DEFAULT_PROJECT,
+      });
       userId = user.id;
     } else {
-      const user = await this.repo.findUserByEmail(row.email);
+      const user = await this.users.findByEmail(row.email);
       if (!user) return null;
       userId = user.id;
     }
-    return this.auth.startSession(userId, previousSessionId);
+    return this.sessions.start(userId, previousSessionId);
   }
 
   /** GET /auth/recover: the reset form's address for a usable recovery token, else null. */
   async recoveryTarget(token: string): Promise<string | null> {
     if (!token || token.length > MAX_TOKEN_LENGTH) return null;
-    const row = await this.repo.findUsableToken(hashToken(token), 'recover');
+    const row = await this.tokens.findUsable(hashToken(token), 'recover');
     if (!row) return null;
     const query = new URLSearchParams({ email: row.email, token });
     return `/passwordreset?${query}`;
@@ -100,26 +98,23 @@ export class EmailLinkService {
    */
   async resetPassword(body: TPasswordResetBody, ip: string): Promise<NewSession> {
     await this.guards.captcha.verify(body.captcha, ip);
-    if (body.token.length > MAX_TOKEN_LENGTH) throw badRequest(INVALID_RECOVERY);
-    const row = await this.repo.consumeToken(hashToken(body.token), ['recover'], body.email);
-    if (!row) throw badRequest(INVALID_RECOVERY);
-    const user = await this.repo.findUserByEmail(row.email);
-    if (!user) throw badRequest(INVALID_RECOVERY);
-    await this.repo.updateUser(user.id, { passwordHash: await hashPassword(body.password) });
-    await this.repo.deleteSessionsOfUser(user.id);
-    await this.repo.revokeTokens(user.email);
-    await this.guards.limiter.reset(limitKeys.loginEmail(user.email));
-    return this.auth.startSession(user.id, null);
+    if (body.token.length > MAX_TOKEN_LENGTH) throw new Invalid(INVALID_RECOVERY);
+    const row = await this.tokens.consume(hashToken(body.token), ['recover'], body.email);
+    if (!row) throw new Invalid(INVALID_RECOVERY);
+    const user = await this.users.findByEmail(row.email);
+    if (!user) throw new Invalid(INVALID_RECOVERY);
+    await this.auth.setPassword(user.id, body.password);
+    return this.sessions.start(user.id, null);
   }
 
   /** Captcha, then the send limits per e-mail and per client address (429 with the wait). */
   private async guardSend(email: string, captcha: string | undefined, ctx: SendContext): Promise<void> {
     await this.guards.captcha.verify(captcha, ctx.ip);
-    const perEmail = await this.guards.limiter.hit(limitKeys.sendEmail(email), SENDS_PER_EMAIL);
-    const perAddress = await this.guards.limiter.hit(limitKeys.sendAddress(ctx.ip), SENDS_PER_ADDRESS);
+    const perEmail = await this.guards.attempts.hit(limitKeys.sendEmail(email), SENDS_PER_EMAIL);
+    const perAddress = await this.guards.attempts.hit(limitKeys.sendAddress(ctx.ip), SENDS_PER_ADDRESS);
     if (perEmail.count > SENDS_PER_EMAIL.max || perAddress.count > SENDS_PER_ADDRESS.max) {
       const wait = Math.max(perEmail.lockedMs, perAddress.lockedMs);
-      throw tooManyRequests(
+      throw new RateLimited(
         `Too many e-mails requested. Please wait ${waitText(wait)} before asking for another link.`,
       );
     }
@@ -127,7 +122,7 @@ export class EmailLinkService {
 
   private async sendLink(email: string, purpose: TokenPurpose, projectId: string): Promise<void> {
     const token = randomToken();
-    await this.repo.insertToken({
+    await this.tokens.insert({
       id: hashToken(token),
       email,
       purpose,

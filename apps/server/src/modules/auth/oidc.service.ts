@@ -1,6 +1,6 @@
 import * as client from 'openid-client';
 import type { Config } from '../../config';
-import { notFound } from '../../lib/errors';
+import { NotFound } from '../../lib/errors';
 
 /** What the short-lived state cookie carries between the redirect and the callback. */
 export interface OidcPending {
@@ -43,7 +43,7 @@ export class OidcService {
 
   /** The authorization URL to send the browser to, and what the callback must check. */
   async start(projectId: string): Promise<{ url: string; pending: OidcPending }> {
-    if (!this.enabled) throw notFound('Sign-in with Google is not configured on this server.');
+    if (!this.enabled) throw new NotFound('Sign-in with Google is not configured on this server.');
     const configuration = await this.configuration();
     const pending: OidcPending = {
       codeVerifier: client.randomPKCECodeVerifier(),

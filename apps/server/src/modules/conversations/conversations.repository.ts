@@ -1,4 +1,4 @@
-import type { TConversationResponse, TSemanticQuery } from '@parley/contract';
+import { type TConversationResponse, type TSemanticQuery, ZSemanticQuery } from '@parley/contract';
 import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conversationItems, feedback } from '../../db/schema';
@@ -55,8 +55,11 @@ export class ConversationsRepository {
       .limit(opts.limit);
   }
 
-  /** The query of the latest answered item: the base of a follow-up (only that column is read). */
-  async findLastSemantic(owner: Owner, since: Date): Promise<unknown | null> {
+  /**
+   * The query of the latest answered item: the base of a follow-up (only that column is read).
+   * Parsed with its schema: a row written by an older version that no longer fits is no base.
+   */
+  async findLastSemantic(owner: Owner, since: Date): Promise<TSemanticQuery | null> {
     const [row] = await this.db
       .select({ semantic: conversationItems.semantic })
       .from(conversationItems)
@@ -70,7 +73,8 @@ export class ConversationsRepository {
       )
       .orderBy(desc(conversationItems.createdAt))
       .limit(1);
-    return row?.semantic ?? null;
+    const parsed = ZSemanticQuery.safeParse(row?.semantic);
+    return parsed.success ? parsed.data : null;
   }
 
   async findItem(owner: Owner, id: string): Promise<ConversationItemRow | null> {

@@ -1,30 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import {
-  csvHeader,
-  type TConversationHistory,
-  type TConversationItem,
-  type TConversationQueryBody,
-  type TConversationQueryResponse,
-  type TConversationResponse,
-  type TEmailCardBody,
-  type TFavourites,
-  type TFeedbackBody,
-  type TSemanticQuery,
+import type {
+  TConversationHistory,
+  TConversationItem,
+  TConversationQueryBody,
+  TConversationQueryResponse,
+  TConversationResponse,
+  TEmailCardBody,
+  TFavourites,
+  TFeedbackBody,
 } from '@parley/contract';
-import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors';
+import { slug, toCsv } from '@parley/presenter';
+import type { AccessPolicy, AccessRequirement, Actor } from '../../lib/access';
+import { Invalid, NotFound, UpstreamFailed } from '../../lib/errors';
 import { startOfDayIn } from '../../lib/time';
 import type { MailService } from '../../mail/mail.service';
-import type { AskContext, AskService } from './ask.service';
-import { cardMail } from './card-mail';
-import type { ConversationItemRow, ConversationsRepository, Owner } from './conversations.repository';
-
-/** Who is asking: the user's settings decide "today" and the week start. */
-export interface Asker extends Owner {
-  email: string;
-  features: string[];
-  timezone: string | null;
-  language: string;
-}
+import type { AnswerService, AskContext } from '../answers/answers.service';
+import { CARD_CHART_CID, cardMail } from './card-mail';
+import type { ConversationItemRow, ConversationsRepository } from './conversations.repository';
 
 const FAVOURITES_SHOWN = 4;
 
@@ -32,28 +24,28 @@ const FAVOURITES_SHOWN = 4;
 export class ConversationsService {
   constructor(
     private readonly repo: ConversationsRepository,
-    private readonly ask: AskService,
+    private readonly answers: AnswerService,
+    private readonly access: AccessPolicy,
     private readonly mail: MailService,
     private readonly brand: string,
     private readonly clock: () => Date,
   ) {}
 
-  private requireFeature(asker: Asker): void {
-    if (!asker.features.includes('CONVERSATIONS'))
-      throw forbidden('Conversations are not enabled for your account.');
+  private requireConversations(actor: Actor, need: Omit<AccessRequirement, 'feature'> = {}): Promise<void> {
+    return this.access.requireAccess(actor, { feature: 'CONVERSATIONS', ...need });
   }
 
   /** Answers a question, refining the previous one of today's conversation when it is a follow-up. */
-  async query(asker: Asker, body: TConversationQueryBody): Promise<TConversationQueryResponse> {
-    this.requireFeature(asker);
+  async query(asker: Actor, body: TConversationQueryBody): Promise<TConversationQueryResponse> {
+    await this.requireConversations(asker, { quota: 'conversations' });
     const since = startOfDayIn(asker.timezone, this.clock());
     const context: AskContext = {
       timezone: asker.timezone,
       language: asker.language,
-      previous: (await this.repo.findLastSemantic(asker, since)) as TSemanticQuery | null,
+      previous: await this.repo.findLastSemantic(asker, since),
     };
     const id = randomUUID();
-    const result = await this.ask.ask(body.phrase, context);
+    const result = await this.answers.ask(body.phrase, context);
     const responses = result.responses.map((r) => (r.card ? { ...r, question_id: id } : r));
     await this.repo.insertItem(asker, {
       id,
@@ -70,10 +62,10 @@ export class ConversationsService {
   }
 
   async history(
-    asker: Asker,
+    asker: Actor,
     q: { before?: number; limit: number; scope: 'today' | 'all' },
   ): Promise<TConversationHistory> {
-    this.requireFeature(asker);
+    await this.requireConversations(asker);
     const rows = await this.repo.listItems(asker, {
       before: q.before,
       since: q.scope === 'today' ? startOfDayIn(asker.timezone, this.clock()) : undefined,
@@ -82,25 +74,26 @@ export class ConversationsService {
     return { items: rows.slice(0, q.limit).map(toItem), has_more: rows.length > q.limit };
   }
 
-  async favourites(asker: Asker): Promise<TFavourites> {
-    this.requireFeature(asker);
+  async favourites(asker: Actor): Promise<TFavourites> {
+    await this.requireConversations(asker);
     return this.repo.favourites(asker, FAVOURITES_SHOWN);
   }
 
-  async suggestions(asker: Asker): Promise<string[]> {
-    this.requireFeature(asker);
-    return this.ask.suggestions();
+  async suggestions(asker: Actor): Promise<string[]> {
+    await this.requireConversations(asker);
+    return this.answers.suggestions();
   }
 
-  async feedback(asker: Asker, body: TFeedbackBody): Promise<string> {
+  async feedback(asker: Actor, body: TFeedbackBody): Promise<string> {
+    await this.requireConversations(asker);
     const flags = body.fields
       .split(',')
       .map((f) => f.trim())
       .filter(Boolean);
     if (flags.length > 10 || flags.some((f) => f.length > 50))
-      throw badRequest('Invalid field fields: too many or too long flags');
+      throw new Invalid('Invalid field fields: too many or too long flags');
     if (body.data !== undefined && JSON.stringify(body.data).length > 200_000) {
-      throw badRequest('Invalid field data: the shared card data is too large');
+      throw new Invalid('Invalid field data: the shared card data is too large');
     }
     return this.repo.insertFeedback(asker, {
       sentiment: body.sentiment,
@@ -112,37 +105,37 @@ export class ConversationsService {
   }
 
   /** The first card of one of the asker's answered questions; 404 for anything else. */
-  private async getCard(asker: Asker, id: string) {
+  private async getCard(asker: Actor, id: string) {
     const row = /^[0-9a-f-]{36}$/i.test(id) ? await this.repo.findItem(asker, id) : null;
     const card = (row?.responses as TConversationResponse[] | undefined)?.find((r) => r.card)?.card;
-    if (!row || !card) throw notFound('Question not found!');
+    if (!row || !card) throw new NotFound('Question not found!');
     return card;
   }
 
   /** The card's table as CSV, with the renaming rules of spec 2 §7. */
-  async csv(asker: Asker, id: string): Promise<{ filename: string; csv: string }> {
-    this.requireFeature(asker);
+  async csv(asker: Actor, id: string): Promise<{ filename: string; csv: string }> {
+    await this.requireConversations(asker);
     const card = await this.getCard(asker, id);
     return { filename: `${slug(card.title) || 'export'}.csv`, csv: toCsv(card.table) };
   }
 
   /** Mails a card to the asker: HTML with the chart image inline and the table, plus a text part. */
-  async emailCard(asker: Asker, body: TEmailCardBody): Promise<void> {
-    this.requireFeature(asker);
+  async emailCard(asker: Actor, body: TEmailCardBody): Promise<void> {
+    await this.requireConversations(asker);
     const card = await this.getCard(asker, body.question_id);
     const image = body.image ? Buffer.from(body.image.slice(body.image.indexOf(',') + 1), 'base64') : null;
-    if (image && !isPng(image)) throw badRequest('Invalid field image: not a PNG image');
+    if (image && !isPng(image)) throw new Invalid('Invalid field image: not a PNG image');
     const mail = cardMail(this.brand, card, image !== null);
     try {
       await this.mail.send({
         to: asker.email,
         ...mail,
         attachments: image
-          ? [{ filename: 'chart.png', content: image, contentType: 'image/png', cid: 'card-chart' }]
+          ? [{ filename: 'chart.png', content: image, contentType: 'image/png', cid: CARD_CHART_CID }]
           : [],
       });
     } catch {
-      throw new HttpError(502, 'Failed to send email! Please try again shortly.');
+      throw new UpstreamFailed('Failed to send email! Please try again shortly.');
     }
   }
 }
@@ -157,27 +150,4 @@ function toItem(row: ConversationItemRow): TConversationItem {
     responses: row.responses as TConversationResponse[],
     error: row.error,
   };
-}
-
-const slug = (s: string) =>
-  s
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 80);
-
-/** RFC 4180 CSV; columns come from the keys of the first row (spec 2 §7). Formula-like cells are neutralised. */
-export function toCsv(rows: Record<string, string | number | null>[]): string {
-  if (rows.length === 0) return '';
-  const keys = Object.keys(rows[0]!);
-  const cell = (v: string | number | null | undefined) => {
-    if (v === null || v === undefined) return '';
-    let s = String(v);
-    // A cell starting with = + - @ would run as a formula in a spreadsheet; numbers are safe.
-    if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-    return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-  };
-  const lines = [keys.map((k) => cell(csvHeader(k))).join(',')];
-  for (const r of rows) lines.push(keys.map((k) => cell(r[k])).join(','));
-  return `${lines.join('\r\n')}\r\n`;
 }

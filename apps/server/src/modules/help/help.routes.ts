@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/route';
 
 /** Help articles ship with the app as markdown files in apps/server/help/. */
 export const HELP_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../help');
@@ -10,7 +10,8 @@ export const HELP_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../
 // The spec's text for a missing article (spec 1 §7).
 const NO_CONTENT = 'No Content Found!';
 
-export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Help articles as markdown (public: the sign-in screen links them too). */
+export async function helpRoutes(app: FastifyInstance): Promise<void> {
   // Read once at start: the set is static, and a lookup by name can then never touch the disk path.
   const articles = new Map<string, string>();
   const files = await readdir(HELP_DIR).catch(() => [] as string[]);
@@ -18,24 +19,13 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
     articles.set(file.slice(0, -3), await readFile(join(HELP_DIR, file), 'utf8'));
   }
 
-  app.get(
-    '/help/:file',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['help'],
-        params: z.object({ file: z.string().max(200) }),
-        response: { 200: z.string(), 404: z.string() },
-      },
-    },
-    async (request, reply) => {
-      const id = request.params.file.endsWith('.md') ? request.params.file.slice(0, -3) : null;
-      // /help/{id} without .md is the SPA's article page, opened in a new tab.
-      if (id === null) return reply.callNotFound();
-      const text = articles.get(id);
-      reply.type('text/markdown; charset=utf-8');
-      if (text === undefined) return reply.status(404).send(NO_CONTENT);
-      return text;
-    },
-  );
-};
+  route(app, 'GET /help/:file', async (request, reply) => {
+    const id = request.params.file.endsWith('.md') ? request.params.file.slice(0, -3) : null;
+    // /help/{id} without .md is the SPA's article page, opened in a new tab.
+    if (id === null) return reply.callNotFound();
+    const text = articles.get(id);
+    reply.type('text/markdown; charset=utf-8');
+    if (text === undefined) return reply.status(404).send(NO_CONTENT);
+    return text;
+  });
+}

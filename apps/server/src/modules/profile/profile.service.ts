@@ -1,27 +1,30 @@
 import type { TProfileBody, TTenant } from '@parley/contract';
-import { unauthorized } from '../../lib/errors';
+import type { AccessPolicy, Actor } from '../../lib/access';
 import { profileColumns } from '../../lib/images';
-import { limitKeys } from '../../lib/rate-limit';
-import type { SessionUser } from '../auth/auth.repository';
-import { toTenant } from '../auth/auth.service';
-import type { ProfileRepository } from './profile.repository';
+import { limitKeys } from '../auth/attempts.repository';
+import type { TenantService } from '../tenant/tenant.service';
+import type { UsersRepository } from '../users/users.repository';
 
-/** The profile screen (spec 1 §2.7) and account deletion. Feature checks happen per route. */
+/** The profile screen (spec 1 §2.7) and account deletion. */
 export class ProfileService {
-  constructor(private readonly repo: ProfileRepository) {}
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly tenant: TenantService,
+    private readonly access: AccessPolicy,
+  ) {}
 
   /** Saves the profile; the photo is checked by its bytes. Answers the updated tenant. */
-  async update(user: SessionUser, body: TProfileBody): Promise<TTenant> {
-    const row = await this.repo.update(user.id, profileColumns(body));
-    if (!row) throw unauthorized();
-    return toTenant(row, await this.repo.projectsOf(user.id));
+  async update(actor: Actor, body: TProfileBody): Promise<TTenant> {
+    await this.access.requireAccess(actor, { feature: 'SETTINGS_PROFILE' });
+    return this.tenant.update(actor, profileColumns(body));
   }
 
   /** Erases the account and all its data for real; its sessions go with it. */
-  async deleteAccount(user: SessionUser): Promise<void> {
-    await this.repo.deleteAccount(user.id, user.email, [
-      limitKeys.loginEmail(user.email),
-      limitKeys.sendEmail(user.email),
+  async deleteAccount(actor: Actor): Promise<void> {
+    await this.access.requireAccess(actor, { feature: 'SETTINGS_DELETE_ACCOUNT' });
+    await this.users.deleteAccount(actor.userId, actor.email, [
+      limitKeys.loginEmail(actor.email),
+      limitKeys.sendEmail(actor.email),
     ]);
   }
 }

@@ -1,4 +1,5 @@
-import { DEFAULT_PROJECT } from '../auth/auth.service';
+/** The project of bare hosts (localhost, IP addresses) and unknown host labels (spec 1 §1). */
+export const DEFAULT_PROJECT = 'default';
 
 /**
  * The address of a project: PUBLIC_URL with the host's first label replaced by the project id

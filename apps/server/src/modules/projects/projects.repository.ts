@@ -8,21 +8,30 @@ export interface ProjectRow {
   favicon: string | null;
 }
 
-/** The projects a user belongs to, by name: the one query tenant, profile and switcher share. */
-export function listUserProjects(db: Db, userId: string): Promise<ProjectRow[]> {
-  return db
-    .select({ id: projects.id, name: projects.name, favicon: projects.favicon })
-    .from(memberships)
-    .innerJoin(projects, eq(projects.id, memberships.projectId))
-    .where(eq(memberships.userId, userId))
-    .orderBy(projects.name);
-}
-
-/** Reads the projects a user belongs to. */
+/** Projects and who belongs to them. */
 export class ProjectsRepository {
   constructor(private readonly db: Db) {}
 
+  /** The projects a user belongs to, by name: the one query tenant, profile and switcher share. */
   listForUser(userId: string): Promise<ProjectRow[]> {
-    return listUserProjects(this.db, userId);
+    return this.db
+      .select({ id: projects.id, name: projects.name, favicon: projects.favicon })
+      .from(memberships)
+      .innerJoin(projects, eq(projects.id, memberships.projectId))
+      .where(eq(memberships.userId, userId))
+      .orderBy(projects.name);
+  }
+
+  async listIds(): Promise<string[]> {
+    const rows = await this.db.select({ id: projects.id }).from(projects);
+    return rows.map((r) => r.id);
+  }
+
+  async upsert(id: string, name: string): Promise<void> {
+    await this.db.insert(projects).values({ id, name }).onConflictDoNothing();
+  }
+
+  async addMember(userId: string, projectId: string): Promise<void> {
+    await this.db.insert(memberships).values({ userId, projectId }).onConflictDoNothing();
   }
 }

@@ -1,12 +1,7 @@
-import { ZProjectsResponse } from '@parley/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import { actorOf, route } from '../../lib/route';
 
-export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { projects } = app.services;
-
-  app.get(
-    '/features/projects',
-    { schema: { tags: ['projects'], response: { 200: ZProjectsResponse } } },
-    async (request) => projects.list(request.user!, request.projectId),
-  );
-};
+/** The project switcher. */
+export async function projectsRoutes(app: FastifyInstance): Promise<void> {
+  route(app, 'GET /features/projects', async (request) => app.services.projects.list(actorOf(request)));
+}

@@ -1,19 +1,18 @@
 import '@mantine/core/styles.css';
 import './shell.css';
 import { createTheme, MantineProvider } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { HelpPanel } from '../../features/help';
+import { brandName, useSession } from '../../features/session';
 import { STORAGE_KEYS, storage } from '../../lib/storage';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../ui/icons';
 import { Logo } from '../../ui/Logo';
 import { useRouteHandle } from '../Root';
-import { brandName, useSession } from '../session';
 import { setTheme } from '../theme';
 import { isActive, visibleEntries } from './nav';
 import { TopBar } from './TopBar';
-
-const HelpPanel = lazy(() => import('../../features/help/HelpPanel'));
 
 const theme = createTheme({
   primaryColor: 'indigo',

@@ -3,9 +3,9 @@ import type { TAuthConfig, TTenant } from '@parley/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { brandName } from '../../features/session';
 import { BellIcon, ChevronDownIcon, HelpIcon, SearchIcon } from '../../ui/icons';
 import { Logo } from '../../ui/Logo';
-import { brandName } from '../session';
 import { currentProjectId, filterProjects, projectFavicon, projectUrl } from './project';
 
 /** Top bar: project switcher, hidden quota badge, notifications, help, the user. */

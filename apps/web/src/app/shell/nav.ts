@@ -57,8 +57,3 @@ export function isActive(entry: NavEntry, pathname: string): boolean {
   if (entry.name === 'settings' && pathname.startsWith('/user/')) return true;
   return pathname === entry.to || pathname.startsWith(`${entry.to}/`);
 }
-
-/** The admin entry's highlight rule (the admin screens themselves are not shown). */
-export function isAdminPath(pathname: string): boolean {
-  return ['/admin', '/iam', '/conversation/'].some((p) => pathname.startsWith(p));
-}

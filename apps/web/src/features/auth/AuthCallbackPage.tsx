@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { refetchTenant } from '../../app/session';
-import { setXsrfToken } from '../../lib/storage';
 import { PageSpinner } from '../../ui/Spinner';
+import { useFinishSignIn } from './hooks/useSignIn';
 
 /** /authcallback?xsrfToken=…: the end of a link or provider sign-in. */
 export default function AuthCallbackPage() {
@@ -11,13 +10,13 @@ export default function AuthCallbackPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const token = params.get('xsrfToken');
+  const finishSignIn = useFinishSignIn();
   useEffect(() => {
     if (!token) {
       void navigate('/login', { replace: true });
       return;
     }
-    setXsrfToken(token);
-    void refetchTenant().finally(() => void navigate('/', { replace: true }));
-  }, [token, navigate]);
+    void finishSignIn(token);
+  }, [token, navigate, finishSignIn]);
   return <PageSpinner label={t('login.signing_in')} />;
 }

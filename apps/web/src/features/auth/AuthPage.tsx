@@ -1,50 +1,17 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { brandName, refetchTenant, useProviders, useSession } from '../../app/session';
-import { setXsrfToken } from '../../lib/storage';
 import { toast } from '../../lib/toast';
 import { LanguageSelect } from '../../ui/LanguageSelect';
 import { Logo } from '../../ui/Logo';
 import { PageSpinner } from '../../ui/Spinner';
-import type { OAuthParams } from './auth-api';
+import { brandName, useProviders, useSession } from '../session';
 import { ConfirmView } from './ConfirmView';
 import { EmailLinkView } from './EmailLinkView';
+import { useFinishSignIn } from './hooks/useSignIn';
 import { LoginView } from './LoginView';
 import { ResetPasswordView } from './ResetPasswordView';
-
-export type AuthView =
-  | 'login'
-  | 'login_with_link'
-  | 'login_with_link_confirm'
-  | 'register'
-  | 'register_confirm'
-  | 'forgot_password'
-  | 'forgot_password_confirm'
-  | 'reset_password';
-
-const ASSISTANT_CLIENTS = ['alexa', 'msbot'];
-
-/** Reads assistant-client sign-in parameters (Alexa or MSBot) from the query. */
-function assistantParams(search: URLSearchParams): { assistant: boolean; oauth?: OAuthParams } {
-  const client = (search.get('client') ?? search.get('assistant') ?? '').toLowerCase();
-  const assistant = ASSISTANT_CLIENTS.includes(client) && search.has('client_id');
-  if (!assistant) return { assistant: false };
-  const oauth = Object.fromEntries(
-    (['client_id', 'redirect_uri', 'state', 'scope', 'response_type'] as const).map((k) => [
-      k,
-      search.get(k) ?? '',
-    ]),
-  ) as OAuthParams;
-  const passOn = oauth.response_type === 'code' && oauth.scope === 'email';
-  return { assistant, oauth: passOn ? oauth : undefined };
-}
-
-function initialView(pathname: string): AuthView {
-  if (pathname === '/register') return 'register';
-  if (pathname === '/passwordreset') return 'reset_password';
-  return 'login';
-}
+import { type AuthView, assistantParams, initialView } from './views';
 
 /** The authentication screen: one card, eight views (spec 1 §2.4). */
 export default function AuthPage() {
@@ -59,6 +26,7 @@ export default function AuthPage() {
   const [finishing, setFinishing] = useState(false);
   const { assistant, oauth } = useMemo(() => assistantParams(search), [search]);
   const xsrfToken = search.get('xsrfToken');
+  const finishSignIn = useFinishSignIn();
 
   useEffect(() => {
     setView(initialView(location.pathname));
@@ -68,9 +36,8 @@ export default function AuthPage() {
   useEffect(() => {
     if (!xsrfToken) return;
     setFinishing(true);
-    setXsrfToken(xsrfToken);
-    void refetchTenant().finally(() => void navigate('/', { replace: true }));
-  }, [xsrfToken, navigate]);
+    void finishSignIn(xsrfToken);
+  }, [xsrfToken, finishSignIn]);
 
   const linkError = search.get('error');
   useEffect(() => {

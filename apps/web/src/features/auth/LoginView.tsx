@@ -1,15 +1,14 @@
-import type { TAuthConfig } from '@parley/contract';
+import type { TAssistantOAuth, TAuthConfig } from '@parley/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { getCaptchaToken, isLocalHost } from '../../lib/captcha';
-import { toast } from '../../lib/toast';
+import { api } from '../../lib/api';
+import { isLocalHost } from '../../lib/captcha';
 import { Button } from '../../ui/Button';
 import { FORM_MODE, useRulesResolver } from '../../ui/form';
 import { TextField } from '../../ui/TextField';
-import type { AuthView } from './AuthPage';
-import { authApi, type OAuthParams, serverMessage } from './auth-api';
+import { usePasswordSignIn } from './hooks/useSignIn';
+import type { AuthView } from './views';
 
 interface LoginForm {
   email: string;
@@ -27,8 +26,12 @@ const RULES = {
 const EMAIL_ONLY = { email: EMAIL_RULES };
 
 /** Sign-in with the external provider: a full-page redirect. */
-export function googleRedirectUrl(local = isLocalHost()): string {
-  return `/auth/loginredirect?provider=GOOGLE&client=WEB${local ? '&local=true' : ''}`;
+function googleRedirectUrl(local = isLocalHost()): string {
+  return api.url('GET /auth/loginredirect', {
+    provider: 'GOOGLE',
+    client: 'WEB',
+    local: local ? 'true' : undefined,
+  });
 }
 
 export function LoginView(props: {
@@ -39,13 +42,12 @@ export function LoginView(props: {
   google: boolean;
   magicLink: boolean;
   signup: boolean;
-  oauth?: OAuthParams;
+  oauth?: TAssistantOAuth;
   onView: (view: AuthView) => void;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [step, setStep] = useState<'email' | 'password'>(props.email ? 'password' : 'email');
-  const [busy, setBusy] = useState(false);
+  const signIn = usePasswordSignIn(props.config);
   const passwordRef = useRef<HTMLInputElement | null>(null);
   const resolver = useRulesResolver<LoginForm>(() => (step === 'email' ? EMAIL_ONLY : RULES));
   const {
@@ -60,7 +62,7 @@ export function LoginView(props: {
     if (step === 'password') passwordRef.current?.focus();
   }, [step]);
 
-  const submit = handleSubmit(async ({ email, password }) => {
+  const submit = handleSubmit(({ email, password }) => {
     props.onEmail(email.trim());
     if (step === 'email' && props.password) {
       setStep('password');
@@ -70,30 +72,7 @@ export function LoginView(props: {
       props.onView('login_with_link');
       return;
     }
-    setBusy(true);
-    try {
-      const token = await getCaptchaToken(props.config, 'login');
-      const answer = await authApi.loginWithPassword({
-        email: email.trim(),
-        password,
-        token,
-        oauth: props.oauth,
-      });
-      const data = answer.data;
-      if (answer.status === 200 && 'xsrfToken' in data && data.xsrfToken) {
-        if (props.oauth && 'redirect' in data && typeof data.redirect === 'string') {
-          window.location.assign(data.redirect);
-          return;
-        }
-        await navigate(`/login?xsrfToken=${encodeURIComponent(data.xsrfToken)}`, { replace: true });
-        return;
-      }
-      toast.error(serverMessage(data) ?? t('login.failed_to_login'));
-    } catch {
-      toast.error(t('login.failed_to_login'));
-    } finally {
-      setBusy(false);
-    }
+    signIn.mutate({ email: email.trim(), password, oauth: props.oauth });
   });
 
   const changeEmail = () => {
@@ -147,7 +126,7 @@ export function LoginView(props: {
             />
           </>
         )}
-        <Button type="submit" variant="primary" block loading={busy} data-testid="login-continue">
+        <Button type="submit" variant="primary" block loading={signIn.isPending} data-testid="login-continue">
           {t('login.continue')}
         </Button>
       </form>

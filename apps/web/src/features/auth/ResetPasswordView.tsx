@@ -1,25 +1,19 @@
 import type { TAuthConfig } from '@parley/contract';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { refetchTenant } from '../../app/session';
-import { getCaptchaToken } from '../../lib/captcha';
-import { setXsrfToken } from '../../lib/storage';
-import { toast } from '../../lib/toast';
 import { Button } from '../../ui/Button';
 import { FORM_MODE, useRulesResolver } from '../../ui/form';
 import { PasswordStrengthMeter } from '../../ui/PasswordStrengthMeter';
 import { TextField } from '../../ui/TextField';
-import { authApi, serverMessage } from './auth-api';
 import { GoBackRow } from './GoBackRow';
+import { usePasswordReset } from './hooks/usePasswordReset';
 
 interface ResetForm {
   password: string;
   repeat: string;
 }
 
-export const NEW_PASSWORD_RULES = {
+const NEW_PASSWORD_RULES = {
   password: 'required|password',
   repeat: [
     'required',
@@ -35,8 +29,7 @@ export function ResetPasswordView(props: {
   onBack: () => void;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const reset = usePasswordReset(props.config);
   const resolver = useRulesResolver<ResetForm>(NEW_PASSWORD_RULES);
   const {
     register,
@@ -45,30 +38,8 @@ export function ResetPasswordView(props: {
     formState: { errors },
   } = useForm<ResetForm>({ ...FORM_MODE, resolver, defaultValues: { password: '', repeat: '' } });
 
-  const submit = handleSubmit(async ({ password }) => {
-    setBusy(true);
-    try {
-      const captcha = await getCaptchaToken(props.config, 'password_reset');
-      const answer = await authApi.passwordReset({
-        email: props.email,
-        token: props.token,
-        password,
-        captcha,
-      });
-      const data = answer.data;
-      if (answer.status === 200 && 'xsrfToken' in data && data.xsrfToken) {
-        setXsrfToken(data.xsrfToken);
-        toast.success(t('login.password_changed_successfully'));
-        await refetchTenant();
-        await navigate('/', { replace: true });
-        return;
-      }
-      toast.error(serverMessage(data) ?? t('login.failed_to_reset_password'));
-    } catch {
-      toast.error(t('login.failed_to_reset_password'));
-    } finally {
-      setBusy(false);
-    }
+  const submit = handleSubmit(({ password }) => {
+    reset.mutate({ email: props.email, token: props.token, password });
   });
 
   if (!props.email || !props.token) {
@@ -109,7 +80,7 @@ export function ResetPasswordView(props: {
           error={errors.repeat?.message}
           {...register('repeat')}
         />
-        <Button type="submit" variant="primary" block loading={busy} data-testid="reset-submit">
+        <Button type="submit" variant="primary" block loading={reset.isPending} data-testid="reset-submit">
           {t('login.reset_password_submit')}
         </Button>
       </form>

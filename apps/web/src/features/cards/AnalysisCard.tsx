@@ -13,7 +13,7 @@ import { buildChartOption } from './chart-options';
 import { DataTable } from './DataTable';
 import { ExportDialog } from './ExportDialog';
 import { nodeToPng } from './export';
-import { useInView, useViewportWidth } from './hooks';
+import { useInView, useViewportWidth } from './hooks/useViewport';
 import { ExpandIcon, ExportIcon, InsightsIcon, NextViewIcon, TextIcon } from './icons';
 import { sanitizeHtml } from './sanitize';
 import {

@@ -1,7 +1,7 @@
 import type { TCard } from '@parley/contract';
+import { displayChange, formatShare, formatValue } from '@parley/presenter';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayChange, formatShare, formatValue } from './format';
 import {
   cardColumns,
   type DisplayColumn,

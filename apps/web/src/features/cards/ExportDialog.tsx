@@ -3,9 +3,11 @@ import type { TCard } from '@parley/contract';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
+import { MailIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
-import { copyTable, download, emailCard, exportCsv, exportPdf, PNG_FILENAME } from './export';
-import { CopyIcon, FileIcon, ImageIcon, MailIcon, TableIcon } from './icons';
+import { copyTable, download, exportCsv, exportPdf, PNG_FILENAME } from './export';
+import { useEmailCard } from './hooks/useEmailCard';
+import { CopyIcon, FileIcon, ImageIcon, TableIcon } from './icons';
 import type { ViewType } from './views';
 import './i18n';
 
@@ -35,6 +37,7 @@ export function ExportDialog({
 }: ExportDialogProps) {
   const { t } = useTranslation('cards');
   const [busy, setBusy] = useState<Action | null>(null);
+  const email = useEmailCard();
 
   const run = async (action: Action) => {
     setBusy(action);
@@ -60,12 +63,8 @@ export function ExportDialog({
           break;
         case 'email': {
           const image = await getPng().catch(() => null);
-          try {
-            await emailCard(questionId ?? '', view, image);
-            toast.success(t('exports.email_sent'));
-          } catch {
-            toast.error(t('exports.email_failed'));
-          }
+          // The hook toasts the outcome; a failure must not also toast 'export failed'.
+          await email.mutateAsync({ questionId: questionId ?? '', view, image }).catch(() => undefined);
           break;
         }
       }

@@ -2,8 +2,10 @@ import { Checkbox, Modal, SegmentedControl, Stack, Textarea } from '@mantine/cor
 import type { TCard } from '@parley/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LIMITS } from '../../lib/contract';
 import { Button } from '../../ui/Button';
-import { FEEDBACK_FLAGS, type FeedbackFlag, type FeedbackType, sendFeedback } from './feedback';
+import { FEEDBACK_FLAGS, type FeedbackFlag, type FeedbackType } from './feedback';
+import { useSendFeedback } from './hooks/useFeedback';
 import './i18n';
 
 export type FeedbackMode = 'positive' | 'negative' | 'general';
@@ -26,7 +28,7 @@ export function FeedbackDialog({ opened, mode, onClose, phrase, card, onSent }: 
   const [message, setMessage] = useState('');
   const [type, setType] = useState<FeedbackType>('general_suggestion');
   const [share, setShare] = useState(false);
-  const [sending, setSending] = useState(false);
+  const feedback = useSendFeedback();
   const showFlags = mode !== 'positive';
 
   const reset = () => {
@@ -36,11 +38,10 @@ export function FeedbackDialog({ opened, mode, onClose, phrase, card, onSent }: 
     setType('general_suggestion');
   };
 
-  const submit = async (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    setSending(true);
     const data = mode === 'general' ? (share && card ? card : undefined) : (card ?? undefined);
-    const ok = await sendFeedback(
+    feedback.mutate(
       {
         sentiment: mode === 'general' ? 'neutral' : mode,
         message,
@@ -49,14 +50,14 @@ export function FeedbackDialog({ opened, mode, onClose, phrase, card, onSent }: 
         phrase,
         data,
       },
-      { submitted: t('feedback.submitted'), failed: t('feedback.failed') },
+      {
+        onSuccess: () => {
+          reset();
+          onSent?.();
+          onClose();
+        },
+      },
     );
-    setSending(false);
-    if (ok) {
-      reset();
-      onSent?.();
-      onClose();
-    }
   };
 
   const title =
@@ -112,7 +113,7 @@ export function FeedbackDialog({ opened, mode, onClose, phrase, card, onSent }: 
             placeholder={t('feedback.message_placeholder')}
             autosize
             minRows={3}
-            maxLength={5000}
+            maxLength={LIMITS.FEEDBACK_MESSAGE}
             value={message}
             onChange={(e) => setMessage(e.currentTarget.value)}
             data-testid="feedback-message"
@@ -129,7 +130,12 @@ export function FeedbackDialog({ opened, mode, onClose, phrase, card, onSent }: 
             <Button variant="default" onClick={onClose}>
               {t('feedback.cancel')}
             </Button>
-            <Button variant="primary" type="submit" loading={sending} data-testid="feedback-submit">
+            <Button
+              variant="primary"
+              type="submit"
+              loading={feedback.isPending}
+              data-testid="feedback-submit"
+            >
               {t('feedback.submit')}
             </Button>
           </div>

@@ -1,5 +1,5 @@
 import type { TCard, TCardChart, TCardColumn, TCardRow } from '@parley/contract';
-import { formatNumber, formatValue } from './format';
+import { formatNumber, formatValue } from '@parley/presenter';
 import { PREVIOUS_PREFIX } from './table-model';
 import type { ChartViewType } from './views';
 

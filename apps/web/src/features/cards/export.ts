@@ -1,6 +1,5 @@
 import { MAX_CARD_IMAGE_BYTES, type TCardRow, type TEmailCardBody } from '@parley/contract';
-import { api } from '../../lib/api';
-import { tableToCsv, tableToTsv } from './csv';
+import { toCsv, toTsv } from '@parley/presenter';
 import type { ViewType } from './views';
 
 /** PDF settings (spec 2 §2): landscape letter, margins 0.5 / 2 / 0.5 / 2 in, jpeg quality 0.98. */
@@ -46,27 +45,26 @@ export async function nodeToPng(node: HTMLElement): Promise<string> {
 }
 
 export function exportCsv(rows: readonly TCardRow[]): void {
-  download(new Blob([`\uFEFF${tableToCsv(rows)}`], { type: 'text/csv;charset=utf-8' }), CSV_FILENAME);
+  download(new Blob([`\uFEFF${toCsv(rows)}`], { type: 'text/csv;charset=utf-8' }), CSV_FILENAME);
 }
 
 /** Copies the table as TSV; false when the browser refuses clipboard access. */
 export async function copyTable(rows: readonly TCardRow[]): Promise<boolean> {
   try {
     if (!navigator.clipboard?.writeText) return false;
-    await navigator.clipboard.writeText(tableToTsv(rows));
+    await navigator.clipboard.writeText(toTsv(rows));
     return true;
   } catch {
     return false;
   }
 }
 
-/** POST /api/v1/email_card: the card, its selected view and a picture of it, mailed to the user. */
-export async function emailCard(questionId: string, view: ViewType, image: string | null): Promise<void> {
+/** The e-mailed card's body: the card, its selected view and a picture of it when the picture fits. */
+export function emailCardBody(questionId: string, view: ViewType, image: string | null): TEmailCardBody {
   // A picture too large for the contract is left out; the mail still carries the table.
   const fits =
-    image !== null &&
+    typeof image === 'string' &&
     image.startsWith('data:image/png;base64,') &&
     image.length < (MAX_CARD_IMAGE_BYTES * 4) / 3;
-  const body: TEmailCardBody = { question_id: questionId, selected_chart: view, ...(fits ? { image } : {}) };
-  await api.post('/api/v1/email_card', body);
+  return { question_id: questionId, selected_chart: view, ...(fits ? { image } : {}) };
 }

@@ -1,6 +1,4 @@
 import { FEEDBACK_FLAGS, type TFeedbackBody } from '@parley/contract';
-import { api, errorMessage } from '../../lib/api';
-import { toast } from '../../lib/toast';
 
 export type FeedbackFlag = (typeof FEEDBACK_FLAGS)[number];
 export type FeedbackType = 'general_suggestion' | 'report_problem';
@@ -29,20 +27,4 @@ export function feedbackBody(input: FeedbackInput): TFeedbackBody {
     phrase: input.phrase ?? '',
     ...(input.data !== undefined ? { data: input.data } : {}),
   };
-}
-
-/** Sends feedback; toasts 'submitted successfully' (unless quiet) or the server message / 'failed to send'. */
-export async function sendFeedback(
-  input: FeedbackInput,
-  texts: { submitted: string; failed: string },
-  quiet = false,
-): Promise<boolean> {
-  try {
-    await api.post('/api/v1/feedback', feedbackBody(input));
-    if (!quiet) toast.success(texts.submitted);
-    return true;
-  } catch (err) {
-    toast.error(errorMessage(err, texts.failed));
-    return false;
-  }
 }

@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import { registerBundles } from '../../i18n/bundles';
 
 /** Texts of analysis cards, exports and feedback (namespace `cards`). */
 const enUS = {
@@ -79,7 +79,7 @@ const enUS = {
   },
 };
 
-export type CardMessages = typeof enUS;
+type CardMessages = typeof enUS;
 
 const enGB: CardMessages = {
   ...enUS,
@@ -164,16 +164,4 @@ const tr: CardMessages = {
   },
 };
 
-export const CARD_MESSAGES = { 'en-US': enUS, 'en-GB': enGB, tr } as const;
-
-/** Adds a namespace's bundles to i18next now, or once it is initialised (tests, early imports). */
-export function registerBundles(ns: string, bundles: Record<string, object>): void {
-  const add = () => {
-    for (const [lng, messages] of Object.entries(bundles))
-      i18next.addResourceBundle(lng, ns, messages, true, true);
-  };
-  if (i18next.isInitialized) add();
-  else i18next.on('initialized', add);
-}
-
-registerBundles('cards', CARD_MESSAGES);
+registerBundles('cards', { 'en-US': enUS, 'en-GB': enGB, tr });

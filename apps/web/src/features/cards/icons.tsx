@@ -1,6 +1,6 @@
 import { icon } from '../../ui/icons';
 
-// Card and conversation icons, drawn with the shared frame of src/ui/icons (24 grid, 1.8 stroke).
+// Card icons, drawn with the shared frame of src/ui/icons (24 grid, 1.8 stroke).
 export const NextViewIcon = icon(
   <>
     <path d="M4 12a8 8 0 0 1 14-5.3L20 9" />
@@ -48,49 +48,3 @@ export const CopyIcon = icon(
     <path d="M16 8V5a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v9a2 2 0 0 0 2 2h3" />
   </>,
 );
-export const ThumbUpIcon = icon(
-  <>
-    <path d="M7 10v11H4V10z" />
-    <path d="M7 10l4-7a2 2 0 0 1 3 2l-1 5h6a2 2 0 0 1 2 2.3l-1.3 7A2 2 0 0 1 17.7 21H7" />
-  </>,
-);
-export const ThumbDownIcon = icon(
-  <>
-    <path d="M17 14V3h3v11z" />
-    <path d="M17 14l-4 7a2 2 0 0 1-3-2l1-5H5a2 2 0 0 1-2-2.3l1.3-7A2 2 0 0 1 6.3 3H17" />
-  </>,
-);
-export const SendIcon = icon(<path d="M4 12 20 4l-6 16-3-7z" />);
-export const MicIcon = icon(
-  <>
-    <rect x="9" y="3" width="6" height="11" rx="3" />
-    <path d="M5 11a7 7 0 0 0 14 0M12 18v3" />
-  </>,
-);
-export const SpeakerIcon = icon(
-  <>
-    <path d="M4 9h4l5-4v14l-5-4H4z" />
-    <path d="M16 9a4 4 0 0 1 0 6M19 6a8 8 0 0 1 0 12" />
-  </>,
-);
-export const SpeakerOffIcon = icon(
-  <>
-    <path d="M4 9h4l5-4v14l-5-4H4z" />
-    <path d="m17 9 5 6M22 9l-5 6" />
-  </>,
-);
-export const ClockIcon = icon(
-  <>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 7v5l3 2" />
-  </>,
-);
-export const CloseIcon = icon(<path d="M6 6l12 12M18 6 6 18" />);
-export const FeedbackIcon = icon(
-  <>
-    <path d="M4 5h16v11H9l-5 4z" />
-    <path d="M9 10h6" />
-  </>,
-);
-
-export { MailIcon } from '../../ui/icons';

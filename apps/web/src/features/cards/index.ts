@@ -1,7 +1,6 @@
-/** Analysis cards: carousel, chart, table, exports and feedback (reused by collections). */
-export { AnalysisCard, type AnalysisCardProps } from './AnalysisCard';
-export { DataTable } from './DataTable';
-export { ExportDialog } from './ExportDialog';
+/** Analysis cards: carousel, chart, table, exports and feedback, with their `cards` texts. */
+import './i18n';
+
+export { AnalysisCard } from './AnalysisCard';
 export { FeedbackDialog, type FeedbackMode } from './FeedbackDialog';
 export { htmlToText, sanitizeHtml } from './sanitize';
-export { buildViews, nextView, type ViewType } from './views';

@@ -2,9 +2,6 @@ import type { TCard, TCardChart } from '@parley/contract';
 
 /** Screens narrower than this show the card text as its own view (spec 2 §9). */
 export const TEXT_VIEW_BREAKPOINT = 996;
-/** Card view area height bounds (spec 2 §9). */
-export const CARD_MIN_HEIGHT = 250;
-export const CARD_MAX_HEIGHT = 350;
 
 export type ChartViewType = 'bar' | 'bar-stacked' | 'line' | 'area' | 'pie' | 'donut';
 export type ViewType = ChartViewType | 'table' | 'image' | 'insights' | 'text';

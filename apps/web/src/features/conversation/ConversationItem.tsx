@@ -1,9 +1,8 @@
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AnalysisCard } from '../cards/AnalysisCard';
-import { ThumbDownIcon, ThumbUpIcon } from '../cards/icons';
-import { sanitizeHtml } from '../cards/sanitize';
+import { AnalysisCard, sanitizeHtml } from '../cards';
 import type { ConvItem } from './conversation-api';
+import { ThumbDownIcon, ThumbUpIcon } from './icons';
 import { PromptView } from './PromptView';
 
 function AnswerText({ html }: { html: string }) {

@@ -1,21 +1,20 @@
 import './conversation.css';
 import './i18n';
-import '../cards/i18n';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useSession } from '../../app/session';
 import { Spinner } from '../../ui/Spinner';
-import { FeedbackDialog, type FeedbackMode } from '../cards/FeedbackDialog';
-import { FeedbackIcon } from '../cards/icons';
-import { htmlToText } from '../cards/sanitize';
+import { FeedbackDialog, type FeedbackMode, htmlToText } from '../cards';
+import { useSession } from '../session';
 import { readAloudEnabled, SpeakerToggle, setReadAloud, speak } from '../speech';
 import { ConversationItem } from './ConversationItem';
-import { type ConvItem, fetchFavourites, fetchSuggestions } from './conversation-api';
+import type { ConvItem } from './conversation-api';
 import { dayLabel, groupByDay } from './days';
+import { useConversation } from './hooks/useConversation';
+import { useFavourites } from './hooks/useFavourites';
+import { useSuggestions } from './hooks/useSuggestions';
+import { FeedbackIcon } from './icons';
 import { SearchBox } from './SearchBox';
-import { useConversation } from './useConversation';
 
 /** Distance from the top (px) that loads older history. */
 const LOAD_OLDER_AT = 80;
@@ -36,7 +35,6 @@ export default function ConversationPage() {
   const { t, i18n } = useTranslation('conversation');
   const location = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { config } = useSession();
   const projectId =
     config?.project_id ?? (typeof window === 'undefined' ? '' : window.location.hostname.split('.')[0]);
@@ -49,26 +47,17 @@ export default function ConversationPage() {
   const [feedback, setFeedback] = useState<{ mode: FeedbackMode; item: ConvItem | null } | null>(null);
   const [slideUp] = useState(() => location.hash === '#dashboard');
 
-  const favourites = useQuery({
-    queryKey: ['conversation', 'favourites'],
-    queryFn: fetchFavourites,
-    staleTime: 30_000,
-  });
-  const suggestions = useQuery({
-    queryKey: ['conversation', 'suggestions'],
-    queryFn: fetchSuggestions,
-    staleTime: 300_000,
-  });
+  const favourites = useFavourites();
+  const suggestions = useSuggestions();
 
   const askAndRead = useCallback(
     async (phrase: string) => {
       pendingScroll.current = 'bottom';
       const done = await ask(phrase);
       pendingScroll.current = 'bottom';
-      void queryClient.invalidateQueries({ queryKey: ['conversation', 'favourites'] });
       if (done && !done.error && readAloudRef.current) speak(speechText(done), i18n.language);
     },
-    [ask, queryClient, i18n.language],
+    [ask, i18n.language],
   );
 
   // ?q= from the dashboard: asked once on arrival, then removed so a reload does not ask again.

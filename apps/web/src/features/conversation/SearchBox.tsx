@@ -1,12 +1,13 @@
 import { type KeyboardEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon, MicIcon, SendIcon } from '../cards/icons';
-import { useSpeechRecognition } from '../speech/useSpeechRecognition';
+import { LIMITS } from '../../lib/contract';
+import { MicIcon, useSpeechRecognition } from '../speech';
 import { addHistory, buildEntries, readHistory, removeHistory } from './history';
+import { CloseIcon, SendIcon } from './icons';
 import './i18n';
 
 /** Suggestion list height limit (spec 2 §2). */
-export const SUGGESTIONS_MAX_HEIGHT = 294;
+const SUGGESTIONS_MAX_HEIGHT = 294;
 
 export interface SearchBoxProps {
   projectId: string;
@@ -173,7 +174,7 @@ export function SearchBox({ projectId, favourites, onSubmit, actions, speech = t
             aria-describedby={`${id}-hint`}
             placeholder={t('search_placeholder')}
             value={value}
-            maxLength={500}
+            maxLength={LIMITS.PHRASE}
             autoComplete="off"
             onChange={(e) => {
               setValue(e.currentTarget.value);

@@ -1,11 +1,5 @@
-import type {
-  TConversationHistory,
-  TConversationItem,
-  TConversationQueryResponse,
-  TConversationResponse,
-  TFavourites,
-} from '@parley/contract';
-import { ApiError, api, request } from '../../lib/api';
+import type { TConversationItem, TConversationResponse } from '@parley/contract';
+import { ApiError, api } from '../../lib/api';
 
 /** Today's history shown on open, and the page size of older history (spec 2 §9). */
 export const TODAY_LIMIT = 20;
@@ -21,7 +15,7 @@ export interface ConvItem {
   responses: TConversationResponse[];
 }
 
-export function fromServer(item: TConversationItem): ConvItem {
+function fromServer(item: TConversationItem): ConvItem {
   return {
     created: item.query.created,
     phrase: item.query.phrase,
@@ -49,19 +43,10 @@ export async function fetchHistory(
   params: { before?: number; limit: number; scope: 'today' | 'all' },
   signal?: AbortSignal,
 ): Promise<{ items: ConvItem[]; hasMore: boolean }> {
-  const q = new URLSearchParams({ limit: String(params.limit), scope: params.scope });
-  if (params.before !== undefined) q.set('before', String(params.before));
-  const data = await api.get<TConversationHistory>(`/features/conversations?${q}`, { signal });
+  const { limit, scope, before } = params;
+  const data = await api.call('GET /features/conversations', { limit, scope, before }, { signal });
   // The server answers newest first; the screen lists oldest first.
   return { items: data.items.map(fromServer).reverse(), hasMore: data.has_more };
-}
-
-export async function fetchFavourites(): Promise<TFavourites> {
-  return api.get<TFavourites>('/features/favourites');
-}
-
-export async function fetchSuggestions(): Promise<string[]> {
-  return (await api.get<{ suggestions: string[] }>('/features/suggestions')).suggestions;
 }
 
 export type AskOutcome =
@@ -78,13 +63,11 @@ export async function askQuestion(
   texts: { serverError: string; requestFailed: string },
 ): Promise<AskOutcome> {
   try {
-    const answer = await request<TConversationQueryResponse & { message?: string }>(
-      'POST',
-      '/features/conversations/query',
-      body,
-    );
-    if (answer.status === 200) return { type: 'answer', responses: answer.data.responses ?? [] };
-    return { type: 'error', message: answer.data.message || texts.serverError };
+    const answer = await api.request('POST /features/conversations/query', body);
+    const data = answer.data;
+    if (answer.status === 200)
+      return { type: 'answer', responses: ('responses' in data && data.responses) || [] };
+    return { type: 'error', message: ('message' in data && data.message) || texts.serverError };
   } catch (err) {
     if (err instanceof ApiError && err.status === 500) return { type: 'error', message: texts.serverError };
     return {

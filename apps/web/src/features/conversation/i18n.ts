@@ -1,4 +1,4 @@
-import { registerBundles } from '../cards/i18n';
+import { registerBundles } from '../../i18n/bundles';
 
 /** Texts of the conversation screen (namespace `conversation`). */
 const enUS = {
@@ -27,7 +27,7 @@ const enUS = {
   suggestions: 'Suggestions',
   feedback_label: 'Rate this answer',
 };
-export type ConversationMessages = typeof enUS;
+type ConversationMessages = typeof enUS;
 
 const tr: ConversationMessages = {
   title: 'Sohbet',

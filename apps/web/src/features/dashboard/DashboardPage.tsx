@@ -2,16 +2,16 @@ import { TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useSession } from '../../app/session';
 import { ArrowRightIcon, BellIcon, ChatIcon, CollectionsIcon, ReportIcon, SearchIcon } from '../../ui/icons';
+import { useSession } from '../session';
 
 /** First word of the user's name (spec 1 §2.6: greets by first name). */
-export function firstName(name: string | null | undefined): string {
+function firstName(name: string | null | undefined): string {
   return (name ?? '').trim().split(/\s+/)[0] ?? '';
 }
 
 /** Where the dashboard search box jumps: the conversation screen with q and #dashboard. */
-export function conversationUrl(query: string): string {
+function conversationUrl(query: string): string {
   return `/conversation?q=${encodeURIComponent(query.trim())}#dashboard`;
 }
 

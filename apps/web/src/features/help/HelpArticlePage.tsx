@@ -1,19 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { fetchText } from '../../lib/api';
 import { PageSpinner } from '../../ui/Spinner';
+import { useHelpArticle } from './hooks/useHelpArticle';
 import { renderMarkdown } from './markdown';
 
 /** /help/{id}: the static article /help/{id}.md, or 'No Content Found!' when it is missing. */
 export default function HelpArticlePage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const article = useQuery({
-    queryKey: ['help', id],
-    queryFn: ({ signal }) => fetchText(`/help/${encodeURIComponent(id)}.md`, signal),
-    staleTime: Infinity,
-  });
+  const article = useHelpArticle(id);
   if (article.isPending) return <PageSpinner label={t('common.loading')} />;
   const text = article.data ?? null;
   return (

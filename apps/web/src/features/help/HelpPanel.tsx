@@ -15,6 +15,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { LIMITS } from '../../lib/contract';
 import { FORM_MODE, useRulesResolver } from '../../ui/form';
 import { ExternalIcon, SearchIcon } from '../../ui/icons';
 import {
@@ -27,7 +28,7 @@ import {
 } from './questions';
 
 /** Help search waits this long after typing (spec 1 §9). */
-export const HELP_SEARCH_DEBOUNCE_MS = 300;
+const HELP_SEARCH_DEBOUNCE_MS = 300;
 
 const openArticle = (id: string) => window.open(helpArticlePath(id), '_blank', 'noopener');
 
@@ -158,9 +159,9 @@ interface ContactForm {
 }
 
 const CONTACT_RULES = {
-  name: 'required|maxLength:200',
+  name: `required|maxLength:${LIMITS.NAME}`,
   email: 'required|email',
-  comment: 'required|maxLength:2000',
+  comment: `required|maxLength:${LIMITS.HELP_COMMENT}`,
   consent: [{ rule: 'required' as const, message: 'help.consent_required' }],
 };
 

@@ -1,8 +1,5 @@
+import { escapeHtml } from '@parley/presenter';
 import DOMPurify from 'dompurify';
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 function inline(text: string): string {
   return escapeHtml(text)

@@ -1,18 +1,16 @@
 import { Button, Group, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { Language, TRegisterBody } from '@parley/contract';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { brandName, browserTimezone, refetchTenant, useSession } from '../../app/session';
 import { browserLanguages } from '../../i18n/locale';
-import { api, errorMessage } from '../../lib/api';
-import { toast } from '../../lib/toast';
+import { LIMITS } from '../../lib/contract';
 import { FORM_MODE, type RulesFor, useRulesResolver } from '../../ui/form';
 import { Logo } from '../../ui/Logo';
 import { PasswordStrengthMeter } from '../../ui/PasswordStrengthMeter';
-import { PhotoField } from '../settings';
-import { countryOptions, guessCountry, timezoneOptions } from './reference';
+import { brandName, browserTimezone, useSession } from '../session';
+import { countryOptions, guessCountry, PhotoField, timezoneOptions } from '../settings';
+import { useRegister } from './hooks/useRegister';
 
 interface OnboardingForm {
   name: string;
@@ -27,16 +25,14 @@ interface OnboardingForm {
 }
 
 /** Name, country and timezone are required; the password rule applies only if either box has text. */
-export function onboardingRules(
-  values: Pick<OnboardingForm, 'password' | 'repeat'>,
-): RulesFor<OnboardingForm> {
+function onboardingRules(values: Pick<OnboardingForm, 'password' | 'repeat'>): RulesFor<OnboardingForm> {
   const withPassword = values.password !== '' || values.repeat !== '';
   return {
-    name: 'required|maxLength:200',
+    name: `required|maxLength:${LIMITS.NAME}`,
     country: 'required',
     timezone: 'required',
-    organisation: 'maxLength:200',
-    position: 'maxLength:200',
+    organisation: `maxLength:${LIMITS.NAME}`,
+    position: `maxLength:${LIMITS.NAME}`,
     ...(withPassword
       ? {
           password: 'required|password',
@@ -50,7 +46,7 @@ export function onboardingRules(
 }
 
 /** The registration body; optional fields are left out when empty. */
-export function registerBody(values: OnboardingForm, language: Language): TRegisterBody {
+function registerBody(values: OnboardingForm, language: Language): TRegisterBody {
   return {
     name: values.name.trim(),
     country: values.country,
@@ -66,9 +62,8 @@ export function registerBody(values: OnboardingForm, language: Language): TRegis
 /** /onboarding: the one-step registration form (spec 1 §2.5). */
 export default function OnboardingPage() {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const { tenant, config } = useSession();
-  const [busy, setBusy] = useState(false);
+  const registration = useRegister();
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
   const timezones = useMemo(() => timezoneOptions(), []);
   const resolver = useRulesResolver<OnboardingForm>(onboardingRules);
@@ -94,18 +89,9 @@ export default function OnboardingPage() {
     },
   });
 
-  const submit = handleSubmit(async (values) => {
-    setBusy(true);
-    try {
-      await api.post('/auth/register', registerBody(values, i18n.language as Language));
-      await refetchTenant();
-      await navigate('/', { replace: true });
-    } catch (err) {
-      toast.error(errorMessage(err, t('onboarding.failed_to_register')));
-    } finally {
-      setBusy(false);
-    }
-  });
+  const submit = handleSubmit((values) =>
+    registration.mutate(registerBody(values, i18n.language as Language)),
+  );
 
   return (
     <section className="page" style={{ maxWidth: 640 }} data-testid="page-onboarding">
@@ -215,7 +201,7 @@ export default function OnboardingPage() {
               />
             </SimpleGrid>
             <Group justify="flex-end" mt="sm">
-              <Button type="submit" loading={busy} data-testid="onboarding-submit">
+              <Button type="submit" loading={registration.isPending} data-testid="onboarding-submit">
                 {t('onboarding.submit')}
               </Button>
             </Group>

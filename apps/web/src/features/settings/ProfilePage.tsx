@@ -1,39 +1,25 @@
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session';
 import { LANGUAGE_NAMES } from '../../i18n';
-import { errorMessage } from '../../lib/api';
 import { LANGUAGES } from '../../lib/contract';
-import { STORAGE_KEYS, storage } from '../../lib/storage';
-import { toast } from '../../lib/toast';
 import { FORM_MODE, useRulesResolver } from '../../ui/form';
-import { countryOptions, timezoneOptions } from '../onboarding/reference';
+import { useSession } from '../session';
 import { DeleteAccountModal } from './components/DeleteAccountModal';
 import { PhotoField } from './components/PhotoField';
 import { SettingsNav } from './components/SettingsNav';
+import { useProfileSavedToast, useUpdateProfile } from './hooks/useProfile';
 import { PROFILE_RULES, type ProfileForm, profileBody, profileDefaults } from './profile';
-import { updateProfile } from './settings-api';
-
-/** Set before the reload that follows a save, so the success toast shows on the fresh page. */
-const SAVED_MARKER = 'profileSaved';
-
-function takeSavedMarker(): boolean {
-  try {
-    const saved = sessionStorage.getItem(SAVED_MARKER) !== null;
-    sessionStorage.removeItem(SAVED_MARKER);
-    return saved;
-  } catch {
-    return false;
-  }
-}
+import { countryOptions, timezoneOptions } from './reference';
 
 /** /user/settings: the profile (spec 1 §2.7). Saving reloads the page. */
 export default function ProfilePage() {
   const { t, i18n } = useTranslation();
   const { tenant } = useSession();
-  const [busy, setBusy] = useState(false);
+  const update = useUpdateProfile();
+  // Busy from the click until the page reloads.
+  const busy = update.isPending || update.isSuccess;
   const [deleting, setDeleting] = useState(false);
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
   const timezones = useMemo(() => {
@@ -52,27 +38,9 @@ export default function ProfilePage() {
     formState: { errors, isDirty },
   } = useForm<ProfileForm>({ ...FORM_MODE, resolver, defaultValues: profileDefaults(tenant) });
 
-  useEffect(() => {
-    if (takeSavedMarker()) toast.success(t('settings.updated'));
-  }, [t]);
+  useProfileSavedToast();
 
-  const submit = handleSubmit(async (values) => {
-    setBusy(true);
-    try {
-      await updateProfile(profileBody(values));
-      // The profile language becomes the interface language after the reload.
-      storage.set(STORAGE_KEYS.language, values.language);
-      try {
-        sessionStorage.setItem(SAVED_MARKER, '1');
-      } catch {
-        toast.success(t('settings.updated'));
-      }
-      window.location.reload();
-    } catch (err) {
-      toast.error(errorMessage(err, t('settings.failed_to_update_account')));
-      setBusy(false);
-    }
-  });
+  const submit = handleSubmit((values) => update.mutate(profileBody(values)));
 
   const select = (
     name: 'country' | 'timezone' | 'language',

@@ -1,14 +1,11 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { logoutLocally } from '../../app/App';
-import { errorMessage } from '../../lib/api';
-import { toast } from '../../lib/toast';
 import { FORM_MODE, type RulesFor, useRulesResolver } from '../../ui/form';
 import { PasswordStrengthMeter } from '../../ui/PasswordStrengthMeter';
+import { useLogoutLocally } from '../session';
 import { SettingsNav } from './components/SettingsNav';
-import { changePassword } from './settings-api';
+import { useChangePassword } from './hooks/useAccount';
 
 interface PasswordForm {
   password: string;
@@ -16,7 +13,7 @@ interface PasswordForm {
 }
 
 /** The password rule, and the repeat must match (spec 1 §5). */
-export const PASSWORD_RULES: RulesFor<PasswordForm> = {
+const PASSWORD_RULES: RulesFor<PasswordForm> = {
   password: 'required|password',
   repeat: ['required', { rule: 'equals', param: 'password', message: 'login.passwords_must_be_same' }],
 };
@@ -24,8 +21,8 @@ export const PASSWORD_RULES: RulesFor<PasswordForm> = {
 /** /user/security: change password (spec 1 §2.8). Success ends the session; a modal sends to /login. */
 export default function SecurityPage() {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
+  const changePassword = useChangePassword();
+  const logoutLocally = useLogoutLocally();
   const resolver = useRulesResolver<PasswordForm>(PASSWORD_RULES);
   const {
     register,
@@ -34,17 +31,7 @@ export default function SecurityPage() {
     formState: { errors },
   } = useForm<PasswordForm>({ ...FORM_MODE, resolver, defaultValues: { password: '', repeat: '' } });
 
-  const submit = handleSubmit(async ({ password }) => {
-    setBusy(true);
-    try {
-      await changePassword({ password });
-      setDone(true);
-    } catch (err) {
-      toast.error(errorMessage(err, t('settings.failed_to_reset_password')));
-    } finally {
-      setBusy(false);
-    }
-  });
+  const submit = handleSubmit(({ password }) => changePassword.mutate({ password }));
 
   return (
     <section className="page" data-testid="page-security">
@@ -78,14 +65,14 @@ export default function SecurityPage() {
             {t('validation.password')}
           </Text>
           <Group>
-            <Button type="submit" loading={busy} data-testid="security-submit">
+            <Button type="submit" loading={changePassword.isPending} data-testid="security-submit">
               {t('settings.change_password')}
             </Button>
           </Group>
         </Stack>
       </form>
       <Modal
-        opened={done}
+        opened={changePassword.isSuccess}
         onClose={() => undefined}
         title={t('settings.password_changed_title')}
         centered
@@ -99,7 +86,7 @@ export default function SecurityPage() {
         </Text>
         <Group justify="flex-end">
           {/* The server ended every session; the local one ends here and the user signs in afresh. */}
-          <Button onClick={logoutLocally} data-testid="security-go-login">
+          <Button onClick={() => logoutLocally()} data-testid="security-go-login">
             {t('settings.go_to_login')}
           </Button>
         </Group>

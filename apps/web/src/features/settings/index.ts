@@ -1,3 +1,6 @@
-/** What other features use from settings: the photo field and its modal (onboarding). */
+/**
+ * Settings: profile, security and account deletion. Onboarding reuses the photo field and the
+ * country and time-zone lists; the router lazy-loads the pages from their modules.
+ */
 export { PhotoField } from './components/PhotoField';
-export { PhotoModal, type PhotoModalProps } from './components/PhotoModal';
+export { countryOptions, guessCountry, timezoneOptions } from './reference';

@@ -1,5 +1,5 @@
 import type { Language, TProfileBody, TTenant } from '@parley/contract';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '../../lib/contract';
+import { DEFAULT_LANGUAGE, LANGUAGES, LIMITS } from '../../lib/contract';
 import type { RulesFor } from '../../ui/form';
 
 /** The profile form's values; absent optional texts are ''. */
@@ -19,11 +19,11 @@ export type ProfileForm = {
  * profile body needs an IANA name (DESIGN §4).
  */
 export const PROFILE_RULES: RulesFor<ProfileForm> = {
-  name: 'required|maxLength:200',
+  name: `required|maxLength:${LIMITS.NAME}`,
   country: 'required',
   timezone: 'required',
-  organisation: 'maxLength:200',
-  position: 'maxLength:200',
+  organisation: `maxLength:${LIMITS.NAME}`,
+  position: `maxLength:${LIMITS.NAME}`,
 };
 
 const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);

@@ -2,7 +2,7 @@ import { Menu } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDownIcon } from '../../ui/icons';
-import { SpeakerIcon, SpeakerOffIcon } from '../cards/icons';
+import { SpeakerIcon, SpeakerOffIcon } from './icons';
 import { stopSpeaking, storedVoice, storeVoice, synthesisSupported, voicesFor } from './speech';
 import './i18n';
 

@@ -1,4 +1,4 @@
-import { registerBundles } from '../cards/i18n';
+import { registerBundles } from '../../i18n/bundles';
 
 /** Texts of speech input and reading aloud (namespace `speech`). */
 const enUS = {
@@ -19,7 +19,7 @@ const enUS = {
     other: 'Speech recognition service error.',
   },
 };
-export type SpeechMessages = typeof enUS;
+type SpeechMessages = typeof enUS;
 
 const tr: SpeechMessages = {
   start_listening: 'Sesle sor',

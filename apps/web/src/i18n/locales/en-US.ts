@@ -1,4 +1,7 @@
-/** American English: the default and fallback language. Other locales must have the same keys. */
+/**
+ * American English: the default and fallback language. tr has every key; en-GB holds only its
+ * overrides and falls back to these texts for the rest.
+ */
 const enUS = {
   common: {
     notifications: 'Notifications',
@@ -245,7 +248,10 @@ const enUS = {
 };
 
 type Stringify<T> = { [K in keyof T]: T[K] extends string ? string : Stringify<T[K]> };
-/** The shape every locale must have. */
+/** The shape of a complete locale. */
 export type Messages = Stringify<typeof enUS>;
+type Overrides<T> = { [K in keyof T]?: T[K] extends string ? string : Overrides<T[K]> };
+/** A locale that overrides some texts of en-US (its fallback) and leaves the rest to it. */
+export type MessageOverrides = Overrides<Messages>;
 
 export default enUS satisfies Messages as Messages;

@@ -1,11 +1,8 @@
 import { Button, Group, Modal, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { logoutLocally } from '../../../app/App';
-import { errorMessage } from '../../../lib/api';
 import { DELETE_CONFIRMATION, isDeleteConfirmed } from '../../../lib/contract';
-import { toast } from '../../../lib/toast';
-import { deleteAccount } from '../settings-api';
+import { useDeleteAccount } from '../hooks/useAccount';
 
 /**
  * Account deletion (spec 1 §2.7): confirm is enabled only when the typed text is DELETE. The
@@ -14,27 +11,13 @@ import { deleteAccount } from '../settings-api';
 export function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
+  const remove = useDeleteAccount();
+  // Busy from the click until /login opens after a deletion.
+  const busy = remove.isPending || remove.data?.deleted === true;
 
   const close = () => {
     setText('');
     onClose();
-  };
-
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      const outcome = await deleteAccount();
-      if (outcome.deleted) {
-        toast.success(outcome.message ?? t('settings.account_deleted'));
-        logoutLocally();
-        return;
-      }
-      toast.error(outcome.message ?? t('settings.failed_to_delete_account'));
-    } catch (err) {
-      toast.error(errorMessage(err, t('settings.failed_to_delete_account')));
-    }
-    setBusy(false);
   };
 
   return (
@@ -64,7 +47,7 @@ export function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClo
         </Button>
         <Button
           color="red"
-          onClick={() => void confirm()}
+          onClick={() => remove.mutate()}
           disabled={!isDeleteConfirmed(text)}
           loading={busy}
           data-testid="delete-account-confirm"

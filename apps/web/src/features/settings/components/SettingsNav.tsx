@@ -2,7 +2,7 @@ import '../settings.css';
 import type { FeatureKey } from '@parley/contract';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { useSession } from '../../../app/session';
+import { useSession } from '../../session';
 
 interface Section {
   to: string;

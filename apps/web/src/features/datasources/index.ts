@@ -1,0 +1,2 @@
+/** Data sources (arrive with a later release); the router lazy-loads the page from its module. */
+export { default as DatasourcesPage } from './DatasourcesPage';

@@ -1,0 +1,38 @@
+/** A card as e-mail HTML (inline styles only), reusable by e-mailed cards, digests and reports. */
+import type { TCard } from '@parley/contract';
+import { type CardRenderOptions, cardInsights, cardTable } from './card-parts';
+import { escapeHtml } from './escape';
+
+/** Options of cardHtml: the product name for the footer and an optional inline chart image. */
+export interface CardHtmlOptions extends CardRenderOptions {
+  brand: string;
+  /** Content id of the chart image attached to the mail (`cid:…`); no image when absent. */
+  chartCid?: string | null;
+}
+
+/** The card as a whole HTML document: title, explanation, chart image, table, insights, footer. */
+export function cardHtml(card: TCard, options: CardHtmlOptions): string {
+  const table = cardTable(card, options);
+  const th = table.headers.map(
+    (h) => `<th style="text-align:left;padding:6px 10px;border-bottom:2px solid #ddd">${escapeHtml(h)}</th>`,
+  );
+  const rows = table.rows.map(
+    (cells) =>
+      `<tr>${cells.map((c) => `<td style="padding:6px 10px;border-bottom:1px solid #eee">${escapeHtml(c)}</td>`).join('')}</tr>`,
+  );
+  const insights = cardInsights(card);
+  const image = options.chartCid
+    ? `<p><img src="cid:${escapeHtml(options.chartCid)}" alt="Chart" style="max-width:100%"></p>`
+    : '';
+  // card.text and insights are already sanitised HTML built by the engine from escaped values.
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(card.title)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#111;background:#f6f6f8;margin:0;padding:24px">
+<div style="max-width:760px;margin:0 auto;background:#fff;border-radius:8px;padding:32px">
+<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(card.title)}</h1>
+<div style="margin:0 0 16px;line-height:1.5">${card.text}</div>
+${image}
+<table style="border-collapse:collapse;font-size:13px;width:100%"><thead><tr>${th.join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>
+${insights.length ? `<h2 style="font-size:16px;margin:24px 0 8px">Insights</h2><ul>${insights.map((i) => `<li>${i}</li>`).join('')}</ul>` : ''}
+<p style="margin:24px 0 0;font-size:12px;color:#777">Data read ${escapeHtml(card.date)} — ${escapeHtml(options.brand)}</p>
+</div></body></html>`;
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { revenueCard as card } from './card.fixture';
+import { cardText } from './card-text';
+
+describe('cardText', () => {
+  it('writes the table tab-separated and the HTML as plain text', () => {
+    const lines = cardText(card, { brand: 'Parley' }).split('\n');
+    expect(lines).toEqual([
+      'Revenue by Region',
+      '',
+      'Revenue by Region, last month',
+      '',
+      'Region\tRevenue\tPrevious Revenue\tRevenue Change %\tRevenue %',
+      'EMEA <b>\t$1,736,936\t$1,516,283\t+14.6%\t44.8%',
+      '',
+      '• Total Revenue: $1.7M',
+      '• EMEA <b> has the highest Revenue',
+      '• Watch & learn',
+      '',
+      '— Parley',
+    ]);
+  });
+});

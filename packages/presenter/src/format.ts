@@ -1,0 +1,177 @@
+/**
+ * Locale-aware formatting of card values for the table, charts, card text, insights and e-mails.
+ * Rates (`percent` columns) are fractions (0.034 = 3.4 %); change (`M__change`) and share (`M__%`)
+ * columns are already percentages (12.5 = 12.5 %).
+ */
+import type { TCardColumn, TCardRow, TTimeGrain } from '@parley/contract';
+
+/** Money in the demo data and connectors carries no currency; one is used everywhere. */
+export const CURRENCY = 'USD';
+/** Compact notation applies to values above this (spec 2 §9). */
+export const COMPACT_THRESHOLD = 10_000;
+/** Tables with more columns than this show large values compactly (spec 2 §9). */
+export const COMPACT_MIN_COLUMNS = 3;
+
+/** How a column's values are formatted. */
+export type ColumnFormat = TCardColumn['format'];
+
+/** Options of every formatter: the locale and how much room a value has. */
+export interface FormatOptions {
+  locale: string;
+  /** Compact notation (1 decimal) for |value| above 10 000. */
+  compact?: boolean;
+  /** Fixed decimals (totals use 2). */
+  decimals?: number;
+  /** Time grain of date values, so months read "Mar 2026". */
+  grain?: TTimeGrain;
+}
+
+const EMPTY = '–';
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function nf(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = numberFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, f);
+  }
+  return f;
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function df(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = dateFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, f);
+  }
+  return f;
+}
+
+/** Whether a table value is shown compactly: more than 3 columns and |value| above 10 000. */
+export function isCompactValue(value: number, columnCount: number): boolean {
+  return columnCount > COMPACT_MIN_COLUMNS && Math.abs(value) > COMPACT_THRESHOLD;
+}
+
+/** A number by its column format: currency, percent (a fraction: 0.034 → 3.4 %) or plain; – if not finite. */
+export function formatNumber(value: number, format: ColumnFormat, options: FormatOptions): string {
+  if (!Number.isFinite(value)) return EMPTY;
+  const { locale, compact, decimals } = options;
+  const digits =
+    decimals !== undefined ? { minimumFractionDigits: decimals, maximumFractionDigits: decimals } : undefined;
+  if (format === 'percent') {
+    return nf(locale, { style: 'percent', maximumFractionDigits: 1, ...(digits ?? {}) }).format(value);
+  }
+  const base: Intl.NumberFormatOptions =
+    format === 'currency' ? { style: 'currency', currency: CURRENCY } : { maximumFractionDigits: 2 };
+  if (compact && Math.abs(value) > COMPACT_THRESHOLD) {
+    return nf(locale, {
+      ...base,
+      notation: 'compact',
+      maximumFractionDigits: 1,
+      minimumFractionDigits: 0,
+    }).format(value);
+  }
+  if (digits) return nf(locale, { ...base, ...digits }).format(value);
+  if (format === 'currency') {
+    const whole = Number.isInteger(value) || Math.abs(value) >= 1000;
+    return nf(locale, {
+      ...base,
+      maximumFractionDigits: whole ? 0 : 2,
+      minimumFractionDigits: whole ? 0 : 2,
+    }).format(value);
+  }
+  return nf(locale, base).format(value);
+}
+
+/** Parses an ISO date (YYYY-MM-DD or a full time) as a local calendar date. */
+export function parseIsoDate(value: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!m) return null;
+  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+}
+
+/** A bucket start date for its grain in the locale ("Mar 2026", "Q2 2026"); other text unchanged. */
+export function formatDate(value: string, locale: string, grain?: TTimeGrain): string {
+  const d = parseIsoDate(value);
+  if (!d) return value;
+  switch (grain) {
+    case 'year':
+      return String(d.getFullYear());
+    case 'quarter':
+      return `Q${Math.floor(d.getMonth() / 3) + 1} ${d.getFullYear()}`;
+    case 'month':
+      return df(locale, { month: 'short', year: 'numeric' }).format(d);
+    default:
+      return df(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(d);
+  }
+}
+
+/** Any cell value by its column format; – for empty values, text as it is. */
+export function formatValue(
+  value: string | number | null | undefined,
+  format: ColumnFormat,
+  options: FormatOptions,
+): string {
+  if (value === null || value === undefined || value === '') return EMPTY;
+  if (format === 'date')
+    return typeof value === 'string' ? formatDate(value, options.locale, options.grain) : String(value);
+  if (typeof value === 'number') return formatNumber(value, format, options);
+  return value;
+}
+
+/** A percent change with its sign and one decimal (12.5 → "+12.5%", −3.2 → "−3.2%", 0 → "±0.0%"). */
+export function formatChange(change: number | null | undefined, locale: string): string {
+  if (change === null || change === undefined || !Number.isFinite(change)) return EMPTY;
+  const sign = change > 0 ? '+' : change < 0 ? '−' : '±';
+  return `${sign}${nf(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Math.abs(change))}%`;
+}
+
+/** A period-over-period change for display: rounded down (toward zero, sign kept), or ∞. */
+export interface Change {
+  direction: 'up' | 'down' | 'flat' | 'none';
+  text: string;
+}
+
+/**
+ * The table's change column (spec 2 §9): the percent change rounded down — Math.floor of the
+ * absolute value with the sign kept — and ∞ when the previous value is 0 and the current above 0.
+ */
+export function displayChange(
+  change: number | null | undefined,
+  current: number | null | undefined,
+  previous: number | null | undefined,
+  locale: string,
+): Change {
+  if (change === null || change === undefined || !Number.isFinite(change)) {
+    if (previous === 0 && typeof current === 'number' && current > 0) return { direction: 'up', text: '∞' };
+    return { direction: 'none', text: EMPTY };
+  }
+  const rounded = Math.sign(change) * Math.floor(Math.abs(change));
+  const direction = rounded > 0 ? 'up' : rounded < 0 ? 'down' : 'flat';
+  const text = `${nf(locale, { maximumFractionDigits: 0 }).format(Math.abs(rounded))}%`;
+  return { direction, text };
+}
+
+/** A share that is already a percentage (12.5 → "12.5%"), as in `M__%` columns. */
+export function formatShare(value: number | null | undefined, locale: string): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return EMPTY;
+  return `${nf(locale, { maximumFractionDigits: 1 }).format(value)}%`;
+}
+
+/**
+ * One table cell as text: change columns signed (`formatChange`), share columns as percentages
+ * (`formatShare`), everything else by its column's format (`formatValue`; numbers if unknown).
+ */
+export function formatCell(
+  value: TCardRow[string] | undefined,
+  column: Pick<TCardColumn, 'key' | 'format'> | undefined,
+  options: FormatOptions,
+): string {
+  if (typeof value === 'number' && column?.key.endsWith('__change'))
+    return formatChange(value, options.locale);
+  if (typeof value === 'number' && column?.key.endsWith('__%')) return formatShare(value, options.locale);
+  return formatValue(value, column?.format ?? 'number', options);
+}

@@ -1,0 +1,8 @@
+/** Public API of the card presenter: escaping, locale-aware formatting, CSV/TSV and card rendering. Pure. */
+
+export * from './card-html';
+export * from './card-parts';
+export * from './card-text';
+export * from './csv';
+export * from './escape';
+export * from './format';
