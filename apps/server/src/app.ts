@@ -7,6 +7,7 @@ import type { Database } from './db/client';
 import { withSafeRequestLogs } from './lib/redact';
 import { authRoutes } from './modules/auth/auth.routes';
 import { conversationsRoutes } from './modules/conversations/conversations.routes';
+import { datasourcesRoutes } from './modules/datasources/datasources.routes';
 import { helpRoutes } from './modules/help/help.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
@@ -55,6 +56,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await services.mail.flush();
     services.mail.close();
+    await services.sources.close();
   });
 
   await app.register(errorsPlugin);
@@ -78,6 +80,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes);
   await app.register(projectsRoutes);
   await app.register(conversationsRoutes);
+  await app.register(datasourcesRoutes);
   await app.register(helpRoutes);
   return app;
 }

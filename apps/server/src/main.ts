@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   console.log(`${lines.join('\n')}\n`);
   // The demo dataset is generated (first start) and opened after listening, so the app answers at once.
   if (config.DEMO) {
-    app.services.answers
+    app.services.sources
       .warmUp()
       .catch((err: unknown) => app.log.error({ err }, 'demo data source failed to open'));
   }

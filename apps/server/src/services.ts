@@ -1,8 +1,10 @@
+import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AccessPolicy, type QuotaGate, unlimitedQuotas } from './lib/access';
 import { CaptchaVerifier } from './lib/captcha';
+import { SecretBox } from './lib/crypto';
 import { MailRepository } from './mail/mail.repository';
 import { MailService } from './mail/mail.service';
 import { AnswerService } from './modules/answers/answers.service';
@@ -15,6 +17,9 @@ import { SessionsService } from './modules/auth/sessions.service';
 import { TokensRepository } from './modules/auth/tokens.repository';
 import { ConversationsRepository } from './modules/conversations/conversations.repository';
 import { ConversationsService } from './modules/conversations/conversations.service';
+import { DatasourcesRepository } from './modules/datasources/datasources.repository';
+import { DatasourcesService } from './modules/datasources/datasources.service';
+import { SourceResolver } from './modules/datasources/source-resolver';
 import { DemoService } from './modules/demo/demo.service';
 import { type DemoDatasetOptions, demoDatasetPath, demoSource } from './modules/demo/demo-source';
 import { ProfileService } from './modules/profile/profile.service';
@@ -36,6 +41,9 @@ export interface Services {
   profile: ProfileService;
   projects: ProjectsService;
   answers: AnswerService;
+  datasources: DatasourcesService;
+  /** Which data source answers a question: connector + model, memoised (modules/datasources). */
+  sources: SourceResolver;
   conversations: ConversationsService;
 }
 
@@ -68,7 +76,6 @@ export function buildServices(
   const sessions = new SessionsService(new SessionsRepository(db));
   const tokens = new TokensRepository(db);
   const auth = new AuthService(users, projectsRepo, sessions, tokens, config, guards);
-  const tenant = new TenantService(users, projectsRepo);
   const dataset = options.demoDataset ?? {
     path: demoDatasetPath(config.DATA_DIR),
     endDate: config.DEMO_END_DATE ?? clock().toISOString().slice(0, 10),
@@ -77,7 +84,37 @@ export function buildServices(
   const llm = config.LLM_BASE_URL
     ? { baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL }
     : null;
-  const answers = new AnswerService(demoSource(dataset, log), llm, log, clock, options.resultCacheSize);
+  const box = new SecretBox(config.ENCRYPTION_KEY);
+  const datasourcesRepo = new DatasourcesRepository(db);
+  const sourcesDir = join(config.DATA_DIR, 'sources');
+  const answers = new AnswerService(llm, log, clock, options.resultCacheSize, () => sources.warmUp());
+  const sources = new SourceResolver(
+    datasourcesRepo,
+    box,
+    {
+      allowPrivateHosts: config.ALLOW_PRIVATE_HOSTS,
+      sourcesDir,
+      demo: config.DEMO ? demoSource(dataset, log) : null,
+      // Cached results of a changed or deleted source go with its connector and model.
+      onForget: (id) => answers.forgetSource(id),
+    },
+    log,
+  );
+  const datasources = new DatasourcesService(
+    datasourcesRepo,
+    sources,
+    box,
+    access,
+    {
+      allowPrivateHosts: config.ALLOW_PRIVATE_HOSTS,
+      sourcesDir,
+      tmpDir: join(config.DATA_DIR, 'tmp'),
+      uploadLimitMb: config.UPLOAD_LIMIT_MB,
+    },
+    log,
+    clock,
+  );
+  const tenant = new TenantService(users, projectsRepo, datasources);
   return {
     access,
     sessions,
@@ -87,12 +124,15 @@ export function buildServices(
     tenant,
     demo: new DemoService(users, projectsRepo, config),
     mail,
-    profile: new ProfileService(users, tenant, access),
+    profile: new ProfileService(users, tenant, access, datasources),
     projects: new ProjectsService(projectsRepo, config.PUBLIC_URL),
     answers,
+    datasources,
+    sources,
     conversations: new ConversationsService(
       new ConversationsRepository(db),
       answers,
+      sources,
       access,
       mail,
       config.BRAND_NAME,

@@ -2,7 +2,9 @@
  * The Connector interface every data source implements (STYLE §7): test, introspect, query,
  * listAccounts, plus declared capabilities and SQL dialect. Only connectors talk to sources.
  */
+import type { TSemanticQuery } from '@parley/contract';
 import type { TIntrospection, TSqlDialect } from '@parley/engine';
+import type { z } from 'zod';
 
 export interface TConnectorCapabilities {
   /** Accepts SQL from the compiler (false for API sources such as GA4). */
@@ -39,20 +41,43 @@ export interface TConnectorAccount {
   name: string;
 }
 
+/**
+ * What a connector runs: SQL compiled for its dialect, or — for API sources (GA4, Formbricks)
+ * that take no SQL — the SemanticQuery itself, which the connector turns into its API's request.
+ */
+export type TQueryPlan =
+  | { kind: 'sql'; sql: string; params: (string | number)[] }
+  | { kind: 'semantic'; query: TSemanticQuery };
+
 export interface Connector {
   readonly type: string;
+  /** The SQL dialect the compiler writes for, or null for API sources. */
   readonly dialect: TSqlDialect | null;
   readonly capabilities: TConnectorCapabilities;
   /** Throws ConnectorError when the source cannot be reached or read. */
   test(): Promise<void>;
+  /** Tables, columns, keys and low-cardinality values of the selected account (schema). */
   introspect(): Promise<TIntrospection>;
-  /** Runs one read-only SELECT/WITH statement with bound parameters. */
+  /** Runs one read-only SELECT/WITH statement with bound parameters (SQL sources). */
   query(sql: string, params: (string | number)[], options: TQueryOptions): Promise<TQueryResult>;
+  /** Runs a plan of either kind; SQL sources refuse `semantic`, API sources refuse `sql`. */
+  execute(plan: TQueryPlan, options: TQueryOptions): Promise<TQueryResult>;
+  /** The accounts the source offers (schemas, databases, properties, surveys); [] when none. */
   listAccounts(): Promise<TConnectorAccount[]>;
   close(): Promise<void>;
 }
 
-export type TConnectorErrorCode = 'invalid_sql' | 'timeout' | 'unreachable' | 'query_failed';
+export type TConnectorErrorCode =
+  | 'invalid_sql'
+  | 'timeout'
+  | 'unreachable'
+  | 'query_failed'
+  /** Credentials or configuration the source refuses (wrong password, unknown database). */
+  | 'invalid_config'
+  /** A host the server may not connect to (private or loopback without ALLOW_PRIVATE_HOSTS). */
+  | 'forbidden_host'
+  /** A plan of a kind this connector does not run. */
+  | 'unsupported';
 
 /** A typed failure the server maps to an answer without leaking source details. */
 export class ConnectorError extends Error {
@@ -66,3 +91,39 @@ export class ConnectorError extends Error {
 }
 
 export const DEFAULT_QUERY_OPTIONS: TQueryOptions = { timeoutMs: 30_000, maxRows: 10_000 };
+
+/** How a source signs in, as GET /api/v1/datasource/types says (DESIGN §4). */
+export type TAuthType = 'oauth2' | 'basic' | 'apikey' | 'builtin';
+
+/** What a connector is built with beside its stored config. */
+export interface TConnectorContext {
+  /** The selected account (PostgreSQL schema, D1 database, …), or null. */
+  account: string | null;
+  /** Whether loopback and private addresses may be reached (DESIGN §3 ALLOW_PRIVATE_HOSTS). */
+  allowPrivateHosts: boolean;
+  /** A folder this source may keep local files in (FILE sources' DuckDB file, API caches). */
+  dataDir: string;
+}
+
+/**
+ * One entry of the registry (STYLE §7): everything the app knows about a source type. `ZConfig`
+ * validates the stored config with its secrets; `secretFields` are encrypted at rest and never
+ * leave the server (the public config is the config without them).
+ */
+export interface TConnectorDescriptor<C extends { type: string } = { type: string }> {
+  type: C['type'];
+  name: string;
+  /** Path of the logo served with the web app. */
+  logo: string;
+  auth_type: TAuthType;
+  supports_accounts: boolean;
+  /** Users add it from the data-sources screen (false for the built-in demo source). */
+  listed: boolean;
+  ZConfig: z.ZodType<C>;
+  secretFields: readonly Exclude<keyof C, 'type'>[];
+  capabilities: TConnectorCapabilities;
+  create(config: C, context: TConnectorContext): Connector;
+}
+
+/** The config a client may see: the stored config without its secret fields (Lightdash's `Omit<…, Sensitive…>`). */
+export type TPublicConfig<C, S extends keyof C> = Omit<C, S>;

@@ -8,6 +8,11 @@ import { ConnectorError } from './connector';
 const FORBIDDEN =
   /\b(insert|update|delete|merge|upsert|create|drop|alter|truncate|attach|detach|copy|pragma|install|load|call|set|reset|export|import|vacuum|checkpoint|grant|revoke|begin|commit|rollback|execute|prepare|use|replace|into)\b/i;
 
+/** Whether a bare word is one the guard refuses outside quotes (tables should not be named so). */
+export function isGuardedKeyword(word: string): boolean {
+  return new RegExp(`^(?:${FORBIDDEN.source})$`, 'i').test(word);
+}
+
 /** SQL with comments removed and string literals / quoted identifiers blanked. */
 function stripLiterals(sql: string): string {
   let out = '';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCredentials } from './datasources';
 import { FEATURE_KEYS, LANGUAGES } from './features';
 import { LIMITS } from './limits';
 import { isValidPassword } from './validation';
@@ -48,7 +49,8 @@ export const ZTenant = z.object({
   flags: z.object({ oc: z.boolean(), rc: z.boolean() }),
   projects: z.record(z.string(), z.object({ name: z.string() })),
   subscription: z.object({ plan: z.string(), status: z.string() }).nullable(),
-  credentials: z.record(z.string(), z.unknown()),
+  /** The user's data sources in this project, without any secret (DESIGN §11). */
+  credentials: ZCredentials,
   quota: z.object({ conversations: z.number().nullable(), used: z.number() }).nullable(),
   updated: z.string(),
 });

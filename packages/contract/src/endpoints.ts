@@ -30,6 +30,18 @@ import {
   ZFeedbackBody,
   ZSuggestions,
 } from './conversations';
+import {
+  ZAccounts,
+  ZAccountsQuery,
+  ZAddAccountBody,
+  ZCreateDatasourceBody,
+  ZDatasourceIdResponse,
+  ZDatasourceRef,
+  ZDatasourceTypes,
+  ZDefaultDatasourceBody,
+  ZDeleteDatasourceQuery,
+  ZRemoveAccountBody,
+} from './datasources';
 import { ZEmpty, ZErrorResponse } from './errors';
 import { ZProfileBody, ZRegisterBody, ZSignupBody } from './profile';
 
@@ -48,6 +60,8 @@ export interface EndpointSchemas {
   public?: true;
   /** Largest body accepted, when it is not the default 1 MiB. */
   bodyLimit?: number;
+  /** A multipart/form-data upload (one file); its limit is UPLOAD_LIMIT_MB. */
+  upload?: true;
   /** OpenAPI group. */
   tag: string;
 }
@@ -110,6 +124,26 @@ export const endpoints = {
     bodyLimit: 4 * 1024 * 1024,
   },
   'GET /features/csv': { tag: 'conversations', query: ZCsvQuery, response: null },
+  // data sources (spec 2 §2, §7; DESIGN §4, §11)
+  'GET /api/v1/datasource/types': { tag: 'datasources', response: ZDatasourceTypes },
+  'POST /api/v1/datasource': {
+    tag: 'datasources',
+    body: ZCreateDatasourceBody,
+    response: ZDatasourceIdResponse,
+  },
+  'POST /api/v1/datasource/upload': { tag: 'datasources', upload: true, response: ZDatasourceIdResponse },
+  'POST /api/v1/datasource/activate': { tag: 'datasources', body: ZDatasourceRef, response: ZEmpty },
+  'POST /api/v1/datasource/deactivate': { tag: 'datasources', body: ZDatasourceRef, response: ZEmpty },
+  'POST /api/v1/datasource/revoke': { tag: 'datasources', body: ZDatasourceRef, response: ZEmpty },
+  'POST /api/v1/datasource/default': { tag: 'datasources', body: ZDefaultDatasourceBody, response: ZEmpty },
+  'GET /api/v1/datasource/accounts': { tag: 'datasources', query: ZAccountsQuery, response: ZAccounts },
+  'POST /api/v1/datasource/account': { tag: 'datasources', body: ZAddAccountBody, response: ZEmpty },
+  'POST /api/v1/datasource/account/remove': {
+    tag: 'datasources',
+    body: ZRemoveAccountBody,
+    response: ZEmpty,
+  },
+  'DELETE /api/v1/datasource': { tag: 'datasources', query: ZDeleteDatasourceQuery, response: ZEmpty },
   // help articles (markdown, spec 1 §2.8)
   'GET /help/:file': {
     tag: 'help',

@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './card';
 export * from './conversations';
+export * from './datasources';
 export * from './endpoints';
 export * from './errors';
 export * from './features';

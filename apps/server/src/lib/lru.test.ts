@@ -19,4 +19,14 @@ describe('Lru', () => {
     lru.set('a', 1);
     expect(lru.get('a')).toBeUndefined();
   });
+
+  it('forgets the entries whose key matches', () => {
+    const lru = new Lru<number>(5);
+    lru.set('a:1', 1);
+    lru.set('b:1', 2);
+    lru.set('a:2', 3);
+    lru.deleteWhere((k) => k.startsWith('a:'));
+    expect(lru.size).toBe(1);
+    expect(lru.get('b:1')).toBe(2);
+  });
 });

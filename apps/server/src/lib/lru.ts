@@ -21,6 +21,11 @@ export class Lru<V> {
     if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as string);
   }
 
+  /** Forgets every entry whose key matches. */
+  deleteWhere(match: (key: string) => boolean): void {
+    for (const key of [...this.map.keys()]) if (match(key)) this.map.delete(key);
+  }
+
   get size(): number {
     return this.map.size;
   }

@@ -52,6 +52,8 @@ export function route<K extends EndpointKey>(
     schema: {
       tags: [e.tag],
       ...(e.body ? { body: e.body } : {}),
+      // Uploads have no JSON body schema; the module registers @fastify/multipart for them.
+      ...(e.upload ? { consumes: ['multipart/form-data'] } : {}),
       ...(e.query ? { querystring: e.query } : {}),
       ...(e.params ? { params: e.params } : {}),
       ...(e.response ? { response: { [e.status ?? 200]: e.response } } : {}),

@@ -1,9 +1,9 @@
 /**
- * Runs an accuracy dev set: each phrase is parsed, compiled and executed, and its rows are
- * compared with those of a hand-written SQL query on the same database (or the case expects
- * a clarification). Returns per-case outcomes so tests can report accuracy.
+ * Runs an accuracy dev set: each phrase is parsed, compiled and executed, its card is built, and
+ * the card's table is compared with the rows of a hand-written SQL query on the same database
+ * (or the case expects a clarification). Returns per-case outcomes so tests can report accuracy.
  */
-import { compileQuery, parseQuestion, type TSemanticModel, type TWeekStart } from '@parley/engine';
+import { buildCard, compileQuery, parseQuestion, type TSemanticModel, type TWeekStart } from '@parley/engine';
 import type { Connector, TQueryValue } from '../connector';
 
 export interface TAccuracyCase {
@@ -12,6 +12,8 @@ export interface TAccuracyCase {
   expected: string | 'clarify';
   /** Compare row order too (rankings, time series). */
   ordered?: boolean;
+  /** Why the engine is known to answer this one wrongly; the test expects it to fail. */
+  knownFailure?: string;
 }
 
 export interface TAccuracyOutcome {
@@ -20,60 +22,79 @@ export interface TAccuracyOutcome {
   detail: string;
 }
 
-const OPTIONS = { timeoutMs: 20_000, maxRows: 5_000 };
-
-function cell(v: TQueryValue): string {
-  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : v.toPrecision(8);
-  return v === null ? 'null' : String(v);
+export interface TAccuracyContext {
+  today: string;
+  weekStart: TWeekStart;
 }
 
-function rowsOf(rows: Record<string, TQueryValue>[]): string[] {
-  return rows.map((r) => Object.values(r).map(cell).join(' | '));
+const OPTIONS = { timeoutMs: 20_000, maxRows: 5_000 };
+
+function cell(v: TQueryValue | undefined): string {
+  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : v.toPrecision(8);
+  return v === null || v === undefined ? 'null' : String(v);
+}
+
+function rowsOf(rows: TQueryValue[][]): string[] {
+  return rows.map((r) => r.map(cell).join(' | '));
+}
+
+/** Runs one case: the card's numbers against the hand-written SQL's rows. */
+export async function runAccuracyCase(
+  connector: Connector,
+  model: TSemanticModel,
+  c: TAccuracyCase,
+  context: TAccuracyContext,
+): Promise<TAccuracyOutcome> {
+  const parsed = parseQuestion(c.phrase, { model, today: context.today, weekStart: context.weekStart });
+  if (c.expected === 'clarify') {
+    return {
+      phrase: c.phrase,
+      ok: parsed.kind === 'clarify',
+      detail: parsed.kind === 'query' ? parsed.understood : '',
+    };
+  }
+  if (parsed.kind === 'clarify') return { phrase: c.phrase, ok: false, detail: `clarify: ${parsed.text}` };
+  try {
+    const compiled = compileQuery(parsed.query, model, {
+      dialect: connector.dialect ?? 'duckdb',
+      ...context,
+    });
+    const got = await connector.query(compiled.sql, compiled.params, OPTIONS);
+    const card = buildCard({
+      query: parsed.query,
+      model,
+      compiled,
+      rows: got.rows,
+      readAt: `${context.today}T00:00:00.000Z`,
+    });
+    const want = await connector.query(c.expected, [], OPTIONS);
+    let a = rowsOf(card.table.map((row) => compiled.columns.map((col) => row[col.key] as TQueryValue)));
+    let b = rowsOf(want.rows.map((row) => Object.values(row)));
+    if (!c.ordered) {
+      a = [...a].sort();
+      b = [...b].sort();
+    }
+    const ok = a.length === b.length && a.every((x, i) => x === b[i]);
+    return {
+      phrase: c.phrase,
+      ok,
+      detail: ok
+        ? ''
+        : `${parsed.understood}\n  got  ${a.slice(0, 3).join(' ; ')} (${a.length})\n  want ${b.slice(0, 3).join(' ; ')} (${b.length})`,
+    };
+  } catch (error) {
+    return { phrase: c.phrase, ok: false, detail: `error: ${(error as Error).message}` };
+  }
 }
 
 export async function runAccuracy(
   connector: Connector,
   model: TSemanticModel,
   cases: TAccuracyCase[],
-  context: { today: string; weekStart: TWeekStart },
+  context: TAccuracyContext,
 ): Promise<TAccuracyOutcome[]> {
   const outcomes: TAccuracyOutcome[] = [];
-  for (const c of cases) {
-    const parsed = parseQuestion(c.phrase, { model, today: context.today, weekStart: context.weekStart });
-    if (c.expected === 'clarify') {
-      outcomes.push({
-        phrase: c.phrase,
-        ok: parsed.kind === 'clarify',
-        detail: parsed.kind === 'query' ? parsed.understood : '',
-      });
-      continue;
-    }
-    if (parsed.kind === 'clarify') {
-      outcomes.push({ phrase: c.phrase, ok: false, detail: `clarify: ${parsed.text}` });
-      continue;
-    }
-    try {
-      const compiled = compileQuery(parsed.query, model, { dialect: 'duckdb', ...context });
-      const got = await connector.query(compiled.sql, compiled.params, OPTIONS);
-      const want = await connector.query(c.expected, [], OPTIONS);
-      let a = rowsOf(got.rows);
-      let b = rowsOf(want.rows);
-      if (!c.ordered) {
-        a = [...a].sort();
-        b = [...b].sort();
-      }
-      const ok = a.length === b.length && a.every((x, i) => x === b[i]);
-      outcomes.push({
-        phrase: c.phrase,
-        ok,
-        detail: ok
-          ? ''
-          : `${parsed.understood}\n  got  ${a.slice(0, 3).join(' ; ')} (${a.length})\n  want ${b.slice(0, 3).join(' ; ')} (${b.length})`,
-      });
-    } catch (error) {
-      outcomes.push({ phrase: c.phrase, ok: false, detail: `error: ${(error as Error).message}` });
-    }
-  }
+  for (const c of cases) outcomes.push(await runAccuracyCase(connector, model, c, context));
   return outcomes;
 }
 

@@ -10,8 +10,9 @@ export const TEST_END_DATE = '2026-11-20';
 export const TEST_SCALE = 0.25;
 const GENERATOR_VERSION = 1;
 
-export async function getTestDemoPath(): Promise<string> {
-  const path = join(tmpdir(), `parley-test-demo-v${GENERATOR_VERSION}-${TEST_END_DATE}-${TEST_SCALE}.duckdb`);
-  await ensureDemoDataset({ path, endDate: TEST_END_DATE, scale: TEST_SCALE });
+/** The demo file at `scale` (TEST_SCALE unless a suite wants a smaller copy, e.g. to load elsewhere). */
+export async function getTestDemoPath(scale = TEST_SCALE): Promise<string> {
+  const path = join(tmpdir(), `parley-test-demo-v${GENERATOR_VERSION}-${TEST_END_DATE}-${scale}.duckdb`);
+  await ensureDemoDataset({ path, endDate: TEST_END_DATE, scale });
   return path;
 }

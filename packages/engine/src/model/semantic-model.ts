@@ -83,12 +83,18 @@ export interface TModelTable {
   primaryKey: string[];
 }
 
-/** A many-to-one join: every `from` row has at most one `to` row. */
+/**
+ * A many-to-one join: every `from` row has at most one `to` row. A `bridge` join leads into a
+ * link table of a many-to-many relation (film → film_category → category): a `from` row may
+ * match several rows, so a measure split by the far side counts a row once per linked value,
+ * as a hand-written join would. Bridges are followed only where no many-to-one path exists.
+ */
 export interface TModelJoin {
   from: string;
   fromColumns: string[];
   to: string;
   toColumns: string[];
+  bridge?: boolean;
 }
 
 export interface TSemanticModel {
@@ -149,20 +155,24 @@ export function findMeasureTime(model: TSemanticModel, name: string): TTimeDimen
 
 /**
  * Tables reachable from `table` along many-to-one joins, with the join used to reach each
- * (breadth-first, so the shortest path wins). Fan-out joins are never followed.
+ * (breadth-first, so the shortest path wins). Other fan-out joins are never followed; bridge
+ * joins only after every many-to-one path, so they never replace one.
  */
 export function getReachableTables(model: TSemanticModel, table: string): Map<string, TModelJoin | null> {
   const reached = new Map<string, TModelJoin | null>([[table, null]]);
-  const queue = [table];
-  while (queue.length > 0) {
-    const current = queue.shift()!;
-    for (const join of model.joins) {
-      if (join.from === current && !reached.has(join.to)) {
-        reached.set(join.to, join);
-        queue.push(join.to);
+  const walk = (queue: string[], bridges: boolean): void => {
+    while (queue.length > 0) {
+      const current = queue.shift()!;
+      for (const join of model.joins) {
+        if (join.from === current && !reached.has(join.to) && (bridges || !join.bridge)) {
+          reached.set(join.to, join);
+          queue.push(join.to);
+        }
       }
     }
-  }
+  };
+  walk([table], false);
+  if (model.joins.some((j) => j.bridge)) walk([...reached.keys()], true);
   return reached;
 }
 

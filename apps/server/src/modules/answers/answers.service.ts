@@ -1,4 +1,10 @@
-import { type Connector, ConnectorError, DEFAULT_QUERY_OPTIONS, type TQueryResult } from '@parley/connectors';
+import {
+  type Connector,
+  ConnectorError,
+  DEFAULT_QUERY_OPTIONS,
+  type TConnectorErrorCode,
+  type TQueryResult,
+} from '@parley/connectors';
 import type { TConversationResponse, TSemanticQuery } from '@parley/contract';
 import {
   buildCard,
@@ -12,17 +18,29 @@ import {
 } from '@parley/engine';
 import { escapeHtml } from '@parley/presenter';
 import type { FastifyBaseLogger } from 'fastify';
+import { UpstreamFailed } from '../../lib/errors';
 import { type LlmConfig, proposeInsights, proposeSemanticQuery } from '../../lib/llm';
 import { Lru } from '../../lib/lru';
 import { dateIn, weekStartFor } from '../../lib/time';
 
-/** A data source ready to answer: its connector and semantic model. */
+/** A data source ready to answer (resolved by modules/datasources): its connector and semantic model. */
 export interface AnswerSource {
+  /** The source's id ('demo' for the built-in one): part of every result-cache key. */
+  id: string;
+  /** The selected account (schema, database) or null: part of the cache key too. */
+  account: string | null;
   connector: Connector;
   model: TSemanticModel;
-  /** The data cannot change while open (the read-only demo file): results may be reused. */
+  /** The data cannot change (the read-only demo file, an uploaded file): results may be reused. */
   immutable: boolean;
 }
+
+/**
+ * How long a result of a live database (PostgreSQL) is reused: a dashboard refresh or the same
+ * question asked twice within a minute costs the customer's database one query, and an answer
+ * is never more than a minute behind their data. Immutable sources keep results until pushed out.
+ */
+export const LIVE_RESULT_TTL_MS = 60_000;
 
 export interface AskContext {
   timezone: string | null;
@@ -37,35 +55,48 @@ export interface AskResult {
   semantic: TSemanticQuery | null;
 }
 
+/** Connector failures that say the source is unreachable or refuses us, not that the SQL is wrong. */
+const UNREACHABLE = new Set<TConnectorErrorCode>(['unreachable', 'invalid_config', 'forbidden_host']);
+
 /**
  * The ask pipeline: phrase → SemanticQuery (parser, or the LLM's proposal validated by the same
  * schema) → SQL for the source's dialect → rows → card. Never answers with a card it cannot trust.
  */
 export class AnswerService {
   constructor(
-    private readonly source: () => Promise<AnswerSource>,
     private readonly llm: LlmConfig | null,
     private readonly log: FastifyBaseLogger,
     private readonly clock: () => Date,
     resultCacheSize = 200,
+    private readonly warm: () => Promise<void> = async () => {},
   ) {
     this.results = new Lru(resultCacheSize);
   }
 
-  /** Query results of immutable sources by SQL and bound values: a repeated question answers at once. */
-  private readonly results: Lru<TQueryResult>;
+  /**
+   * Query results by source, account, SQL and bound values: a repeated question answers at once.
+   * The source and account are in the key, so two users whose sources compile to the same SQL
+   * never share an answer. `expires` is null for immutable sources.
+   */
+  private readonly results: Lru<{ result: TQueryResult; expires: number | null }>;
 
   private async run(source: AnswerSource, sql: string, params: (string | number)[]): Promise<TQueryResult> {
-    const key = `${sql}\u0000${JSON.stringify(params)}`;
-    const hit = source.immutable ? this.results.get(key) : undefined;
-    if (hit) return hit;
-    const result = await source.connector.query(sql, params, DEFAULT_QUERY_OPTIONS);
-    if (source.immutable) this.results.set(key, result);
+    const key = [source.id, source.account ?? '', sql, JSON.stringify(params)].join('\u0000');
+    const now = performance.now();
+    const hit = this.results.get(key);
+    if (hit && (hit.expires === null || hit.expires > now)) return hit.result;
+    const result = await source.connector.execute({ kind: 'sql', sql, params }, DEFAULT_QUERY_OPTIONS);
+    this.results.set(key, { result, expires: source.immutable ? null : now + LIVE_RESULT_TTL_MS });
     return result;
   }
 
-  async ask(phrase: string, context: AskContext): Promise<AskResult> {
-    const source = await this.source();
+  /** Drops every cached result of a source (it changed or was deleted). */
+  forgetSource(id: string): void {
+    this.results.deleteWhere((key) => key.startsWith(`${id}\u0000`));
+  }
+
+  /** Answers a question about `source`, the data source the datasources module resolved. */
+  async ask(source: AnswerSource, phrase: string, context: AskContext): Promise<AskResult> {
     const { connector, model } = source;
     const today = dateIn(context.timezone, this.clock());
     const weekStart = weekStartFor(context.language);
@@ -108,6 +139,10 @@ export class AnswerService {
       if (error instanceof ModelError) {
         return { responses: [{ phrase, text: escapeHtml(error.message) }], semantic: null };
       }
+      if (error instanceof ConnectorError && UNREACHABLE.has(error.code)) {
+        this.log.warn({ datasource: source.id, code: error.code }, 'data source unreachable');
+        throw new UpstreamFailed('The data source could not be reached. Check its connection and try again.');
+      }
       if (error instanceof ConnectorError && error.code === 'timeout') {
         return {
           responses: [
@@ -124,15 +159,14 @@ export class AnswerService {
     }
   }
 
-  /** Opens (and on first start generates) the data source ahead of the first question. */
-  async warmUp(): Promise<void> {
-    await this.source();
+  /** Opens (and on first start generates) the demo source ahead of the first question. */
+  warmUp(): Promise<void> {
+    return this.warm();
   }
 
-  /** Questions known to work on the user's data source. */
-  async suggestions(): Promise<string[]> {
-    const { model } = await this.source();
-    return getExampleQuestions(model);
+  /** Questions known to work on a data source. */
+  suggestions(source: AnswerSource): string[] {
+    return getExampleQuestions(source.model);
   }
 }
 

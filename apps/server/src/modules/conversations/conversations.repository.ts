@@ -1,5 +1,10 @@
-import { type TConversationResponse, type TSemanticQuery, ZSemanticQuery } from '@parley/contract';
-import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import {
+  DEMO_DATASOURCE_ID,
+  type TConversationResponse,
+  type TSemanticQuery,
+  ZSemanticQuery,
+} from '@parley/contract';
+import { and, count, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conversationItems, feedback } from '../../db/schema';
 
@@ -59,7 +64,7 @@ export class ConversationsRepository {
    * The query of the latest answered item: the base of a follow-up (only that column is read).
    * Parsed with its schema: a row written by an older version that no longer fits is no base.
    */
-  async findLastSemantic(owner: Owner, since: Date): Promise<TSemanticQuery | null> {
+  async findLastSemantic(owner: Owner, since: Date, datasourceId: string): Promise<TSemanticQuery | null> {
     const [row] = await this.db
       .select({ semantic: conversationItems.semantic })
       .from(conversationItems)
@@ -68,6 +73,10 @@ export class ConversationsRepository {
           eq(conversationItems.userId, owner.userId),
           eq(conversationItems.projectId, owner.projectId),
           gte(conversationItems.createdAt, since),
+          // Items stored before sources were recorded (null) were all asked of the demo.
+          datasourceId === DEMO_DATASOURCE_ID
+            ? or(eq(conversationItems.datasourceId, datasourceId), isNull(conversationItems.datasourceId))
+            : eq(conversationItems.datasourceId, datasourceId),
           sql`${conversationItems.semantic} is not null`,
         ),
       )

@@ -15,6 +15,7 @@ import { Invalid, NotFound, UpstreamFailed } from '../../lib/errors';
 import { startOfDayIn } from '../../lib/time';
 import type { MailService } from '../../mail/mail.service';
 import type { AnswerService, AskContext } from '../answers/answers.service';
+import type { SourceResolver } from '../datasources/source-resolver';
 import { CARD_CHART_CID, cardMail } from './card-mail';
 import type { ConversationItemRow, ConversationsRepository } from './conversations.repository';
 
@@ -25,6 +26,7 @@ export class ConversationsService {
   constructor(
     private readonly repo: ConversationsRepository,
     private readonly answers: AnswerService,
+    private readonly sources: SourceResolver,
     private readonly access: AccessPolicy,
     private readonly mail: MailService,
     private readonly brand: string,
@@ -38,21 +40,24 @@ export class ConversationsService {
   /** Answers a question, refining the previous one of today's conversation when it is a follow-up. */
   async query(asker: Actor, body: TConversationQueryBody): Promise<TConversationQueryResponse> {
     await this.requireConversations(asker, { quota: 'conversations' });
+    // The named source (the asker's own, active) or their default; 404 / 400 otherwise.
+    const source = await this.sources.resolve(asker, body.datasource_id ?? null);
     const since = startOfDayIn(asker.timezone, this.clock());
     const context: AskContext = {
       timezone: asker.timezone,
       language: asker.language,
-      previous: await this.repo.findLastSemantic(asker, since),
+      // A follow-up refines the previous question about the same source only.
+      previous: await this.repo.findLastSemantic(asker, since, source.id),
     };
     const id = randomUUID();
-    const result = await this.answers.ask(body.phrase, context);
+    const result = await this.answers.ask(source, body.phrase, context);
     const responses = result.responses.map((r) => (r.card ? { ...r, question_id: id } : r));
     await this.repo.insertItem(asker, {
       id,
       created: body.created,
       phrase: body.phrase,
       event: body.event ?? null,
-      datasourceId: body.datasource_id ?? null,
+      datasourceId: source.id,
       responses,
       semantic: result.semantic,
       error: null,
@@ -81,7 +86,12 @@ export class ConversationsService {
 
   async suggestions(asker: Actor): Promise<string[]> {
     await this.requireConversations(asker);
-    return this.answers.suggestions();
+    // From the default source's model; none yet when the asker has no source at all.
+    const source = await this.sources.resolve(asker, null).catch((error: unknown) => {
+      if (error instanceof Invalid) return null;
+      throw error;
+    });
+    return source ? this.answers.suggestions(source) : [];
   }
 
   async feedback(asker: Actor, body: TFeedbackBody): Promise<string> {

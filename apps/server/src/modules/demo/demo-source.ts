@@ -1,8 +1,7 @@
 import { join } from 'node:path';
-import { createConnector, ensureDemoDataset } from '@parley/connectors';
-import { getDemoModel } from '@parley/engine';
+import { type Connector, createConnector, ensureDemoDataset } from '@parley/connectors';
+import { getDemoModel, type TSemanticModel } from '@parley/engine';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AnswerSource } from '../answers/answers.service';
 
 export interface DemoDatasetOptions {
   path: string;
@@ -17,16 +16,18 @@ export const demoDatasetPath = (dataDir: string) => join(dataDir, 'demo.duckdb')
  * The demo data source, generated on first use and then opened read-only. One promise is shared,
  * so concurrent first questions wait for the same generation; a failure is retried on the next call.
  */
-export function demoSource(options: DemoDatasetOptions, log: FastifyBaseLogger): () => Promise<AnswerSource> {
-  let pending: Promise<AnswerSource> | null = null;
+export function demoSource(
+  options: DemoDatasetOptions,
+  log: FastifyBaseLogger,
+): () => Promise<{ connector: Connector; model: TSemanticModel }> {
+  let pending: Promise<{ connector: Connector; model: TSemanticModel }> | null = null;
   return () => {
     pending ??= (async () => {
       const result = await ensureDemoDataset(options);
       if (result.created) log.info({ ms: result.ms, path: options.path }, 'demo dataset generated');
       return {
-        connector: createConnector({ type: 'DUCKDB', path: options.path }),
+        connector: createConnector({ type: 'DEMO', path: options.path }),
         model: getDemoModel(),
-        immutable: true,
       };
     })().catch((error: unknown) => {
       pending = null;

@@ -2,6 +2,7 @@ import type { TProfileBody, TTenant } from '@parley/contract';
 import type { AccessPolicy, Actor } from '../../lib/access';
 import { profileColumns } from '../../lib/images';
 import { limitKeys } from '../auth/attempts.repository';
+import type { DatasourcesService } from '../datasources/datasources.service';
 import type { TenantService } from '../tenant/tenant.service';
 import type { UsersRepository } from '../users/users.repository';
 
@@ -11,6 +12,7 @@ export class ProfileService {
     private readonly users: UsersRepository,
     private readonly tenant: TenantService,
     private readonly access: AccessPolicy,
+    private readonly datasources: Pick<DatasourcesService, 'sourceIdsOf' | 'discardSources'>,
   ) {}
 
   /** Saves the profile; the photo is checked by its bytes. Answers the updated tenant. */
@@ -22,9 +24,12 @@ export class ProfileService {
   /** Erases the account and all its data for real; its sessions go with it. */
   async deleteAccount(actor: Actor): Promise<void> {
     await this.access.requireAccess(actor, { feature: 'SETTINGS_DELETE_ACCOUNT' });
+    const sources = await this.datasources.sourceIdsOf(actor.userId);
     await this.users.deleteAccount(actor.userId, actor.email, [
       limitKeys.loginEmail(actor.email),
       limitKeys.sendEmail(actor.email),
     ]);
+    // The rows went with the user (foreign keys); their uploaded files go now.
+    await this.datasources.discardSources(sources);
   }
 }

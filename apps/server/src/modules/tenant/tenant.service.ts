@@ -1,8 +1,15 @@
-import { LANGUAGES, type Language, type TRegisterBody, type TTenant } from '@parley/contract';
+import {
+  LANGUAGES,
+  type Language,
+  type TCredentials,
+  type TRegisterBody,
+  type TTenant,
+} from '@parley/contract';
 import type { Actor } from '../../lib/access';
 import { Unauthenticated } from '../../lib/errors';
 import { profileColumns } from '../../lib/images';
 import { hashPassword } from '../../lib/passwords';
+import type { DatasourcesService } from '../datasources/datasources.service';
 import type { ProjectRow, ProjectsRepository } from '../projects/projects.repository';
 import type { UserRow, UsersRepository } from '../users/users.repository';
 
@@ -14,6 +21,7 @@ export class TenantService {
   constructor(
     private readonly users: UsersRepository,
     private readonly projects: ProjectsRepository,
+    private readonly datasources: Pick<DatasourcesService, 'credentials'>,
   ) {}
 
   async getTenant(actor: Actor): Promise<TTenant> {
@@ -42,12 +50,16 @@ export class TenantService {
   private async tenantOf(actor: Actor, row: UserRow | null): Promise<TTenant> {
     // The row is gone when the account was deleted in another tab: that session is over.
     if (!row) throw new Unauthenticated();
-    return toTenant(row, await this.projects.listForUser(actor.userId));
+    const [projects, credentials] = await Promise.all([
+      this.projects.listForUser(actor.userId),
+      this.datasources.credentials(actor),
+    ]);
+    return toTenant(row, projects, credentials);
   }
 }
 
-/** Builds the tenant answer of DESIGN §4 from a user row. */
-export function toTenant(row: UserRow, projects: ProjectRow[]): TTenant {
+/** Builds the tenant answer of DESIGN §4 from a user row, their projects and data sources. */
+export function toTenant(row: UserRow, projects: ProjectRow[], credentials: TCredentials): TTenant {
   return {
     id: row.id,
     email: row.email,
@@ -62,7 +74,7 @@ export function toTenant(row: UserRow, projects: ProjectRow[]): TTenant {
     flags: { oc: row.onboardingComplete, rc: row.registrationComplete },
     projects: Object.fromEntries(projects.map((p) => [p.id, { name: p.name }])),
     subscription: { plan: 'unlimited', status: 'ACTIVE' },
-    credentials: {},
+    credentials,
     quota: { conversations: null, used: 0 },
     updated: row.updatedAt.toISOString(),
   };

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { projects, users } from './auth.schema';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** A user's connected data source in one project (spec 2 §3). */
+export const datasources = pgTable(
+  'datasources',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    /** The config without its secret fields (host, port, database, user; a FILE's table). */
+    configPublic: jsonb('config_public').$type<Record<string, unknown>>().notNull(),
+    /** The secret fields as JSON, sealed with AES-256-GCM (lib/crypto.ts); null when none or revoked. */
+    secrets: text('secrets'),
+    status: text('status').$type<'active' | 'inactive' | 'revoked'>().notNull().default('active'),
+    selectedAccount: text('selected_account'),
+    /** The accounts the user added (schemas, databases, properties), in the order added. */
+    accounts: jsonb('accounts').$type<{ id: string; name: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('datasources_owner_idx').on(t.userId, t.projectId)],
+);
+
+/**
+ * The source conversations use when a question names none, per user and project. A table of its
+ * own rather than a column on memberships: it belongs to this module, and the foreign key drops
+ * the choice with the source. No row means the built-in demo source (when DEMO is on).
+ */
+export const datasourceDefaults = pgTable(
+  'datasource_defaults',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    datasourceId: uuid('datasource_id')
+      .notNull()
+      .references(() => datasources.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.projectId] })],
+);

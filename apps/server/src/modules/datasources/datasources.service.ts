@@ -1,0 +1,398 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  type Connector,
+  ConnectorError,
+  createConnector,
+  DEMO_DESCRIPTOR,
+  DESCRIPTORS,
+  findDescriptor,
+  getDescriptor,
+  loadTableFile,
+  type TAnyConnectorDescriptor,
+  type TConnectorAccount,
+} from '@parley/connectors';
+import {
+  DATASOURCE_MESSAGES,
+  DEMO_DATASOURCE_ID,
+  LIMITS,
+  type TAccounts,
+  type TAddAccountBody,
+  type TCreateDatasourceBody,
+  type TCredential,
+  type TCredentials,
+  type TDatasourceType,
+  type TDatasourceTypes,
+} from '@parley/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AccessPolicy, Actor } from '../../lib/access';
+import type { SecretBox } from '../../lib/crypto';
+import { Invalid, NotFound, TooLarge, UpstreamFailed } from '../../lib/errors';
+import type { DatasourceRow, DatasourcesRepository } from './datasources.repository';
+import { sealConfig } from './source-config';
+import { isSourceId, pickDefault, type SourceResolver } from './source-resolver';
+
+export interface DatasourcesOptions {
+  allowPrivateHosts: boolean;
+  /** DATA_DIR/sources: FILE sources' DuckDB files. */
+  sourcesDir: string;
+  /** DATA_DIR/tmp: uploads while they are streamed in and loaded. */
+  tmpDir: string;
+  /** UPLOAD_LIMIT_MB, for the message of a refused upload. */
+  uploadLimitMb: number;
+}
+
+/** One uploaded file as the route hands it over: its name and its bytes as a stream. */
+export interface UploadedFile {
+  filename: string;
+  stream: Readable;
+  /** True once the stream stopped at the size limit (busboy's `truncated`). */
+  truncated(): boolean;
+}
+
+type SourceRef = { datasource_id: string; type?: TDatasourceType };
+
+/**
+ * The data-sources screen (spec 2 §2, DESIGN §11): connect (with a live test), upload a file,
+ * activate, deactivate, revoke, choose the default, pick accounts, delete. Secrets are sealed
+ * before storage and never leave this module; `credentials` is the tenant's public view.
+ */
+export class DatasourcesService {
+  constructor(
+    private readonly repo: DatasourcesRepository,
+    private readonly resolver: SourceResolver,
+    private readonly box: SecretBox,
+    private readonly access: AccessPolicy,
+    private readonly options: DatasourcesOptions,
+    private readonly log: FastifyBaseLogger,
+    private readonly clock: () => Date,
+  ) {}
+
+  private requireSettings(actor: Actor): Promise<void> {
+    return this.access.requireAccess(actor, { feature: 'SETTINGS_DATASOURCE' });
+  }
+
+  /** The source types users can add (GET /api/v1/datasource/types). */
+  async types(actor: Actor): Promise<TDatasourceTypes> {
+    await this.requireSettings(actor);
+    return DESCRIPTORS.filter((d) => d.listed).map((d) => ({
+      type: d.type,
+      name: d.name,
+      logo: d.logo,
+      auth_type: d.auth_type,
+      supports_accounts: d.supports_accounts,
+    }));
+  }
+
+  /**
+   * Connects a source: the config is checked by the type's schema, then by a live connection
+   * test; nothing is stored unless both pass. A driver's message is never shown (it may name
+   * hosts, users or worse) — only a refused private host is explained.
+   */
+  async create(actor: Actor, body: TCreateDatasourceBody): Promise<{ datasource_id: string }> {
+    await this.requireSettings(actor);
+    const descriptor = findDescriptor(body.type);
+    if (!descriptor?.listed)
+      throw new Invalid(`Invalid field type: ${body.type} data sources cannot be connected here.`);
+    if (descriptor.type === 'FILE')
+      throw new Invalid('Invalid field type: FILE data sources are added by uploading a file.');
+    if (descriptor.auth_type === 'oauth2')
+      throw new Invalid(
+        `Invalid field type: ${body.type} data sources are connected through their sign-in page.`,
+      );
+    const parsed = descriptor.ZConfig.safeParse({ ...body.config, type: body.type });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new Invalid(`Invalid field config.${issue.path.join('.') || 'config'}: ${issue.message}`);
+    }
+    const config = parsed.data;
+    const id = randomUUID();
+    const connector = createConnector(config, {
+      account: null,
+      allowPrivateHosts: this.options.allowPrivateHosts,
+      dataDir: this.options.sourcesDir,
+    });
+    let offered: TConnectorAccount[] = [];
+    try {
+      await connector.test();
+      if (descriptor.supports_accounts) offered = await connector.listAccounts();
+    } catch (error) {
+      throw this.connectFailure(error, body.type);
+    } finally {
+      await connector.close().catch(() => {});
+    }
+    // PostgreSQL's usual schema is chosen for the user when it is there; otherwise they pick.
+    const first = offered.find((a) => a.id === 'public') ?? null;
+    await this.repo.insert(actor, {
+      id,
+      type: descriptor.type,
+      name: body.name,
+      ...sealConfig(descriptor, config as Record<string, unknown>, id, this.box),
+      selectedAccount: first?.id ?? null,
+      accounts: first ? [{ id: first.id, name: first.name }] : [],
+      now: this.clock(),
+    });
+    return { datasource_id: id };
+  }
+
+  private connectFailure(error: unknown, type: string): Invalid {
+    if (error instanceof ConnectorError && error.code === 'forbidden_host')
+      return new Invalid(`Invalid field config.host: ${error.message}`);
+    this.log.info(
+      { type, code: error instanceof ConnectorError ? error.code : 'error' },
+      'data source connection test failed',
+    );
+    return new Invalid(DATASOURCE_MESSAGES.invalidConfig);
+  }
+
+  /**
+   * A FILE source from an uploaded CSV or Parquet file: streamed to a temporary file (stopped at
+   * UPLOAD_LIMIT_MB), loaded into DATA_DIR/sources/<id>.duckdb, then the row is written. On any
+   * failure the temporary file, a half-written DuckDB file and the row are all absent.
+   */
+  async upload(
+    actor: Actor,
+    receive: () => Promise<UploadedFile | null>,
+  ): Promise<{ datasource_id: string }> {
+    await this.requireSettings(actor);
+    // The body is read only after the access check.
+    const file = await receive();
+    if (!file) throw new Invalid('Invalid field file: send one CSV or Parquet file.');
+    const id = randomUUID();
+    await mkdir(this.options.tmpDir, { recursive: true });
+    await mkdir(this.options.sourcesDir, { recursive: true });
+    const temporary = join(this.options.tmpDir, `${id}.upload`);
+    let stored = false;
+    try {
+      await pipeline(file.stream, createWriteStream(temporary, { mode: 0o600 }));
+      if (file.truncated())
+        throw new TooLarge(`The file is larger than the upload limit of ${this.options.uploadLimitMb} MB.`);
+      let loaded: Awaited<ReturnType<typeof loadTableFile>>;
+      try {
+        loaded = await loadTableFile({
+          path: temporary,
+          dataDir: this.options.sourcesDir,
+          sourceId: id,
+          fileName: file.filename,
+        });
+      } catch (error) {
+        if (error instanceof ConnectorError) throw new Invalid(error.message);
+        throw error;
+      }
+      await this.repo.insert(actor, {
+        id,
+        type: 'FILE',
+        name: sourceNameOf(file.filename),
+        ...sealConfig(getDescriptor('FILE'), loaded.config, id, this.box),
+        selectedAccount: null,
+        accounts: [],
+        now: this.clock(),
+      });
+      stored = true;
+      return { datasource_id: id };
+    } finally {
+      await rm(temporary, { force: true });
+      if (!stored) await this.removeFiles(id);
+    }
+  }
+
+  async activate(actor: Actor, ref: SourceRef): Promise<void> {
+    await this.requireSettings(actor);
+    const row = await this.getOwned(actor, ref);
+    if (row.status === 'revoked')
+      throw new Invalid('Access to this data source was revoked: connect it again to use it.');
+    await this.change(row, { status: 'active' });
+  }
+
+  async deactivate(actor: Actor, ref: SourceRef): Promise<void> {
+    await this.requireSettings(actor);
+    const row = await this.getOwned(actor, ref);
+    if (row.status === 'revoked') return;
+    await this.change(row, { status: 'inactive' });
+  }
+
+  /** Signs an OAuth source out: its stored tokens are deleted and it is marked revoked. */
+  async revoke(actor: Actor, ref: SourceRef): Promise<void> {
+    await this.requireSettings(actor);
+    const row = await this.getOwned(actor, ref);
+    if (this.descriptorOf(row).auth_type !== 'oauth2')
+      throw new Invalid('Only data sources connected by signing in (OAuth) can be revoked.');
+    await this.change(row, { status: 'revoked', secrets: null });
+  }
+
+  /** The source conversations use when a question names none: an active source of the actor's, or 'demo'. */
+  async setDefault(actor: Actor, body: { datasource_id: string }): Promise<void> {
+    await this.requireSettings(actor);
+    if (body.datasource_id === DEMO_DATASOURCE_ID && this.resolver.demoEnabled) {
+      await this.repo.setDefault(actor, null);
+      return;
+    }
+    const row = await this.getOwned(actor, body);
+    if (row.status !== 'active') throw new Invalid('Only an active data source can be the default.');
+    await this.repo.setDefault(actor, row.id);
+  }
+
+  /** The accounts the source offers (PostgreSQL schemas, D1 databases…); [] for sources without. */
+  async accounts(actor: Actor, query: SourceRef): Promise<TAccounts> {
+    await this.requireSettings(actor);
+    const row = await this.getOwned(actor, query);
+    if (!this.descriptorOf(row).supports_accounts) return [];
+    return (await this.offeredAccounts(row)).map((a) => ({ id: a.id, name: a.name }));
+  }
+
+  /** Adds one of the offered accounts and selects it; an id the source does not offer is refused. */
+  async addAccount(actor: Actor, body: TAddAccountBody): Promise<void> {
+    await this.requireSettings(actor);
+    const row = await this.getOwned(actor, body);
+    if (!this.descriptorOf(row).supports_accounts)
+      throw new Invalid('This data source has no accounts to choose from.');
+    const offered = (await this.offeredAccounts(row)).find((a) => a.id === body.account.id);
+    if (!offered) throw new Invalid(DATASOURCE_MESSAGES.invalidAccount);
+    const accounts = row.accounts.some((a) => a.id === offered.id)
+      ? row.accounts
+      : [...row.accounts, { id: offered.id, name: offered.name }];
+    await this.change(row, { accounts, selectedAccount: offered.id });
+  }
+
+  /** Removes an added account; when it was selected, the first remaining one is (or none). */
+  async removeAccount(actor: Actor, body: SourceRef & { account_id: string }): Promise<void> {
+    await this.requireSettings(actor);
+    const row = await this.getOwned(actor, body);
+    if (!row.accounts.some((a) => a.id === body.account_id))
+      throw new Invalid(DATASOURCE_MESSAGES.invalidAccount);
+    const accounts = row.accounts.filter((a) => a.id !== body.account_id);
+    const selectedAccount =
+      row.selectedAccount === body.account_id ? (accounts[0]?.id ?? null) : row.selectedAccount;
+    await this.change(row, { accounts, selectedAccount });
+  }
+
+  /** Deletes the source, its sealed secrets, its files and every cached connector, model and result. */
+  async delete(actor: Actor, id: string): Promise<void> {
+    await this.requireSettings(actor);
+    const row = await this.getOwned(actor, { datasource_id: id });
+    await this.repo.delete(row.id);
+    this.resolver.forget(row.id);
+    await this.removeFiles(row.id);
+  }
+
+  /** The ids of every source of a user in any project, read before their account is deleted. */
+  sourceIdsOf(userId: string): Promise<string[]> {
+    return this.repo.listIdsOfUser(userId);
+  }
+
+  /** Drops the cache entries and files of sources whose rows are gone (the account was deleted). */
+  async discardSources(ids: string[]): Promise<void> {
+    for (const id of ids) {
+      this.resolver.forget(id);
+      await this.removeFiles(id);
+    }
+  }
+
+  /**
+   * `tenant.credentials` (DESIGN §11): the actor's sources in this project, and the built-in
+   * demo when it is on, with no config at all. The tenant reads only the actor's own rows, so
+   * no feature is needed.
+   */
+  async credentials(actor: Actor): Promise<TCredentials> {
+    const rows = await this.repo.listOwned(actor);
+    const chosen = pickDefault(await this.repo.findDefault(actor), rows, this.resolver.demoEnabled);
+    const out: TCredentials = {};
+    if (this.resolver.demoEnabled) {
+      out[DEMO_DATASOURCE_ID] = {
+        type: 'DEMO',
+        name: DEMO_DESCRIPTOR.name,
+        logo: DEMO_DESCRIPTOR.logo,
+        auth_type: DEMO_DESCRIPTOR.auth_type,
+        active: true,
+        revoked: false,
+        selected_account: null,
+        accounts: {},
+        user: actor.email,
+        default: chosen === DEMO_DATASOURCE_ID,
+        // Built in: older than anything the user adds.
+        created: new Date(0).toISOString(),
+      };
+    }
+    for (const row of rows) out[row.id] = toCredential(row, actor.email, chosen === row.id);
+    return out;
+  }
+
+  /** One of the actor's sources; 404 for others' and unknown ids alike, and when `type` differs. */
+  private async getOwned(actor: Actor, ref: SourceRef): Promise<DatasourceRow> {
+    if (ref.datasource_id === DEMO_DATASOURCE_ID && this.resolver.demoEnabled)
+      throw new Invalid('The demo data source is built in: it cannot be changed or removed.');
+    const row = isSourceId(ref.datasource_id) ? await this.repo.findOwned(actor, ref.datasource_id) : null;
+    if (!row || (ref.type !== undefined && ref.type !== row.type))
+      throw new NotFound(DATASOURCE_MESSAGES.notFound);
+    return row;
+  }
+
+  private descriptorOf(row: DatasourceRow): TAnyConnectorDescriptor {
+    return getDescriptor(row.type);
+  }
+
+  private async offeredAccounts(row: DatasourceRow): Promise<TConnectorAccount[]> {
+    if (row.status === 'revoked')
+      throw new Invalid('Access to this data source was revoked: connect it again to use it.');
+    let connector: Connector | null = null;
+    try {
+      connector = this.resolver.connectorFor(row);
+      return await connector.listAccounts();
+    } catch (error) {
+      if (error instanceof ConnectorError)
+        throw new UpstreamFailed(`The accounts of “${row.name}” could not be read. Check its connection.`);
+      throw error;
+    } finally {
+      await connector?.close().catch(() => {});
+    }
+  }
+
+  /** Writes a change and drops what was cached for the old state. */
+  private async change(
+    row: DatasourceRow,
+    values: Partial<Pick<DatasourceRow, 'status' | 'secrets' | 'selectedAccount' | 'accounts'>>,
+  ): Promise<void> {
+    await this.repo.update(row.id, values, this.clock());
+    this.resolver.forget(row.id);
+  }
+
+  private async removeFiles(id: string): Promise<void> {
+    const base = join(this.options.sourcesDir, `${id}.duckdb`);
+    await Promise.all([base, `${base}.wal`].map((p) => rm(p, { force: true })));
+  }
+}
+
+function toCredential(row: DatasourceRow, email: string, isDefault: boolean): TCredential {
+  const descriptor = findDescriptor(row.type);
+  return {
+    type: row.type as TDatasourceType,
+    name: row.name,
+    logo: descriptor?.logo ?? '',
+    auth_type: descriptor?.auth_type ?? 'basic',
+    active: row.status === 'active',
+    revoked: row.status === 'revoked',
+    selected_account: row.selectedAccount,
+    accounts: Object.fromEntries(
+      row.accounts.map((a) => [
+        a.id,
+        { id: a.id, account_id: a.id, name: a.name, active: a.id === row.selectedAccount },
+      ]),
+    ),
+    user: email,
+    default: isDefault,
+    created: row.createdAt.toISOString(),
+  };
+}
+
+/** The name a FILE source gets: the uploaded file's name without folders or extension. */
+export function sourceNameOf(filename: string): string {
+  // Control characters (a NUL cannot be stored in PostgreSQL text) and broken surrogates go.
+  const clean = filename.toWellFormed().replace(/\p{Cc}/gu, ' ');
+  const base = clean.split(/[\\/]/).pop() ?? '';
+  const stem = base.replace(/\.[A-Za-z0-9]{1,8}$/, '').trim();
+  return (stem || 'Uploaded file').slice(0, LIMITS.NAME);
+}

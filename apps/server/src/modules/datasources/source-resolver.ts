@@ -1,0 +1,200 @@
+import { type Connector, ConnectorError, createConnector } from '@parley/connectors';
+import { DATASOURCE_MESSAGES, DEMO_DATASOURCE_ID } from '@parley/contract';
+import { generateModel, type TSemanticModel } from '@parley/engine';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Actor } from '../../lib/access';
+import type { SecretBox } from '../../lib/crypto';
+import { Invalid, NotFound, UpstreamFailed } from '../../lib/errors';
+import type { AnswerSource } from '../answers/answers.service';
+import type { DatasourceRow, DatasourcesRepository } from './datasources.repository';
+import { openConfig } from './source-config';
+
+/** The built-in demo source, generated on first use (modules/demo). */
+export type DemoLoader = () => Promise<{ connector: Connector; model: TSemanticModel }>;
+
+export interface SourceResolverOptions {
+  /** DESIGN §3 ALLOW_PRIVATE_HOSTS, passed to every connector. */
+  allowPrivateHosts: boolean;
+  /** DATA_DIR/sources: FILE sources' DuckDB files and any other per-source files. */
+  sourcesDir: string;
+  /** The demo source when DEMO is on, else null. */
+  demo: DemoLoader | null;
+  /** Called when a source changed or went, so answer caches drop its results. */
+  onForget?: (id: string) => void;
+  /** Open sources kept (connector + model); the least recently used beyond it is closed. */
+  maxOpen?: number;
+}
+
+/** A source's connector may still be answering a question when it is replaced: it closes after this. */
+const CLOSE_GRACE_MS = 35_000;
+
+export const isSourceId = (id: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+interface OpenSource {
+  /** Source id, updated_at and account: any change to the row makes a new key. */
+  key: string;
+  source: Promise<AnswerSource>;
+}
+
+/**
+ * Which source answers a question, ready to use: `resolve(actor, id | null)` → connector and
+ * semantic model. Models come from `introspect()` + `generateModel`, memoised per (source id,
+ * updated_at, account); the connector stays open in the memo and is closed when the entry is
+ * replaced, forgotten (source changed or deleted) or pushed out.
+ */
+export class SourceResolver {
+  private readonly open = new Map<string, OpenSource>();
+  /** Retired entries waiting out the grace period before their connector closes. */
+  private readonly closing = new Map<NodeJS.Timeout, OpenSource>();
+  private readonly maxOpen: number;
+
+  constructor(
+    private readonly repo: DatasourcesRepository,
+    private readonly box: SecretBox,
+    private readonly options: SourceResolverOptions,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.maxOpen = options.maxOpen ?? 64;
+  }
+
+  /** Whether the built-in demo source exists (DEMO on). */
+  get demoEnabled(): boolean {
+    return this.options.demo !== null;
+  }
+
+  /**
+   * The source a question goes to: the given id (the actor's own, active), or with null the
+   * actor's default, else the demo, else their first active source.
+   */
+  async resolve(actor: Actor, datasourceId: string | null): Promise<AnswerSource> {
+    if (datasourceId === null) {
+      const rows = await this.repo.listOwned(actor);
+      const id = pickDefault(await this.repo.findDefault(actor), rows, this.demoEnabled);
+      if (id === null)
+        throw new Invalid('There is no data source to answer from. Connect one on the Data sources screen.');
+      return id === DEMO_DATASOURCE_ID ? this.demo() : this.fromRow(rows.find((r) => r.id === id)!);
+    }
+    if (datasourceId === DEMO_DATASOURCE_ID && this.options.demo) return this.demo();
+    const row = isSourceId(datasourceId) ? await this.repo.findOwned(actor, datasourceId) : null;
+    if (!row) throw new NotFound(DATASOURCE_MESSAGES.notFound);
+    if (row.status === 'revoked')
+      throw new Invalid(
+        `Access to the data source “${row.name}” was revoked. Connect it again to ask about it.`,
+      );
+    if (row.status !== 'active')
+      throw new Invalid(`The data source “${row.name}” is inactive. Activate it on the Data sources screen.`);
+    return this.fromRow(row);
+  }
+
+  /** A new connector for a stored source (its own, not the memo's): the caller closes it. */
+  connectorFor(row: DatasourceRow): Connector {
+    return createConnector(openConfig(row, this.box), {
+      account: row.selectedAccount,
+      allowPrivateHosts: this.options.allowPrivateHosts,
+      dataDir: this.options.sourcesDir,
+    });
+  }
+
+  /** Opens (and on first start generates) the demo source ahead of the first question. */
+  async warmUp(): Promise<void> {
+    if (this.options.demo) await this.options.demo();
+  }
+
+  private async demo(): Promise<AnswerSource> {
+    const { connector, model } = await this.options.demo!();
+    return { id: DEMO_DATASOURCE_ID, account: null, connector, model, immutable: true };
+  }
+
+  private fromRow(row: DatasourceRow): Promise<AnswerSource> {
+    const key = `${row.id}|${row.updatedAt.getTime()}|${row.selectedAccount ?? ''}`;
+    const current = this.open.get(row.id);
+    if (current?.key === key) {
+      // Most recently used last: Map keeps insertion order.
+      this.open.delete(row.id);
+      this.open.set(row.id, current);
+      return current.source;
+    }
+    if (current) this.retire(row.id, current);
+    const source = this.load(row);
+    const entry = { key, source };
+    this.open.set(row.id, entry);
+    source.catch(() => {
+      if (this.open.get(row.id) === entry) this.open.delete(row.id);
+    });
+    while (this.open.size > this.maxOpen) {
+      const [oldest, value] = this.open.entries().next().value as [string, OpenSource];
+      this.retire(oldest, value);
+    }
+    return source;
+  }
+
+  private async load(row: DatasourceRow): Promise<AnswerSource> {
+    const connector = this.connectorFor(row);
+    try {
+      const model = generateModel(await connector.introspect(), row.name);
+      return {
+        id: row.id,
+        account: row.selectedAccount,
+        connector,
+        model,
+        // Uploaded files never change; a live database may change at any time.
+        immutable: row.type === 'FILE',
+      };
+    } catch (error) {
+      await connector.close().catch(() => {});
+      if (error instanceof ConnectorError) {
+        this.log.warn({ datasource: row.id, code: error.code }, 'data source could not be read');
+        throw new UpstreamFailed(
+          `The data source “${row.name}” could not be read. Check its connection on the Data sources screen.`,
+        );
+      }
+      throw error;
+    }
+  }
+
+  /** Drops a source's connector and model (it changed or was deleted) and its cached results. */
+  forget(id: string): void {
+    const current = this.open.get(id);
+    if (current) this.retire(id, current);
+    this.options.onForget?.(id);
+  }
+
+  /** Removes an entry now and closes its connector after the grace period. */
+  private retire(id: string, entry: OpenSource): void {
+    if (this.open.get(id) === entry) this.open.delete(id);
+    const timer = setTimeout(() => {
+      this.closing.delete(timer);
+      void this.closeSource(entry);
+    }, CLOSE_GRACE_MS);
+    timer.unref();
+    this.closing.set(timer, entry);
+  }
+
+  private async closeSource(entry: OpenSource): Promise<void> {
+    const source = await entry.source.catch(() => null);
+    await source?.connector
+      .close()
+      .catch((err: unknown) => this.log.warn({ err }, 'closing a source failed'));
+  }
+
+  /** Closes every open source now (the app is shutting down). */
+  async close(): Promise<void> {
+    const entries = [...this.open.values(), ...this.closing.values()];
+    this.open.clear();
+    for (const timer of this.closing.keys()) clearTimeout(timer);
+    this.closing.clear();
+    await Promise.all(entries.map((e) => this.closeSource(e)));
+  }
+}
+
+/**
+ * The source a question without one goes to: the chosen default while it is active, else the
+ * demo (when on), else the first active source; null when there is none.
+ */
+export function pickDefault(chosen: string | null, rows: DatasourceRow[], demo: boolean): string | null {
+  const active = rows.filter((r) => r.status === 'active');
+  if (chosen && active.some((r) => r.id === chosen)) return chosen;
+  if (demo) return DEMO_DATASOURCE_ID;
+  return active[0]?.id ?? null;
+}

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { LIMITS } from './limits';
+
+/** Source types users can connect (spec 2 §3), plus FILE (uploads) and the built-in DEMO. */
+export const DATASOURCE_TYPES = [
+  'POSTGRESQL',
+  'FILE',
+  'CLOUDFLARE_D1',
+  'GOOGLE_ANALYTICS',
+  'FORMBRICKS',
+  'DEMO',
+] as const;
+export const ZDatasourceType = z.enum(DATASOURCE_TYPES);
+export type TDatasourceType = z.infer<typeof ZDatasourceType>;
+
+export const AUTH_TYPES = ['oauth2', 'basic', 'apikey', 'builtin'] as const;
+
+/** The fixed messages of spec 2 §5/§8 the server answers with. */
+export const DATASOURCE_MESSAGES = {
+  invalidConfig: 'Invalid configuration provided.',
+  invalidAccount: 'Invalid Account!',
+  notFound: 'Data source not found!',
+} as const;
+
+/** GET /api/v1/datasource/types (DESIGN §4). */
+export const ZDatasourceTypes = z.array(
+  z.object({
+    type: ZDatasourceType,
+    name: z.string(),
+    logo: z.string(),
+    auth_type: z.enum(AUTH_TYPES),
+    supports_accounts: z.boolean(),
+  }),
+);
+export type TDatasourceTypes = z.infer<typeof ZDatasourceTypes>;
+
+const ZId = z.string().trim().min(1, 'is required').max(LIMITS.ID);
+const ZSourceName = z.string().trim().min(1, 'is required').max(LIMITS.NAME);
+
+/**
+ * PostgreSQL connection fields (DESIGN §4): never a raw connection string (Metabase
+ * CVE-2023-38646 came in through one). A host starting with `/` (a socket path) is refused.
+ */
+export const ZPostgresConfig = z.object({
+  host: z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(253)
+    .refine((h) => !h.startsWith('/'), 'must be a host name or address, not a socket path')
+    .refine((h) => !/[\s/?#@]/.test(h), 'must be a host name or address'),
+  port: z.coerce.number().int().min(1).max(65535).default(5432),
+  database: z.string().trim().min(1, 'is required').max(63),
+  user: z.string().trim().min(1, 'is required').max(63),
+  password: z.string().max(LIMITS.PASSWORD).default(''),
+  ssl: z.boolean().default(false),
+});
+export type TPostgresConfig = z.infer<typeof ZPostgresConfig>;
+
+/** POST /api/v1/datasource: `{ type, name, config }`; config is checked by the type's own schema. */
+export const ZCreateDatasourceBody = z.object({
+  type: ZDatasourceType,
+  name: ZSourceName,
+  config: z.record(z.string(), z.unknown()),
+});
+export type TCreateDatasourceBody = z.infer<typeof ZCreateDatasourceBody>;
+
+export const ZDatasourceIdResponse = z.object({ datasource_id: z.string() });
+
+/** Bodies naming one source: activate, deactivate, revoke (DESIGN §11). */
+export const ZDatasourceRef = z.object({ datasource_id: ZId, type: ZDatasourceType });
+export const ZDefaultDatasourceBody = z.object({ datasource_id: ZId });
+
+/** GET /api/v1/datasource/accounts?type=&datasource_id= */
+export const ZAccountsQuery = z.object({ type: ZDatasourceType, datasource_id: ZId });
+export const ZAccounts = z.array(z.object({ id: z.string(), name: z.string() }));
+export type TAccounts = z.infer<typeof ZAccounts>;
+
+/** POST /api/v1/datasource/account: adds the account and selects it. */
+export const ZAddAccountBody = z.object({
+  type: ZDatasourceType,
+  datasource_id: ZId,
+  account: z.object({
+    id: z.string().trim().min(1, 'is required').max(200),
+    name: z.string().max(200).default(''),
+    type: z.string().max(50).optional(),
+    datasource_id: z.string().max(LIMITS.ID).optional(),
+  }),
+});
+export type TAddAccountBody = z.infer<typeof ZAddAccountBody>;
+
+/** POST /api/v1/datasource/account/remove */
+export const ZRemoveAccountBody = z.object({
+  type: ZDatasourceType,
+  datasource_id: ZId,
+  account_id: z.string().trim().min(1, 'is required').max(200),
+});
+
+/** DELETE /api/v1/datasource?id= */
+export const ZDeleteDatasourceQuery = z.object({ id: ZId });
+
+/**
+ * One entry of `tenant.credentials` (DESIGN §11), keyed by datasource id. It never carries a
+ * secret: no config at all, only what the data-sources screen shows.
+ */
+export const ZCredential = z.object({
+  type: ZDatasourceType,
+  name: z.string(),
+  logo: z.string(),
+  auth_type: z.enum(AUTH_TYPES),
+  active: z.boolean(),
+  revoked: z.boolean(),
+  selected_account: z.string().nullable(),
+  accounts: z.record(
+    z.string(),
+    z.object({ id: z.string(), account_id: z.string(), name: z.string(), active: z.boolean() }),
+  ),
+  user: z.string(),
+  /** The user's default source for conversations. */
+  default: z.boolean(),
+  created: z.string(),
+});
+export type TCredential = z.infer<typeof ZCredential>;
+export const ZCredentials = z.record(z.string(), ZCredential);
+export type TCredentials = z.infer<typeof ZCredentials>;
+
+/** The built-in demo source's id in requests and in `tenant.credentials`. */
+export const DEMO_DATASOURCE_ID = 'demo';
