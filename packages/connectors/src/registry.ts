@@ -1,94 +1,43 @@
 /**
- * The connector registry: every source type's descriptor, and the one place that switches over
- * source types (STYLE §7). Adding a source = its folder + one descriptor + one case below.
+ * The connector registry: every source type's descriptor, and the one place that maps source
+ * types to connectors (STYLE §7). Adding a source = its folder (connector + descriptor) and one
+ * line in REGISTRY; the config union, the types list and `createConnector` follow from it.
  */
-import { ZPostgresConfig } from '@parley/contract';
-import { z } from 'zod';
 import {
   type Connector,
   ConnectorError,
   type TConnectorContext,
   type TConnectorDescriptor,
 } from './connector';
+import { DEMO_DESCRIPTOR } from './duckdb/demo.descriptor';
 import { DuckDbConnector, type TDuckDbConfig } from './duckdb/duckdb.connector';
-import { FileConnector, type TFileSourceConfig, ZFileConfig } from './file/file.connector';
-import { PostgresConnector, type TPostgresSourceConfig } from './postgres/postgres.connector';
+import { FILE_DESCRIPTOR } from './file/file.descriptor';
+import { POSTGRESQL_DESCRIPTOR } from './postgres/postgres.descriptor';
 
-/** The built-in demo source: the generated DuckDB file (DATA_DIR/demo.duckdb). */
-export interface TDemoConfig {
-  type: 'DEMO';
-  path: string;
-}
-
-const SQL_CAPABILITIES = { sql: true, accounts: false, timeout: true };
-
-export const DEMO_DESCRIPTOR: TConnectorDescriptor<TDemoConfig> = {
-  type: 'DEMO',
-  name: 'Demo data',
-  logo: '/logos/demo.svg',
-  auth_type: 'builtin',
-  supports_accounts: false,
-  listed: false,
-  ZConfig: z.object({ type: z.literal('DEMO').default('DEMO'), path: z.string().min(1) }),
-  secretFields: [],
-  capabilities: SQL_CAPABILITIES,
-  create: (config) => new DuckDbConnector({ path: config.path }, 'DEMO'),
-};
-
-export const POSTGRESQL_DESCRIPTOR: TConnectorDescriptor<TPostgresSourceConfig> = {
-  type: 'POSTGRESQL',
-  name: 'PostgreSQL',
-  logo: '/logos/postgresql.svg',
-  auth_type: 'basic',
-  supports_accounts: true,
-  listed: true,
-  // The stored config carries its type; a request's config without one is accepted.
-  ZConfig: ZPostgresConfig.extend({ type: z.literal('POSTGRESQL').default('POSTGRESQL') }),
-  secretFields: ['password'],
-  capabilities: { sql: true, accounts: true, timeout: true },
-  create: (config, context) => new PostgresConnector(config, context),
-};
-
-export const FILE_DESCRIPTOR: TConnectorDescriptor<TFileSourceConfig> = {
-  type: 'FILE',
-  name: 'File upload',
-  logo: '/logos/file.svg',
-  auth_type: 'builtin',
-  supports_accounts: false,
-  listed: true,
-  ZConfig: ZFileConfig,
-  secretFields: [],
-  capabilities: SQL_CAPABILITIES,
-  create: (config, context) => new FileConnector(config, context),
-};
-
-/** Every stored source config, discriminated by `type`. */
-export type TConnectorConfig = TDemoConfig | TPostgresSourceConfig | TFileSourceConfig | TDuckDbConfig;
-export type TConnectorType = TConnectorConfig['type'];
-
-/** The source types with a descriptor (DUCKDB is only the demo's legacy alias). */
-export type TRegisteredType = Exclude<TConnectorType, 'DUCKDB'>;
-type TDescriptorOf<T extends TRegisteredType> = TConnectorDescriptor<Extract<TConnectorConfig, { type: T }>>;
-export type TAnyConnectorDescriptor = { [T in TRegisteredType]: TDescriptorOf<T> }[TRegisteredType];
-
-const BY_TYPE: { [T in TRegisteredType]: TDescriptorOf<T> } = {
-  DEMO: DEMO_DESCRIPTOR,
+/** One line per source type, in the order GET /api/v1/datasource/types lists them. */
+const REGISTRY = {
   POSTGRESQL: POSTGRESQL_DESCRIPTOR,
   FILE: FILE_DESCRIPTOR,
-};
+  DEMO: DEMO_DESCRIPTOR,
+} as const;
 
-/** Every registered source type, in the order GET /api/v1/datasource/types lists them. */
-export const DESCRIPTORS: readonly TAnyConnectorDescriptor[] = [
-  POSTGRESQL_DESCRIPTOR,
-  FILE_DESCRIPTOR,
-  DEMO_DESCRIPTOR,
-];
+type TConfigOf<D> = D extends TConnectorDescriptor<infer C> ? C : never;
+/** The source types with a descriptor. */
+export type TRegisteredType = keyof typeof REGISTRY;
+/** Every stored source config, discriminated by `type` (DUCKDB is only the demo's legacy alias). */
+export type TConnectorConfig =
+  | { [T in TRegisteredType]: TConfigOf<(typeof REGISTRY)[T]> }[TRegisteredType]
+  | TDuckDbConfig;
+export type TConnectorType = TConnectorConfig['type'];
+export type TAnyConnectorDescriptor = (typeof REGISTRY)[TRegisteredType];
+
+export const DESCRIPTORS: readonly TAnyConnectorDescriptor[] = Object.values(REGISTRY);
 
 export const CONNECTOR_TYPES: TRegisteredType[] = DESCRIPTORS.map((d) => d.type);
 
 /** The descriptor of a source type, or null when no connector exists for it (yet). */
 export function findDescriptor(type: string): TAnyConnectorDescriptor | null {
-  return Object.hasOwn(BY_TYPE, type) ? BY_TYPE[type as TRegisteredType] : null;
+  return Object.hasOwn(REGISTRY, type) ? REGISTRY[type as TRegisteredType] : null;
 }
 
 /** The descriptor of a registered type; ConnectorError('unsupported') for any other. */
@@ -121,21 +70,9 @@ export function createConnector(
   config: TConnectorConfig,
   context: TConnectorContext = DEFAULT_CONTEXT,
 ): Connector {
-  switch (config.type) {
-    case 'DEMO':
-      return DEMO_DESCRIPTOR.create(config, context);
-    case 'POSTGRESQL':
-      return POSTGRESQL_DESCRIPTOR.create(config, context);
-    case 'FILE':
-      return FILE_DESCRIPTOR.create(config, context);
-    case 'DUCKDB':
-      // The demo's earlier type name, kept for callers that still build it directly.
-      return new DuckDbConnector(config);
-    default:
-      return assertNever(config);
-  }
-}
-
-function assertNever(value: never): never {
-  throw new Error(`Unknown connector type: ${JSON.stringify(value)}`);
+  // The demo's earlier type name, kept for callers that still build it directly.
+  if (config.type === 'DUCKDB') return new DuckDbConnector(config);
+  // TypeScript cannot correlate the union member with its descriptor; REGISTRY's keys do.
+  const descriptor = REGISTRY[config.type] as TConnectorDescriptor<typeof config>;
+  return descriptor.create(config, context);
 }

@@ -41,6 +41,9 @@ export interface TRunOptions extends TQueryOptions {
   signal: AbortSignal;
 }
 
+/** What every SQL source can do: SQL, a timeout, no accounts (sources with accounts say so). */
+export const SQL_CAPABILITIES = { sql: true, accounts: false, timeout: true };
+
 export abstract class SqlConnector implements Connector {
   abstract readonly type: string;
   abstract readonly dialect: TSqlDialect;
