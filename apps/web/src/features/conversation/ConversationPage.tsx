@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Spinner } from '../../ui/Spinner';
 import { FeedbackDialog, type FeedbackMode, htmlToText } from '../cards';
+import { SourcePicker, useSourceChoice } from '../datasources';
 import { useSession } from '../session';
 import { readAloudEnabled, SpeakerToggle, setReadAloud, speak } from '../speech';
 import { ConversationItem } from './ConversationItem';
@@ -38,7 +39,8 @@ export default function ConversationPage() {
   const { config } = useSession();
   const projectId =
     config?.project_id ?? (typeof window === 'undefined' ? '' : window.location.hostname.split('.')[0]);
-  const { items, ready, hasMore, loadingOlder, ask, loadOlder } = useConversation();
+  const source = useSourceChoice();
+  const { items, ready, hasMore, loadingOlder, ask, loadOlder } = useConversation(source.value);
   const scrollRef = useRef<HTMLDivElement>(null);
   const pendingScroll = useRef<'bottom' | { keepFromBottom: number } | null>('bottom');
   const [readAloud, setReadAloudState] = useState(readAloudEnabled);
@@ -236,6 +238,7 @@ export default function ConversationPage() {
           />
         }
       />
+      <SourcePicker choice={source} />
       {feedback ? (
         <FeedbackDialog
           opened

@@ -59,7 +59,7 @@ export type AskOutcome =
  * → the server message in the conversation; 500 → the fixed apology; a thrown error → toast.
  */
 export async function askQuestion(
-  body: { phrase: string; created: number; event?: string },
+  body: { phrase: string; created: number; event?: string; datasource_id?: string },
   texts: { serverError: string; requestFailed: string },
 ): Promise<AskOutcome> {
   try {

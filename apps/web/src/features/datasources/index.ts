@@ -1,2 +1,6 @@
-/** Data sources (arrive with a later release); the router lazy-loads the page from its module. */
-export { default as DatasourcesPage } from './DatasourcesPage';
+/**
+ * Data sources: the /user/datasources screen (the router lazy-loads DatasourcesPage from its
+ * module) and the source picker the conversation asks with.
+ */
+export { SourcePicker } from './components/SourcePicker';
+export { type SourceChoice, useSourceChoice } from './hooks/useSourceChoice';

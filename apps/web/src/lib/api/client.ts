@@ -8,7 +8,7 @@ export { ApiError, errorMessage } from './errors';
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Statuses whose body is read as JSON and handed back (spec 1 §7). */
-const JSON_STATUSES = new Set([200, 400, 401, 403]);
+export const JSON_STATUSES: ReadonlySet<number> = new Set([200, 400, 401, 403]);
 
 /** A parsed answer: the status, the JSON body and the X-Current-User header. */
 export interface Answer<T> {
@@ -80,7 +80,13 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
-function messageOf(body: unknown): string | null {
+/** Runs the logout a 401 triggers; the upload helper (upload.ts) answers 401s the same way. */
+export function handleUnauthorized(): void {
+  onUnauthorized();
+}
+
+/** The server's `{ message }`, when the body carries one. */
+export function messageOf(body: unknown): string | null {
   if (body && typeof body === 'object' && 'message' in body) {
     const m = (body as Partial<TErrorResponse>).message;
     if (typeof m === 'string' && m !== '') return m;

@@ -1,1 +1,2 @@
 export * from './client';
+export { type UploadKey, type UploadOptions, uploadFile } from './upload';

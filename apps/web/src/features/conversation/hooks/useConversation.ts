@@ -25,10 +25,14 @@ export interface ConversationState {
 /**
  * The conversation's items: today's history on open, older pages on demand, and new questions,
  * shown at once as loading and filled in when their answer arrives. The list is local state, not a
- * query cache: it mixes pages of history with questions still in flight.
+ * query cache: it mixes pages of history with questions still in flight. Questions go to
+ * `datasourceId` (the source picker's choice), else to the user's default source.
  */
-export function useConversation(): ConversationState {
+export function useConversation(datasourceId: string | null = null): ConversationState {
   const { t } = useTranslation('conversation');
+  // Read when a question is sent, so a change of source does not make a new ask function.
+  const sourceRef = useRef(datasourceId);
+  sourceRef.current = datasourceId;
   const queryClient = useQueryClient();
   const [items, setItems] = useState<ConvItem[]>([]);
   const [ready, setReady] = useState(false);
@@ -89,8 +93,9 @@ export function useConversation(): ConversationState {
         responses: [],
       };
       setItems((current) => [...current, pending]);
+      const source = sourceRef.current;
       const outcome = await askQuestion(
-        { phrase: text, created, ...(event ? { event } : {}) },
+        { phrase: text, created, ...(event ? { event } : {}), ...(source ? { datasource_id: source } : {}) },
         { serverError: t('server_error'), requestFailed: t('request_failed') },
       );
       let done: ConvItem;

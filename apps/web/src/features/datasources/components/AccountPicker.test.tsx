@@ -1,0 +1,101 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { subscribeToasts, type Toast } from '../../../lib/toast';
+import { AccountPicker } from './AccountPicker';
+
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({ lng: 'en-US', fallbackLng: 'en-US', resources: {} });
+  await import('../i18n');
+  // Mantine reads media queries; jsdom has none.
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+  window.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function setup(answerAdd: () => Response) {
+  const calls: { url: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      if (url.startsWith('/api/v1/datasource/accounts'))
+        return json(200, [
+          { id: 'public', name: 'public' },
+          { id: 'sales', name: 'sales' },
+        ]);
+      if (url === '/api/v1/datasource/account') return answerAdd();
+      return json(401, { message: 'no session in this test' });
+    }),
+  );
+  const onClose = vi.fn();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MantineProvider>
+        <AccountPicker
+          target={{ id: 'ds-1', type: 'POSTGRESQL', name: 'Pagila', added: ['sales'] }}
+          onClose={onClose}
+        />
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+  return { calls, onClose };
+}
+
+describe('AccountPicker', () => {
+  it('lists the accounts, marks added ones, and saves only a chosen account', async () => {
+    const { calls, onClose } = setup(() => json(200, {}));
+    await screen.findByLabelText('public');
+    expect(calls[0].url).toBe('/api/v1/datasource/accounts?type=POSTGRESQL&datasource_id=ds-1');
+    expect(screen.getByText('Added')).toBeTruthy();
+    const save = screen.getByTestId('ds-account-save') as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    fireEvent.click(screen.getByLabelText('public'));
+    expect(save.disabled).toBe(false);
+    fireEvent.click(save);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((c) => c.url === '/api/v1/datasource/account')?.body).toEqual({
+      type: 'POSTGRESQL',
+      datasource_id: 'ds-1',
+      account: { id: 'public', name: 'public', type: 'POSTGRESQL', datasource_id: 'ds-1' },
+    });
+  });
+
+  it("toasts 'Account Selection Failed!' and shows the server's reason on a refusal", async () => {
+    const toasts: Toast[][] = [];
+    const stop = subscribeToasts((t) => toasts.push([...t]));
+    const { onClose } = setup(() => json(400, { message: 'Invalid Account!' }));
+    fireEvent.click(await screen.findByLabelText('sales'));
+    fireEvent.click(screen.getByTestId('ds-account-save'));
+    expect((await screen.findByTestId('ds-account-error')).textContent).toBe('Invalid Account!');
+    expect(toasts.at(-1)?.map((t) => [t.type, t.message])).toContainEqual([
+      'error',
+      'Account Selection Failed!',
+    ]);
+    expect(onClose).not.toHaveBeenCalled();
+    stop();
+  });
+});

@@ -1,0 +1,253 @@
+import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import {
+  connectUrl,
+  type DatasourceType,
+  isBuiltin,
+  isSelectedAccount,
+  type Source,
+  sourceLabel,
+  statusOf,
+} from '../datasources';
+import { useRemoveAccount } from '../hooks/useAccounts';
+import {
+  useActivateDatasource,
+  useDeactivateDatasource,
+  useRevokeDatasource,
+  useSetDefaultDatasource,
+} from '../hooks/useCredentials';
+import { CloseIcon } from '../icons';
+import { Pill } from './Pill';
+import { SourceLogo } from './SourceLogo';
+import { TONES } from './tones';
+
+interface Props {
+  source: Source;
+  /** The type's entry of GET types (name, accounts support); null while it loads or if it failed. */
+  typeInfo: DatasourceType | null;
+  onAddAccount: (source: Source) => void;
+  onDelete: (source: Source) => void;
+}
+
+/**
+ * One connection (spec 2 §2, §4): logo, name, type, status badge and the actions its status
+ * allows — deactivate and set as default when active, activate when inactive, revoke (oauth2
+ * only) and reconnect when revoked, delete — then its accounts when the type has them.
+ */
+export function SourceCard({ source, typeInfo, onAddAccount, onDelete }: Props) {
+  const { t } = useTranslation('datasources');
+  const activate = useActivateDatasource();
+  const deactivate = useDeactivateDatasource();
+  const revoke = useRevokeDatasource();
+  const setDefault = useSetDefaultDatasource();
+  const removeAccount = useRemoveAccount();
+  const status = statusOf(source);
+  const builtin = isBuiltin(source);
+  const oauth = source.auth_type === 'oauth2';
+  const label = sourceLabel(source, t);
+  const ref = { datasource_id: source.id, type: source.type };
+  const busy = activate.isPending || deactivate.isPending || revoke.isPending || setDefault.isPending;
+  const accounts = Object.values(source.accounts);
+  const showAccounts = typeInfo ? typeInfo.supports_accounts : accounts.length > 0;
+  const can = {
+    setDefault: status === 'active' && !source.default,
+    activate: status === 'inactive',
+    deactivate: status === 'active' && !builtin,
+    revoke: oauth && status !== 'revoked',
+    reconnect: oauth && status === 'revoked',
+    remove: !builtin,
+  };
+  const anyAction = Object.values(can).some(Boolean);
+
+  return (
+    <article
+      className="ds-card"
+      aria-labelledby={`ds-name-${source.id}`}
+      data-status={status}
+      data-testid="ds-card"
+      data-source-id={source.id}
+      data-type={source.type}
+    >
+      <div className="ds-card-head">
+        <SourceLogo logo={source.logo} type={source.type} size={40} />
+        <div className="ds-card-title">
+          <h3 className="ds-card-name" id={`ds-name-${source.id}`} data-testid="ds-card-name">
+            {label}
+          </h3>
+          <Text size="xs" c="var(--c-muted)" data-testid="ds-card-type">
+            {builtin ? t('demo_type') : (typeInfo?.name ?? source.type)}
+          </Text>
+        </div>
+        <Group gap={6} className="ds-card-badges">
+          {source.default ? (
+            <Pill tone="default" testId="ds-card-default">
+              {t('default_badge')}
+            </Pill>
+          ) : null}
+          <Pill tone={status} testId="ds-card-status">
+            {t(`status.${status}`)}
+          </Pill>
+        </Group>
+      </div>
+
+      {builtin ? (
+        <Text size="sm" c="var(--c-muted)">
+          {t('demo_text')}
+        </Text>
+      ) : null}
+
+      {showAccounts ? (
+        <section className="ds-accounts" aria-label={t('accounts.title')}>
+          <div className="ds-accounts-head">
+            <span className="ds-accounts-title">{t('accounts.title')}</span>
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color={TONES.accent}
+              onClick={() => onAddAccount(source)}
+              disabled={status === 'revoked'}
+              data-testid="ds-add-account"
+            >
+              {t('accounts.add')}
+            </Button>
+          </div>
+          {accounts.length === 0 ? (
+            <Text size="sm" c="var(--c-muted)" data-testid="ds-accounts-none">
+              {t('accounts.none')}
+            </Text>
+          ) : (
+            <ul className="ds-account-list">
+              {accounts.map((a) => {
+                const selected = isSelectedAccount(source, a);
+                const name = a.name || a.account_id;
+                return (
+                  <li
+                    key={a.id}
+                    className="ds-account"
+                    data-testid="ds-account"
+                    data-account-id={a.account_id}
+                  >
+                    <span className="ds-account-name">{name}</span>
+                    {selected ? (
+                      <Pill tone="selected" testId="ds-account-selected">
+                        {t('accounts.selected')}
+                      </Pill>
+                    ) : null}
+                    <Tooltip label={t('accounts.remove', { name })} withArrow>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        size="sm"
+                        className="ds-account-remove"
+                        aria-label={t('accounts.remove', { name })}
+                        loading={
+                          removeAccount.isPending && removeAccount.variables?.account_id === a.account_id
+                        }
+                        onClick={() =>
+                          removeAccount.mutate({
+                            type: source.type,
+                            datasource_id: source.id,
+                            account_id: a.account_id,
+                          })
+                        }
+                        data-testid="ds-account-remove"
+                      >
+                        <CloseIcon size={14} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+      ) : null}
+
+      {anyAction ? (
+        <Group
+          gap={8}
+          className="ds-card-actions"
+          role="group"
+          aria-label={t('actions.label', { name: label })}
+        >
+          {can.setDefault ? (
+            <Button
+              size="xs"
+              variant="light"
+              color={TONES.accent}
+              onClick={() => setDefault.mutate(source.id)}
+              loading={setDefault.isPending}
+              disabled={busy}
+              data-testid="ds-set-default"
+            >
+              {t('actions.set_default')}
+            </Button>
+          ) : null}
+          {can.activate ? (
+            <Button
+              size="xs"
+              variant="light"
+              color={TONES.success}
+              onClick={() => activate.mutate(ref)}
+              loading={activate.isPending}
+              disabled={busy}
+              data-testid="ds-activate"
+            >
+              {t('actions.activate')}
+            </Button>
+          ) : null}
+          {can.deactivate ? (
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => deactivate.mutate(ref)}
+              loading={deactivate.isPending}
+              disabled={busy}
+              data-testid="ds-deactivate"
+            >
+              {t('actions.deactivate')}
+            </Button>
+          ) : null}
+          {can.revoke ? (
+            <Button
+              size="xs"
+              variant="default"
+              c={TONES.danger}
+              onClick={() => revoke.mutate(ref)}
+              loading={revoke.isPending}
+              disabled={busy}
+              data-testid="ds-revoke"
+            >
+              {t('actions.revoke')}
+            </Button>
+          ) : null}
+          {can.reconnect ? (
+            <Button
+              size="xs"
+              variant="light"
+              color={TONES.accent}
+              component="a"
+              href={connectUrl(source.type, window.location.hostname)}
+              data-testid="ds-reconnect"
+            >
+              {t('actions.reconnect')}
+            </Button>
+          ) : null}
+          {can.remove ? (
+            <Button
+              size="xs"
+              variant="subtle"
+              color={TONES.danger}
+              ml="auto"
+              onClick={() => onDelete(source)}
+              disabled={busy}
+              data-testid="ds-delete"
+            >
+              {t('actions.delete')}
+            </Button>
+          ) : null}
+        </Group>
+      ) : null}
+    </article>
+  );
+}

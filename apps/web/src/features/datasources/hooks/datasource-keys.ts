@@ -1,0 +1,5 @@
+/** Query keys of the data-source resources (credentials live in the session's tenant query). */
+export const datasourceKeys = {
+  types: ['datasources', 'types'] as const,
+  accounts: (datasourceId: string) => ['datasources', 'accounts', datasourceId] as const,
+};

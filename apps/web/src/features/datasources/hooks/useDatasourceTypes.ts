@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { datasourceKeys } from './datasource-keys';
+
+/** GET /api/v1/datasource/types: the kinds of source this server can connect (rarely changes). */
+export function useDatasourceTypes() {
+  return useQuery({
+    queryKey: datasourceKeys.types,
+    queryFn: () => api.call('GET /api/v1/datasource/types'),
+    staleTime: 10 * 60_000,
+  });
+}

@@ -1,0 +1,147 @@
+// PostgreSQL helpers for the data-source tests: a read-only role for the Pagila database that
+// packages/connectors' fixture loads, SQL run directly on it to check the app's numbers, and a
+// peer that refuses every password the way PostgreSQL does.
+import { execFileSync } from 'node:child_process';
+import { createServer, type Server, type Socket } from 'node:net';
+
+/** The local PostgreSQL server Pagila is loaded into: the connectors fixture's ACCURACY_PG_URL. */
+const url = new URL(process.env.ACCURACY_PG_URL ?? 'postgres://postgres@127.0.0.1:5432');
+export const PG = {
+  host: url.hostname,
+  port: Number(url.port || 5432),
+  admin: decodeURIComponent(url.username || 'postgres'),
+  adminPassword: decodeURIComponent(url.password),
+};
+
+/** The read-only login role the app connects to Pagila with. */
+export const READER = { user: 'parley_e2e_reader', password: 'Reader-pass-42!' };
+
+/** Runs SQL (or a script on stdin) with psql as the admin; returns the unaligned, tuples-only output. */
+export function psql(database: string, sql: string | null, stdin?: Buffer | string): string {
+  const args = ['-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-h', PG.host, '-p', String(PG.port)];
+  args.push('-U', PG.admin, '-d', database);
+  if (sql !== null) args.push('-c', sql);
+  return execFileSync('psql', args, {
+    input: stdin,
+    env: { ...process.env, PGPASSWORD: PG.adminPassword, PGOPTIONS: '--client-min-messages=warning' },
+    maxBuffer: 64 * 1024 * 1024,
+  })
+    .toString('utf8')
+    .trim();
+}
+
+/** One number from SQL run straight on a database. */
+export function sqlNumber(database: string, sql: string): number {
+  const out = psql(database, sql);
+  const value = Number(out);
+  if (!Number.isFinite(value)) throw new Error(`Not a number from ${sql}: ${out}`);
+  return value;
+}
+
+/** Rows (columns split on |) from SQL run straight on a database. */
+export function sqlRows(database: string, sql: string): string[][] {
+  const out = psql(database, sql);
+  return out === '' ? [] : out.split('\n').map((line) => line.split('|'));
+}
+
+/**
+ * A read-only login role with a password on `database`, as a customer would hand the app:
+ * CONNECT, and SELECT on the public schema's tables.
+ */
+export function createReader(database: string): void {
+  const role = READER.user;
+  psql(
+    'postgres',
+    `DO $$ BEGIN
+       IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${role}') THEN
+         CREATE ROLE ${role} LOGIN PASSWORD '${READER.password}';
+       ELSE
+         ALTER ROLE ${role} LOGIN PASSWORD '${READER.password}';
+       END IF;
+     END $$`,
+  );
+  psql(
+    database,
+    `GRANT CONNECT ON DATABASE ${database} TO ${role};
+     GRANT USAGE ON SCHEMA public TO ${role};
+     GRANT SELECT ON ALL TABLES IN SCHEMA public TO ${role};`,
+  );
+}
+
+/** Whether the server really checks the reader's password (false under trust authentication). */
+export function serverChecksPasswords(database: string): boolean {
+  try {
+    execFileSync(
+      'psql',
+      ['-X', '-q', '-h', PG.host, '-p', String(PG.port), '-U', READER.user, '-d', database, '-c', 'select 1'],
+      { env: { ...process.env, PGPASSWORD: 'certainly-not-the-password' }, stdio: 'ignore' },
+    );
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * A peer that speaks PostgreSQL's start-up protocol far enough to refuse any password: it turns
+ * SSL down, asks for a cleartext password and answers ErrorResponse 28P01, as a server with
+ * password authentication does when the password is wrong.
+ */
+export async function startPasswordRefusingPeer(): Promise<{ port: number; close: () => Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+    let buffer = Buffer.alloc(0);
+    let started = false;
+    socket.on('data', (chunk) => {
+      buffer = Buffer.concat([buffer, chunk]);
+      for (;;) {
+        if (!started) {
+          if (buffer.length < 8) return;
+          const length = buffer.readInt32BE(0);
+          if (buffer.length < length) return;
+          const code = buffer.readInt32BE(4);
+          buffer = buffer.subarray(length);
+          if (code === 80877103 || code === 80877104) {
+            socket.write('N'); // SSLRequest / GSSENCRequest: not here
+            continue;
+          }
+          started = true;
+          const ask = Buffer.alloc(9);
+          ask.write('R', 0);
+          ask.writeInt32BE(8, 1);
+          ask.writeInt32BE(3, 5); // AuthenticationCleartextPassword
+          socket.write(ask);
+          continue;
+        }
+        if (buffer.length < 5) return;
+        const length = buffer.readInt32BE(1);
+        if (buffer.length < 1 + length) return;
+        const type = String.fromCharCode(buffer[0]);
+        buffer = buffer.subarray(1 + length);
+        if (type === 'p') {
+          const fields = ['SFATAL', 'VFATAL', 'C28P01', 'Mpassword authentication failed'];
+          const body = Buffer.concat([...fields.map((f) => Buffer.from(`${f}\0`)), Buffer.from([0])]);
+          const head = Buffer.alloc(5);
+          head.write('E', 0);
+          head.writeInt32BE(4 + body.length, 1);
+          socket.end(Buffer.concat([head, body]));
+          return;
+        }
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('The password peer did not start');
+  return {
+    port: address.port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
