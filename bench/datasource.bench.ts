@@ -218,6 +218,7 @@ const body = `Command: \`node --import tsx bench/datasource.bench.ts\` (PG_SCALE
 ${lines.join('\n')}
 
 Median ratio **${results.length ? median(results.map((r) => r.answer / r.raw)).toFixed(2) : '–'}**, median answer ${results.length ? median(results.map((r) => r.answer)).toFixed(1) : '–'} ms.${skipped.length ? ` Not answered with a card (left out): ${skipped.map((q) => `"${q}"`).join(', ')}.` : ''}
+Profile note (2026-11-23): the row cap was first a cursor (DECLARE … FETCH maxRows+1); PostgreSQL never plans a cursor's query in parallel, and this run's median ratio was 1.77 (1.84–1.90 on the 0.6 s aggregates). The cap is now an outer LIMIT, which keeps parallel plans.
 
 **Upload of a ${ROWS.toLocaleString('en-US')}-row CSV (${sizeMb.toFixed(1)} MB).** POST /api/v1/datasource/upload (multipart over loopback, content sniffing, DuckDB load with type detection, the source row): median **${(median(uploads) / 1000).toFixed(2)} s** of ${uploads.map((m) => (m / 1000).toFixed(2)).join(', ')} s; DuckDB alone (\`CREATE TABLE … AS SELECT * FROM read_csv_auto\` into a new file): median ${(median(duck) / 1000).toFixed(2)} s; ratio ${(median(uploads) / median(duck)).toFixed(2)}.`;
 writeSection('Data sources: PostgreSQL answers and CSV upload', body);
