@@ -2,7 +2,7 @@
 // packages/connectors' fixture loads, SQL run directly on it to check the app's numbers, and a
 // peer that refuses every password the way PostgreSQL does.
 import { execFileSync } from 'node:child_process';
-import { createServer, type Server, type Socket } from 'node:net';
+import { startPgAuthPeer } from '../../packages/connectors/src/testing/pg-auth-peer';
 
 /** The local PostgreSQL server Pagila is loaded into: the connectors fixture's ACCURACY_PG_URL. */
 const url = new URL(process.env.ACCURACY_PG_URL ?? 'postgres://postgres@127.0.0.1:5432');
@@ -82,66 +82,7 @@ export function serverChecksPasswords(database: string): boolean {
   }
 }
 
-/**
- * A peer that speaks PostgreSQL's start-up protocol far enough to refuse any password: it turns
- * SSL down, asks for a cleartext password and answers ErrorResponse 28P01, as a server with
- * password authentication does when the password is wrong.
- */
+/** A server that refuses every password with SQLSTATE 28P01 (the shared connectors peer). */
 export async function startPasswordRefusingPeer(): Promise<{ port: number; close: () => Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => undefined);
-    let buffer = Buffer.alloc(0);
-    let started = false;
-    socket.on('data', (chunk) => {
-      buffer = Buffer.concat([buffer, chunk]);
-      for (;;) {
-        if (!started) {
-          if (buffer.length < 8) return;
-          const length = buffer.readInt32BE(0);
-          if (buffer.length < length) return;
-          const code = buffer.readInt32BE(4);
-          buffer = buffer.subarray(length);
-          if (code === 80877103 || code === 80877104) {
-            socket.write('N'); // SSLRequest / GSSENCRequest: not here
-            continue;
-          }
-          started = true;
-          const ask = Buffer.alloc(9);
-          ask.write('R', 0);
-          ask.writeInt32BE(8, 1);
-          ask.writeInt32BE(3, 5); // AuthenticationCleartextPassword
-          socket.write(ask);
-          continue;
-        }
-        if (buffer.length < 5) return;
-        const length = buffer.readInt32BE(1);
-        if (buffer.length < 1 + length) return;
-        const type = String.fromCharCode(buffer[0]);
-        buffer = buffer.subarray(1 + length);
-        if (type === 'p') {
-          const fields = ['SFATAL', 'VFATAL', 'C28P01', 'Mpassword authentication failed'];
-          const body = Buffer.concat([...fields.map((f) => Buffer.from(`${f}\0`)), Buffer.from([0])]);
-          const head = Buffer.alloc(5);
-          head.write('E', 0);
-          head.writeInt32BE(4 + body.length, 1);
-          socket.end(Buffer.concat([head, body]));
-          return;
-        }
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('The password peer did not start');
-  return {
-    port: address.port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  return startPgAuthPeer();
 }

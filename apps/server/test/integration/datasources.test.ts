@@ -6,13 +6,13 @@ import { DATASOURCE_MESSAGES } from '@parley/contract';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PgAuthPeer, startPgAuthPeer } from '../../../../packages/connectors/src/testing/pg-auth-peer';
 import { datasources } from '../../src/db/schema';
 import type { Actor } from '../../src/lib/access';
 import { SecretBox } from '../../src/lib/crypto';
 import { NEW_USER_FEATURES } from '../../src/modules/auth/auth.service';
 import { buildTestApp, type Client, signIn, TEST_DATABASES, type TestApp } from '../helpers';
 import { createUser, type TestUser } from '../peers/factories';
-import { type PgAuthPeer, startPgAuthPeer } from '../peers/pg-auth';
 
 /** The PostgreSQL server the source databases are created on (skipped without it). */
 const PG_URL = process.env.TEST_DATABASE_URL;

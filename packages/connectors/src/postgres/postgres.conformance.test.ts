@@ -1,8 +1,8 @@
-import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DUCKDB_CONFORMANCE_DIALECT, runConformanceSuite } from '../conformance/conformance';
 import type { TQueryOptions } from '../connector';
 import { assertReadOnlySql } from '../sql-guard';
+import { type PgAuthPeer, startPgAuthPeer } from '../testing/pg-auth-peer';
 import { createPostgresDemoDatabase, type TPostgresTestDatabase } from '../testing/postgres-fixture';
 import { PostgresConnector } from './postgres.connector';
 
@@ -190,33 +190,14 @@ describe('PostgreSQL connector', () => {
 
   describe('against a server that asks for a password', () => {
     const password = 'S3cret-pa55word!';
-    let server: Server;
+    let peer: PgAuthPeer;
     let port = 0;
     let echo = false;
     beforeAll(async () => {
-      // Speaks just enough of the protocol: asks for a cleartext password, then refuses it.
-      server = createServer((socket) => {
-        let step = 0;
-        socket.on('data', (chunk) => {
-          if (step++ === 0) {
-            socket.write(Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 3]));
-            return;
-          }
-          const received = chunk.subarray(5, chunk.length - 1).toString();
-          const text = echo
-            ? `password "${received}" authentication failed`
-            : 'password authentication failed for user "reader"';
-          const fields = Buffer.from(`SFATAL\0VFATAL\0C28P01\0M${text}\0\0`);
-          const header = Buffer.alloc(5);
-          header.write('E', 0);
-          header.writeInt32BE(fields.length + 4, 1);
-          socket.end(Buffer.concat([header, fields]));
-        });
-      });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      port = (server.address() as { port: number }).port;
+      peer = await startPgAuthPeer({ echoPassword: () => echo });
+      port = peer.port;
     });
-    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    afterAll(() => peer.close());
 
     it('never puts the password in an error message', async () => {
       for (const echoed of [false, true]) {

@@ -3,7 +3,8 @@ import { type AddressInfo, createServer, type Socket } from 'node:net';
 /**
  * A PostgreSQL wire-protocol peer that only authenticates: it asks for the password (cleartext
  * exchange, protocol 3.0) and refuses it with SQLSTATE 28P01, as a real server does. The local
- * test server trusts every password, so this is where a wrong password can be tried for real.
+ * test server trusts every password, so this is where a wrong password can be tried for real —
+ * by the connector's tests, the server's API tests and the browser tests alike.
  */
 export interface PgAuthPeer {
   port: number;
@@ -12,7 +13,12 @@ export interface PgAuthPeer {
   close(): Promise<void>;
 }
 
-export async function startPgAuthPeer(): Promise<PgAuthPeer> {
+export interface PgAuthPeerOptions {
+  /** Put the received password into the error text (a careless server): redaction is tested with it. */
+  echoPassword?: () => boolean;
+}
+
+export async function startPgAuthPeer(options: PgAuthPeerOptions = {}): Promise<PgAuthPeer> {
   const received: string[] = [];
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
@@ -32,8 +38,8 @@ export async function startPgAuthPeer(): Promise<PgAuthPeer> {
           const code = buffer.readInt32BE(4);
           const body = buffer.subarray(8, length);
           buffer = buffer.subarray(length);
-          if (code === 80877103) {
-            socket.write('N'); // SSLRequest: no TLS here
+          if (code === 80877103 || code === 80877104) {
+            socket.write('N'); // SSLRequest / GSSENCRequest: not here
             continue;
           }
           const fields = body.toString('utf8').split('\0');
@@ -53,11 +59,12 @@ export async function startPgAuthPeer(): Promise<PgAuthPeer> {
         const body = buffer.subarray(5, length + 1);
         buffer = buffer.subarray(length + 1);
         if (type !== 'p') continue;
-        received.push(body.toString('utf8').replace(/\0$/, ''));
-        const fields = Buffer.from(
-          `SFATAL\0VFATAL\0C28P01\0Mpassword authentication failed for user "${user}"\0\0`,
-          'utf8',
-        );
+        const password = body.toString('utf8').replace(/\0$/, '');
+        received.push(password);
+        const text = options.echoPassword?.()
+          ? `password "${password}" authentication failed`
+          : `password authentication failed for user "${user}"`;
+        const fields = Buffer.from(`SFATAL\0VFATAL\0C28P01\0M${text}\0\0`, 'utf8');
         const error = Buffer.alloc(5);
         error.write('E', 0);
         error.writeInt32BE(fields.length + 4, 1);
