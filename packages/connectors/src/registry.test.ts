@@ -1,5 +1,6 @@
 import { DATASOURCE_TYPES, ZDatasourceTypes } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
+import type { TPostgresPublicConfig } from './postgres/postgres.descriptor';
 import {
   createConnector,
   DESCRIPTORS,
@@ -100,5 +101,22 @@ describe('registry', () => {
     expect(pg).toMatchObject({ type: 'POSTGRESQL', dialect: 'postgres', capabilities: { accounts: true } });
     await expect(pg.test()).rejects.toMatchObject({ code: 'forbidden_host' });
     await pg.close();
+  });
+});
+
+describe('public config types', () => {
+  it('cannot carry a secret field (checked by the compiler)', () => {
+    const visible: TPostgresPublicConfig = {
+      type: 'POSTGRESQL',
+      host: 'db.example.com',
+      port: 5432,
+      database: 'shop',
+      user: 'reader',
+      ssl: true,
+    };
+    // @ts-expect-error the password is a secret field: the public type has no place for it
+    const leaky: TPostgresPublicConfig = { ...visible, password: 'x' };
+    expect(Object.keys(visible)).not.toContain('password');
+    expect(leaky).toBeDefined();
   });
 });
