@@ -2,24 +2,30 @@ import { getDemoModel } from '@parley/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDbConnector } from '../duckdb/duckdb.connector';
 import { getTestDemoPath, TEST_END_DATE } from '../testing/demo-fixture';
-import { runAccuracy, summarise } from './accuracy-runner';
+import { runAccuracyCase, summarise, type TAccuracyOutcome } from './accuracy-runner';
 import { DEMO_CASES } from './demo.cases';
+
+const CONTEXT = { today: TEST_END_DATE, weekStart: 'monday' as const };
 
 describe('accuracy: demo dataset', () => {
   let connector: DuckDbConnector;
+  const model = getDemoModel();
+  const outcomes: TAccuracyOutcome[] = [];
   beforeAll(async () => {
     connector = new DuckDbConnector({ type: 'DUCKDB', path: await getTestDemoPath() });
   }, 120_000);
-  afterAll(async () => connector?.close());
+  afterAll(async () => {
+    // Informational only: each case below is its own test, so the rate is never what fails.
+    if (outcomes.length > 0) console.log(summarise('demo', outcomes).report);
+    await connector?.close();
+  });
 
-  it('answers at least 95 % of the dev set like the hand-written SQL', async () => {
-    const outcomes = await runAccuracy(connector, getDemoModel(), DEMO_CASES, {
-      today: TEST_END_DATE,
-      weekStart: 'monday',
+  for (const c of DEMO_CASES) {
+    // A known failure must still fail: when it starts passing, take it off the list.
+    it(`${c.knownFailure ? '(known failure) ' : ''}${c.phrase}`, async () => {
+      const outcome = await runAccuracyCase(connector, model, c, CONTEXT);
+      outcomes.push(outcome);
+      expect(outcome.ok, `${outcome.phrase}\n  ${outcome.detail}`).toBe(!c.knownFailure);
     });
-    const { accuracy, report } = summarise('demo', outcomes);
-    console.log(report);
-    expect(DEMO_CASES.length).toBeGreaterThanOrEqual(100);
-    expect(accuracy).toBeGreaterThanOrEqual(0.95);
-  }, 120_000);
+  }
 });

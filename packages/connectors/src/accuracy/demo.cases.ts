@@ -323,9 +323,9 @@ export const DEMO_CASES: TAccuracyCase[] = [
     expected: `SELECT ${REV} ${OI} JOIN customers c ON c.customer_id = o.customer_id WHERE ${DONE} AND c.segment = 'Enterprise' AND ${od('2026-01-01', '2026-11-20')}`,
   },
   {
+    // Two values of one field are compared, one row each per month, never summed.
     phrase: 'revenue in Germany and France by month this year',
-    expected: `SELECT date_trunc('month', o.order_date)::DATE, ${REV} ${OI} WHERE ${DONE} AND o.country IN ('Germany', 'France') AND ${od('2026-01-01', '2026-11-20')} GROUP BY 1 ORDER BY 1`,
-    ordered: true,
+    expected: `SELECT o.country, date_trunc('month', o.order_date)::DATE, ${REV} ${OI} WHERE ${DONE} AND o.country IN ('Germany', 'France') AND ${od('2026-01-01', '2026-11-20')} GROUP BY 1, 2`,
   },
   {
     phrase: 'revenue excluding EMEA last month',
@@ -334,6 +334,15 @@ export const DEMO_CASES: TAccuracyCase[] = [
   {
     phrase: 'sessions not on mobile last week',
     expected: `SELECT SUM(sessions) FROM web_traffic WHERE device <> 'mobile' AND ${wd('2026-11-09', '2026-11-15')}`,
+  },
+  {
+    phrase: 'revenue by category except Electronics in 2025',
+    expected: `SELECT p.category, ${REV} ${OIP} WHERE ${DONE} AND p.category <> 'Electronics' AND ${od('2025-01-01', '2025-12-31')} GROUP BY 1`,
+  },
+  {
+    phrase: 'monthly orders other than Germany this year',
+    expected: `SELECT date_trunc('month', o.order_date)::DATE, ${ORD} FROM orders o WHERE ${DONE} AND o.country <> 'Germany' AND ${od('2026-01-01', '2026-11-20')} GROUP BY 1 ORDER BY 1`,
+    ordered: true,
   },
   {
     phrase: 'cancelled orders last month',
@@ -409,6 +418,11 @@ export const DEMO_CASES: TAccuracyCase[] = [
   {
     phrase: 'bottom 3 categories by revenue in 2025',
     expected: `SELECT p.category, ${REV} AS v ${OIP} WHERE ${DONE} AND ${od('2025-01-01', '2025-12-31')} GROUP BY 1 ORDER BY v ASC LIMIT 3`,
+    ordered: true,
+  },
+  {
+    phrase: 'lowest 3 channels by orders in 2025',
+    expected: `SELECT o.channel, ${ORD} AS v FROM orders o WHERE ${DONE} AND ${od('2025-01-01', '2025-12-31')} GROUP BY 1 ORDER BY v ASC LIMIT 3`,
     ordered: true,
   },
   {

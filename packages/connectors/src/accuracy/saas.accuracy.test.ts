@@ -2,32 +2,35 @@ import { rmSync } from 'node:fs';
 import { generateModel, type TSemanticModel } from '@parley/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDbConnector } from '../duckdb/duckdb.connector';
-import { runAccuracy, summarise } from './accuracy-runner';
+import { runAccuracyCase, summarise, type TAccuracyOutcome } from './accuracy-runner';
 import { SAAS_CASES } from './saas.cases';
 import { createSaasDatabase, SAAS_TODAY } from './saas.fixture';
+
+const CONTEXT = { today: SAAS_TODAY, weekStart: 'monday' as const };
 
 describe('accuracy: SaaS schema with an introspected model', () => {
   let connector: DuckDbConnector;
   let model: TSemanticModel;
   let path: string;
+  const outcomes: TAccuracyOutcome[] = [];
   beforeAll(async () => {
     path = await createSaasDatabase();
     connector = new DuckDbConnector({ type: 'DUCKDB', path });
     model = generateModel(await connector.introspect(), 'saas');
   }, 60_000);
   afterAll(async () => {
+    // Informational only: each case below is its own test, so the rate is never what fails.
+    if (outcomes.length > 0) console.log(summarise('saas', outcomes).report);
     await connector?.close();
-    rmSync(path, { force: true });
+    if (path) rmSync(path, { force: true });
   });
 
-  it('answers at least 95 % of the dev set like the hand-written SQL', async () => {
-    const outcomes = await runAccuracy(connector, model, SAAS_CASES, {
-      today: SAAS_TODAY,
-      weekStart: 'monday',
+  for (const c of SAAS_CASES) {
+    // A known failure must still fail: when it starts passing, take it off the list.
+    it(`${c.knownFailure ? '(known failure) ' : ''}${c.phrase}`, async () => {
+      const outcome = await runAccuracyCase(connector, model, c, CONTEXT);
+      outcomes.push(outcome);
+      expect(outcome.ok, `${outcome.phrase}\n  ${outcome.detail}`).toBe(!c.knownFailure);
     });
-    const { accuracy, report } = summarise('saas', outcomes);
-    console.log(report);
-    expect(SAAS_CASES.length).toBeGreaterThanOrEqual(50);
-    expect(accuracy).toBeGreaterThanOrEqual(0.95);
-  }, 60_000);
+  }
 });

@@ -1,6 +1,7 @@
 import type { TSemanticQuery } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
 import { getDemoModel } from '../model/demo-model';
+import { parseQuestion } from '../parser/parse';
 import { compileQuery } from './compile';
 import { SQL_DIALECTS } from './dialect';
 
@@ -65,5 +66,36 @@ describe('compileQuery snapshots', () => {
     );
     expect(all.columns.map((c) => c.key)).toEqual(['Status', 'Orders']);
     expect(all.params).not.toContain('completed');
+  });
+
+  describe('questions once answered as a different question (issue 10)', () => {
+    const compileQuestion = (phrase: string) => {
+      const r = parseQuestion(phrase, { model, ...options });
+      if (r.kind !== 'query') throw new Error(`expected a query for "${phrase}"`);
+      return compileQuery(r.query, model, { dialect: 'duckdb', ...options });
+    };
+
+    it('"EMEA vs APAC" groups by region: one row per value, not one sum', () => {
+      const { sql, params, columns, range } = compileQuestion('revenue EMEA vs APAC last month');
+      expect(columns.map((c) => c.key)).toEqual(['Region', 'Revenue']);
+      expect(sql).toContain('GROUP BY');
+      expect(sql).toContain('"orders"."region" IN (');
+      expect(params).toEqual(expect.arrayContaining(['EMEA', 'APAC']));
+      expect(range).toEqual({ from: '2026-10-01', to: '2026-10-31' });
+    });
+
+    it('"revenue per order" divides revenue by orders', () => {
+      const { sql, columns } = compileQuestion('revenue per order');
+      expect(columns.map((c) => c.key)).toEqual(['Average Order Value']);
+      expect(sql).toMatch(/\/ NULLIF\(/);
+      expect(sql).toContain('COUNT(DISTINCT');
+    });
+
+    it('"top products by revenue" orders descending and keeps ten rows', () => {
+      const { sql, params } = compileQuestion('top products by revenue');
+      expect(sql).toMatch(/ORDER BY "Revenue" DESC/);
+      expect(sql).toContain('LIMIT CAST($2 AS INTEGER)');
+      expect(params[1]).toBe(10);
+    });
   });
 });

@@ -56,6 +56,8 @@ interface TMatch {
   words: string;
   negated: boolean;
   grouped: boolean;
+  /** Right after "per": with a measure before it, "revenue per order" is a ratio. */
+  per: boolean;
 }
 
 interface TNumericFilter {
@@ -69,10 +71,13 @@ interface TRanking {
   dir: 'asc' | 'desc';
   n: number | null;
   superlative: boolean;
+  /** Only an order was asked for ("sorted by revenue"): every row, no limit. */
+  sortOnly?: boolean;
 }
 
 const FOLLOW_UP =
   /^(?:and|also|what about|how about|same for|same but|same|now|only|just|but|then|what if|instead|ok|okay|plus|add|and also|and what about|what of)\b/;
+const AVERAGE_WORDS = new Set(['average', 'avg', 'mean']);
 const APPEND = /^(?:and also|also|plus|add)\b|\b(?:too|as well)$/;
 
 /** Parses a question against a model; see TParseResult. Never throws. */
@@ -171,6 +176,49 @@ function parse(phrase: string, options: TParseOptions): TParseResult {
     }
   }
 
+  // "revenue per order": a measure per another measure is their ratio, never the two numbers
+  // side by side; the model's ratio measure answers it, else ask which existing measure fits.
+  for (let i = 1; i < matches.length; i++) {
+    const m = matches[i];
+    const prev = matches[i - 1];
+    const den = m.targets.length === 1 && m.targets[0].type === 'measure' ? m.targets[0].name : null;
+    const num = prev.targets.length === 1 && prev.targets[0].type === 'measure' ? prev.targets[0].name : null;
+    if (!m.per || !den || !num || num === den) continue;
+    let words = `${prev.words} per ${m.words}`;
+    // "average revenue per order" is the same ratio.
+    const average = tokens[prev.start - 1];
+    if (average && !average.consumed && AVERAGE_WORDS.has(average.norm)) {
+      average.consumed = true;
+      words = `${average.norm} ${words}`;
+      const at = unknown.indexOf(average);
+      if (at >= 0) unknown.splice(at, 1);
+    }
+    const ratio = model.measures.find(
+      (r) => r.kind === 'ratio' && r.numerator === num && r.denominator === den,
+    );
+    if (ratio) {
+      matches.splice(i - 1, 2, {
+        ...prev,
+        targets: [{ type: 'measure', name: ratio.name }],
+        words,
+      });
+      i--;
+      continue;
+    }
+    const numLabel = targetLabel(model, { type: 'measure', name: num });
+    const denLabel = targetLabel(model, { type: 'measure', name: den });
+    const related = model.measures
+      .filter((r) => r.kind === 'ratio' && [r.numerator, r.denominator].some((x) => x === num || x === den))
+      .map((r) => replaceWords(phrase, words, r.label));
+    return clarify(
+      model,
+      `“${escapeHtml(words)}” would be ${escapeHtml(numLabel)} divided by ${escapeHtml(denLabel)}, and there is no such measure. Did you mean one of these?`,
+      null,
+      [...related, replaceWords(phrase, words, `${numLabel} and ${denLabel}`)],
+      'Which measure?',
+    );
+  }
+
   const measures: string[] = [];
   const measureAt: { name: string; at: number }[] = [];
   const dimensions: string[] = [];
@@ -251,6 +299,11 @@ function parse(phrase: string, options: TParseOptions): TParseResult {
       valueFilters.set(v.dimension, { op, values: [v.value] });
     }
   }
+  // "EMEA vs APAC", "mobile and desktop": several values of one field are compared, one row
+  // each, never summed into one number.
+  const comparedDimensions = [...valueFilters]
+    .filter(([, f]) => f.op === 'in' && f.values.length > 1)
+    .map(([field]) => field);
   for (const d of dimensionWords) {
     // "the Electronics category" names the filter's field; "by category" asks for a breakdown.
     if (!d.grouped && valueFilters.has(d.name)) continue;
@@ -279,6 +332,19 @@ function parse(phrase: string, options: TParseOptions): TParseResult {
       suggestions.length > 0 ? suggestions : getExampleQuestions(model),
       'Did you mean…',
     );
+  }
+
+  // Nothing recognised at all ("how are we doing", "thanks"): ask, never fall back to a default
+  // measure or silently re-run the previous question.
+  if (!tokens.some((t) => t.consumed)) {
+    const withDates = model.measures
+      .filter((m) => !(m.kind === 'aggregate' && m.hidden) && findMeasureTime(model, m.name))
+      .slice(0, 3)
+      .map((m) => `${m.label} this month vs last month`);
+    return clarify(model, 'I could not tell what you want to know. Name a measure, for example:', null, [
+      ...withDates,
+      ...getExampleQuestions(model),
+    ]);
   }
 
   if (baseMeasures.length === 0) {
@@ -319,6 +385,10 @@ function parse(phrase: string, options: TParseOptions): TParseResult {
       isFollowUp && !insteadMarker && followMarker !== null && /^(?:and|also|plus|add)\b/.test(followMarker)
         ? [...new Set([...base.dimensions, ...dimensions])]
         : dimensions;
+  }
+  if (comparedDimensions.length > 0) {
+    const others = base.dimensions.filter((d) => !comparedDimensions.includes(d));
+    base.dimensions = [...others.slice(0, Math.max(0, 3 - comparedDimensions.length)), ...comparedDimensions];
   }
   base.dimensions = base.dimensions.slice(0, 3);
   const newFilters: TQueryFilter[] = [
@@ -366,12 +436,22 @@ function parse(phrase: string, options: TParseOptions): TParseResult {
     const orderField = base.measures[0];
     base.order = { field: orderField, dir: ranking.dir };
     if (ranking.n) base.limit = Math.min(ranking.n, 1000);
+    else if (ranking.sortOnly) delete base.limit;
     else {
-      const singular = dimensionWords.some((d) => {
-        const t = tokens.find((x) => x.norm === d.words.split(' ').at(-1));
-        return t ? t.norm === t.lemma && !t.norm.endsWith('s') : false;
-      });
-      if (hasWhich || singular) base.limit = 1;
+      // "which products sold best" ranks them (10 by default), "which product" wants the one.
+      let plural = false;
+      let singular = false;
+      for (const d of dimensionWords) {
+        if (!dimensions.includes(d.name)) continue;
+        const last = d.words.split(' ').at(-1);
+        const t = tokens.find((x) => x.norm === last);
+        if (!t) continue;
+        if (t.norm !== t.lemma) plural = true;
+        else if (!t.norm.endsWith('s') && !d.grouped) singular = true;
+      }
+      if (plural) base.limit = 10;
+      else if (singular || hasWhich) base.limit = 1;
+      else if (dimensionWords.some((d) => dimensions.includes(d.name))) base.limit = 10;
       else if (!ranking.superlative) base.limit = 10;
       else delete base.limit;
     }
@@ -596,11 +676,12 @@ function findRanking(scanner: TokenScanner): TRanking | null {
       return true;
     },
   );
-  scanner.scan('(?:sorted|ranked|ordered|order|sort|rank) by|sorted|ranked|ranking', () => {
+  // "revenue per order by month" is a ratio by month, not a sort.
+  scanner.scan('(?:sorted|ranked|ordered|(?<!per )order|sort|rank) by|sorted|ranked|ranking', () => {
     dir ??= 'desc';
     return true;
   });
-  if (!ranking && dir) return { dir, n: null, superlative: true };
+  if (!ranking && dir) return { dir, n: null, superlative: true, sortOnly: true };
   return ranking;
 }
 
@@ -681,7 +762,8 @@ function matchVocabulary(tokens: TToken[], vocabulary: ReturnType<typeof getVoca
       const before = tokens.slice(Math.max(0, i - 3), i).map((t) => t.norm);
       const negated = before.some((w) => NEGATIONS.has(w)) || before.join(' ').includes('other than');
       const grouped = before.length > 0 && GROUPING_WORDS.has(before[before.length - 1]);
-      matches.push({ targets, start: i, words: span.map((t) => t.norm).join(' '), negated, grouped });
+      const per = before.length > 0 && before[before.length - 1] === 'per';
+      matches.push({ targets, start: i, words: span.map((t) => t.norm).join(' '), negated, grouped, per });
       for (const t of span) t.consumed = true;
       i += n;
       matched = true;
