@@ -155,6 +155,8 @@ export function findDates(scanner: TokenScanner, ctx: TDateContext): TDateFindin
   const setCompare = (c: TComparison): void => {
     compare ??= c;
   };
+  let compareUnit: TDateUnit | null = null;
+  let previousSpan: { n: number; unit: TDateUnit } | null = null;
 
   // "this month vs last month", "this year compared to last year": a range and its comparison.
   scanner.scan(
@@ -206,10 +208,26 @@ export function findDates(scanner: TokenScanner, ctx: TDateContext): TDateFindin
     setCompare('previous_period');
     return true;
   });
-  scanner.scan(`${VS} ${THE}(?:previous|prior|preceding|last) (day|week|month|quarter|half)`, (g) => {
-    setCompare(compareForUnit(unitOf(g[0]), null));
-    return true;
-  });
+  // "vs the previous month", "compared to the month before (that)": resolved against the range
+  // once it is known (same unit → previous_period, DESIGN §6).
+  scanner.scan(
+    `${VS} ${THE}(?:(?:previous|prior|preceding|last) (day|week|month|quarter|half)|(day|week|month|quarter|half) before(?: that| it)?)`,
+    (g) => {
+      compareUnit ??= unitOf(g[0] ?? g[1]);
+      return true;
+    },
+  );
+  // "last 7 days vs the previous 7 days": the span of the same length just before. Checked
+  // against the range at the end; another length is a second period (asks).
+  scanner.scan(
+    `${VS} ${THE}(?:(?:previous|prior|preceding|last) ${NUM} ${UNIT}|${NUM} ${UNIT} before(?: that| it)?)`,
+    (g) => {
+      const n = +(g[0] ?? g[2]);
+      if (n < 1 || n > 1000) return false;
+      previousSpan ??= { n, unit: unitOf(g[1] ?? g[3]) };
+      return true;
+    },
+  );
   scanner.scan(`${VS} (?:yesterday|the day before)`, () => {
     setCompare('previous_day');
     return true;
@@ -219,18 +237,25 @@ export function findDates(scanner: TokenScanner, ctx: TDateContext): TDateFindin
     return true;
   });
 
-  // Explicit spans.
+  // Explicit spans. A year written once belongs to both ends ("between March and May 2025",
+  // "from Jan to Mar 2024"); see readSpan.
   scanner.scan(
     `(?:between|from) (${PERIOD_SOURCE}) (?:and|to|until|till|through|thru|-) (${PERIOD_SOURCE})`,
     (g) => {
-      const a = readPeriod(g[0], ctx);
-      const b = readPeriod(g[1], ctx);
-      if (!a || !b) return false;
-      ranges.push({
-        kind: 'between',
-        from: a.from < b.from ? a.from : b.from,
-        to: a.to > b.to ? a.to : b.to,
-      });
+      const span = readSpan(g[0], g[1], ctx);
+      if (!span) return false;
+      ranges.push({ kind: 'between', ...span });
+      return true;
+    },
+  );
+  // "March to May 2025", "March–May 2025" (the dash is a space once normalised): two months
+  // with the year written at the end only. Without a year, two bare months stay unread (asks).
+  scanner.scan(
+    `(?:in |for |during |of )?${MONTH} (?:to |until |till |through |thru |- )?${MONTH}(?: ${YEAR})`,
+    (g) => {
+      const span = readSpan(g[0], `${g[1]} ${g[2]}`, ctx);
+      if (!span) return false;
+      ranges.push({ kind: 'between', ...span });
       return true;
     },
   );
@@ -348,7 +373,79 @@ export function findDates(scanner: TokenScanner, ctx: TDateContext): TDateFindin
       return true;
     },
   );
+  if (previousSpan) {
+    const span: { n: number; unit: TDateUnit } = previousSpan;
+    const only = ranges.length === 1 ? ranges[0] : null;
+    if (only?.kind === 'last' && only.n === span.n && only.unit === span.unit) setCompare('previous_period');
+    // Not the same span: a second period, which the parser asks about.
+    else ranges.push({ kind: 'last', unit: span.unit, n: span.n });
+  }
+  if (compareUnit) {
+    const only = ranges.length === 1 ? ranges[0] : null;
+    setCompare(compareForUnit(compareUnit, only ? unitOfRange(only) : null));
+  }
   return { ranges, compare, wantsChange };
+}
+
+/** The calendar unit a range spans, for "vs the previous <unit>". */
+function unitOfRange(r: TDateRange): TDateUnit | null {
+  switch (r.kind) {
+    case 'this':
+    case 'to_date':
+      return r.unit;
+    case 'last':
+      return r.n === 1 ? r.unit : null;
+    case 'day':
+    case 'month':
+    case 'quarter':
+    case 'half':
+    case 'year':
+      return r.kind;
+    default:
+      return null;
+  }
+}
+
+const HAS_YEAR = /(?:^|\D)(?:19|20)\d\d$|^\d{4}-/;
+
+/**
+ * Both ends of "from A to B" as whole days, inclusive. A year written on one end only belongs
+ * to the other too; when that would put the start after the end, the span crosses New Year:
+ * "from December to February 2025" is December 2024 – February 2025 (an analyst naming a
+ * winter season writes the year of its end), "from November 2025 to February" runs into 2026.
+ * With no year at all the span ends at the latest occurrence of its end on or before today.
+ * Both years written and out of order: null (not read, so the parser asks).
+ */
+function readSpan(aText: string, bText: string, ctx: TDateContext): { from: string; to: string } | null {
+  const aYear = HAS_YEAR.test(aText) || /\//.test(aText);
+  const bYear = HAS_YEAR.test(bText) || /\//.test(bText);
+  const withYear = (text: string, year: number) => readPeriod(`${text} ${year}`, ctx);
+  let a: { from: string; to: string } | null;
+  let b: { from: string; to: string } | null;
+  if (aYear && bYear) {
+    a = readPeriod(aText, ctx);
+    b = readPeriod(bText, ctx);
+  } else if (bYear) {
+    b = readPeriod(bText, ctx);
+    if (!b) return null;
+    const y = Number(b.to.slice(0, 4));
+    a = withYear(aText, y);
+    if (a && a.from > b.to) a = withYear(aText, y - 1);
+  } else if (aYear) {
+    a = readPeriod(aText, ctx);
+    if (!a) return null;
+    const y = Number(a.from.slice(0, 4));
+    b = withYear(bText, y);
+    if (b && b.to < a.from) b = withYear(bText, y + 1);
+  } else {
+    b = readPeriod(bText, ctx);
+    if (!b) return null;
+    const y = Number(b.to.slice(0, 4));
+    a = withYear(aText, y);
+    if (a && a.from > b.to) a = withYear(aText, y - 1);
+  }
+  if (!a || !b || a.from > b.to) return null;
+  return { from: a.from, to: b.to };
 }
 
 /** "3 months ago" → that whole month. */

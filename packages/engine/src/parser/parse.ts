@@ -709,6 +709,12 @@ function findGrain(scanner: TokenScanner): TTimeGrain | 'auto' | null {
       return true;
     },
   );
+  // "by category and month", "by channel & week": a grain joined to a breakdown by "and".
+  // Only the "and <grain>" words are consumed; the dimension is left for the vocabulary.
+  scanner.scan('(?<=(?:^| )(?:by|per|across) [^\u00a7]+ )(?:and|&) (day|week|month|quarter|year)s?', (g) => {
+    grain ??= GRAINS[g[0]];
+    return true;
+  });
   scanner.scan(
     '(?:over time|trend|trends|trending|timeline|time series|history|historical|evolution|over the period)',
     () => {
@@ -761,7 +767,16 @@ function matchVocabulary(tokens: TToken[], vocabulary: ReturnType<typeof getVoca
       if (!targets) continue;
       const before = tokens.slice(Math.max(0, i - 3), i).map((t) => t.norm);
       const negated = before.some((w) => NEGATIONS.has(w)) || before.join(' ').includes('other than');
-      const grouped = before.length > 0 && GROUPING_WORDS.has(before[before.length - 1]);
+      // "by month and region": a dimension joined by "and" to a grain or a grouped dimension is
+      // grouped too (never read as naming a filter's field).
+      const prevToken = tokens[i - 2];
+      const joined =
+        (before[before.length - 1] === 'and' || before[before.length - 1] === '&') &&
+        prevToken !== undefined &&
+        prevToken.consumed &&
+        (/^(?:day|week|month|quarter|year)s?$/.test(prevToken.norm) ||
+          matches.some((m) => m.grouped && m.start + m.words.split(' ').length === i - 1));
+      const grouped = (before.length > 0 && GROUPING_WORDS.has(before[before.length - 1])) || joined;
       const per = before.length > 0 && before[before.length - 1] === 'per';
       matches.push({ targets, start: i, words: span.map((t) => t.norm).join(' '), negated, grouped, per });
       for (const t of span) t.consumed = true;

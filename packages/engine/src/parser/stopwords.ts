@@ -17,10 +17,22 @@ export const STOPWORDS = new Set(
   everything everyone anything something overview full complete entire whole exactly roughly approximately
   different various current currently recent recently latest right now's out up off ever ok yes total sum
   amount amounts count counts level levels result results info information look looking check tally figure
-  distribution spread across split segmented segmentation dimension dimensions measure measures `
+  distribution spread across split segmented segmentation dimension dimensions measure measures
+  share shares percentage percentages proportion proportions % unique distinct ours thousands millions
+  billions `
     .split(/\s+/)
     .filter(Boolean),
 );
+
+/**
+ * Issue 10: words of the model's own currency. The demo (and every model so far) reports money in
+ * one currency, US dollars, so "revenue in dollars" / "in USD" / "in $" only restates it. Any other
+ * currency word ("in euros") is deliberately NOT filler: the parser does not convert, so it stays
+ * an unknown word and the question is asked back (see CURRENCY_WORDS in vocabulary.ts, which also
+ * keeps typo correction from turning "euros" into "europe").
+ */
+export const MODEL_CURRENCY_WORDS = ['usd', 'dollar', 'dollars', 'us$', '$', 'bucks'];
+for (const w of MODEL_CURRENCY_WORDS) STOPWORDS.add(w);
 
 /** Words that negate the value that follows ("excluding Germany", "not mobile"). */
 export const NEGATIONS = new Set(['not', 'excluding', 'exclude', 'except', 'without', 'excl', 'non', 'but']);

@@ -18,8 +18,31 @@ export interface TVocabulary {
   maxWords: number;
   /** Every word of every entry, for typo correction. */
   words: Set<string>;
+  /** Words that occur only in dimension values (and their aliases), never in a field's name. */
+  valueWords: Set<string>;
   fuse: Fuse<string>;
 }
+
+/**
+ * Issue 10: words that are real words with their own meaning, so typo correction must never bend
+ * them into a vocabulary word ("euros" → "europe" made "revenue in euros" a EMEA filter; "share"
+ * → "sale" added Revenue). Pronouns, currency names and codes, and number units.
+ */
+export const CURRENCY_WORDS = new Set(
+  `euro euros eur € dollar dollars usd pound pounds gbp £ sterling quid yen jpy ¥ yuan renminbi rmb cny
+  rupee rupees inr lira liras try real reais brl peso pesos mxn ars franc francs chf krona kronor krone
+  kroner sek nok dkk zloty zlotys pln rand zar dirham dirhams aed won krw cad aud sgd hkd nzd cent cents`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+export const NEVER_CORRECTED = new Set([
+  ...CURRENCY_WORDS,
+  ...`i me my mine we us our ours you your yours he him his she her hers it its they them their theirs
+  thousand thousands million millions billion billions trillion percent percentage percentages share shares
+  unit per cent`
+    .split(/\s+/)
+    .filter(Boolean),
+]);
 
 const CACHE = new WeakMap<TSemanticModel, TVocabulary>();
 
@@ -74,17 +97,22 @@ export function getVocabulary(model: TSemanticModel): TVocabulary {
   }
 
   const words = new Set<string>();
+  const fieldWords = new Set<string>();
   let maxWords = 1;
-  for (const key of entries.keys()) {
+  for (const [key, list] of entries) {
     const parts = key.split(' ');
     maxWords = Math.max(maxWords, parts.length);
-    for (const w of parts) words.add(w);
+    for (const w of parts) {
+      words.add(w);
+      if (list.some((t) => t.type !== 'value')) fieldWords.add(w);
+    }
   }
+  const valueWords = new Set([...words].filter((w) => !fieldWords.has(w)));
   const fuse = new Fuse(
     [...words].filter((w) => w.length >= 4),
     { includeScore: true, threshold: 0.45, ignoreLocation: true },
   );
-  const vocabulary = { entries, maxWords: Math.min(maxWords, 6), words, fuse };
+  const vocabulary = { entries, maxWords: Math.min(maxWords, 6), words, valueWords, fuse };
   CACHE.set(model, vocabulary);
   return vocabulary;
 }
@@ -109,11 +137,17 @@ export function getEditDistance(a: string, b: string): number {
 
 /** The vocabulary word a misspelt word most likely means: fuse.js candidates, closest by edits. */
 export function findCorrection(vocabulary: TVocabulary, word: string): string | null {
+  if (NEVER_CORRECTED.has(word)) return null;
   const limit = word.length <= 4 ? 1 : 2;
+  // A value is a filter: a short word bent into one changes the answer silently, so it takes a
+  // closer match (one edit up to six letters) than a measure or field name does.
+  const limitFor = (item: string): number =>
+    vocabulary.valueWords.has(item) && word.length <= 6 ? 1 : limit;
   let best: { item: string; distance: number; score: number } | null = null;
   for (const hit of vocabulary.fuse.search(word, { limit: 8 })) {
-    const distance = getEditDistance(word, hit.item);
-    if (distance > limit) continue;
+    // Lemmas of proper nouns keep their capital ("France"); the typed word is lower case.
+    const distance = getEditDistance(word, hit.item.toLowerCase());
+    if (distance > limitFor(hit.item)) continue;
     const score = hit.score ?? 1;
     if (!best || distance < best.distance || (distance === best.distance && score < best.score))
       best = { item: hit.item, distance, score };
@@ -122,8 +156,9 @@ export function findCorrection(vocabulary: TVocabulary, word: string): string | 
     // Bitap misses some short transpositions ("oders"); a plain scan of close lengths catches them.
     for (const item of vocabulary.words) {
       if (Math.abs(item.length - word.length) > limit || item.length < 4) continue;
-      const distance = getEditDistance(word, item);
-      if (distance <= limit && (!best || distance < best.distance)) best = { item, distance, score: 1 };
+      const distance = getEditDistance(word, item.toLowerCase());
+      if (distance <= limitFor(item) && (!best || distance < best.distance))
+        best = { item, distance, score: 1 };
     }
   }
   return best?.item ?? null;
