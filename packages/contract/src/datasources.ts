@@ -46,12 +46,12 @@ export const ZPostgresConfig = z.object({
     .string()
     .trim()
     .min(1, 'is required')
-    .max(253)
+    .max(LIMITS.HOST_NAME)
     .refine((h) => !h.startsWith('/'), 'must be a host name or address, not a socket path')
     .refine((h) => !/[\s/?#@]/.test(h), 'must be a host name or address'),
   port: z.coerce.number().int().min(1).max(65535).default(5432),
-  database: z.string().trim().min(1, 'is required').max(63),
-  user: z.string().trim().min(1, 'is required').max(63),
+  database: z.string().trim().min(1, 'is required').max(LIMITS.PG_IDENTIFIER),
+  user: z.string().trim().min(1, 'is required').max(LIMITS.PG_IDENTIFIER),
   password: z.string().max(LIMITS.PASSWORD).default(''),
   ssl: z.boolean().default(false),
 });
@@ -69,6 +69,7 @@ export const ZDatasourceIdResponse = z.object({ datasource_id: z.string() });
 
 /** Bodies naming one source: activate, deactivate, revoke (DESIGN §11). */
 export const ZDatasourceRef = z.object({ datasource_id: ZId, type: ZDatasourceType });
+export type TDatasourceRef = z.infer<typeof ZDatasourceRef>;
 export const ZDefaultDatasourceBody = z.object({ datasource_id: ZId });
 
 /** GET /api/v1/datasource/accounts?type=&datasource_id= */

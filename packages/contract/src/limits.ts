@@ -19,4 +19,8 @@ export const LIMITS = {
   HELP_COMMENT: 2000,
   /** An id sent by a client (question, data source, collection). */
   ID: 100,
+  /** A DNS host name (RFC 1035). */
+  HOST_NAME: 253,
+  /** A PostgreSQL identifier: database, role or schema name (NAMEDATALEN − 1). */
+  PG_IDENTIFIER: 63,
 } as const;

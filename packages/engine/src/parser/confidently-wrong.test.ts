@@ -4,17 +4,8 @@
  */
 import type { TSemanticQuery } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
-import { getDemoModel } from '../model/demo-model';
-import { parseQuestion } from './parse';
+import { parseDemo as parse, queryDemo as query } from './demo-questions.testkit';
 
-const model = getDemoModel();
-const parse = (phrase: string, previous?: TSemanticQuery) =>
-  parseQuestion(phrase, { model, today: '2026-11-20', weekStart: 'monday', previous });
-const query = (phrase: string, previous?: TSemanticQuery) => {
-  const r = parse(phrase, previous);
-  if (r.kind !== 'query') throw new Error(`expected a query for "${phrase}": ${r.text}`);
-  return r.query;
-};
 const LAST_MONTH = { kind: 'last', unit: 'month', n: 1 };
 
 describe('two values of one dimension are compared, one row each', () => {

@@ -7,16 +7,8 @@
  * region"). Each case asserts the SemanticQuery, or that the parser asks back.
  */
 import { describe, expect, it } from 'vitest';
-import { getDemoModel } from '../model/demo-model';
-import { parseQuestion } from './parse';
+import { parseDemo as parse, queryDemo as query } from './demo-questions.testkit';
 
-const model = getDemoModel();
-const parse = (phrase: string) => parseQuestion(phrase, { model, today: '2026-11-20', weekStart: 'monday' });
-const query = (phrase: string) => {
-  const r = parse(phrase);
-  if (r.kind !== 'query') throw new Error(`expected a query for "${phrase}": ${r.text}`);
-  return r.query;
-};
 const US = [{ field: 'country', op: 'in', values: ['United States'] }];
 
 describe('a word is not read as a value it is not', () => {

@@ -11,7 +11,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** A timestamptz column read as a Date: every module's times. */
+export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const projects = pgTable('projects', {
   id: text('id').primaryKey(),
@@ -38,15 +39,23 @@ export const users = pgTable('users', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
+/**
+ * The owner of a per-user, per-project row (conversations, feedback, data sources, …): both keys,
+ * deleted with the user or the project.
+ */
+export const ownerColumns = () => ({
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  projectId: text('project_id')
+    .notNull()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+});
+
 export const memberships = pgTable(
   'memberships',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    ...ownerColumns(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.projectId] })],
 );

@@ -1,17 +1,12 @@
-import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { projects, users } from './auth.schema';
+import { bigint, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { ownerColumns, ts } from './auth.schema';
 
 /** One asked question and its answer, per user and project. */
 export const conversationItems = pgTable(
   'conversation_items',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    ...ownerColumns(),
     /** The client's timestamp (ms) — the item's id on the client side. */
     created: bigint('created', { mode: 'number' }).notNull(),
     phrase: text('phrase').notNull(),
@@ -21,23 +16,18 @@ export const conversationItems = pgTable(
     /** The SemanticQuery answered, so a follow-up can refine it. */
     semantic: jsonb('semantic'),
     error: text('error'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('conversation_items_user_idx').on(t.userId, t.projectId, t.created)],
 );
 
 export const feedback = pgTable('feedback', {
   id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  projectId: text('project_id')
-    .notNull()
-    .references(() => projects.id, { onDelete: 'cascade' }),
+  ...ownerColumns(),
   sentiment: text('sentiment').notNull(),
   message: text('message').notNull(),
   flags: jsonb('flags').$type<string[]>().notNull(),
   data: jsonb('data'),
   phrase: text('phrase').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });

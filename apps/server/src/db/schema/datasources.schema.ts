@@ -1,20 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { projects, users } from './auth.schema';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { ownerColumns, ts } from './auth.schema';
 
 /** A user's connected data source in one project (spec 2 §3). */
 export const datasources = pgTable(
   'datasources',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    ...ownerColumns(),
     type: text('type').notNull(),
     name: text('name').notNull(),
     /** The config without its secret fields (host, port, database, user; a FILE's table). */
@@ -39,12 +32,7 @@ export const datasources = pgTable(
 export const datasourceDefaults = pgTable(
   'datasource_defaults',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    ...ownerColumns(),
     datasourceId: uuid('datasource_id')
       .notNull()
       .references(() => datasources.id, { onDelete: 'cascade' }),

@@ -25,6 +25,7 @@ import {
   type TCreateDatasourceBody,
   type TCredential,
   type TCredentials,
+  type TDatasourceRef,
   type TDatasourceType,
   type TDatasourceTypes,
 } from '@parley/contract';
@@ -54,7 +55,8 @@ export interface UploadedFile {
   truncated(): boolean;
 }
 
-type SourceRef = { datasource_id: string; type?: TDatasourceType };
+/** A request's reference to one source; the type is checked when the call carries it. */
+type SourceRef = Pick<TDatasourceRef, 'datasource_id'> & Partial<Pick<TDatasourceRef, 'type'>>;
 
 /**
  * The data-sources screen (spec 2 §2, DESIGN §11): connect (with a live test), upload a file,

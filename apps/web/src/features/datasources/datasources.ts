@@ -115,10 +115,15 @@ export type ConnectMethod =
   | { kind: 'none' };
 
 const POSTGRES_FIELDS: readonly ConfigField[] = [
-  { key: 'host', kind: 'text', rules: 'required|maxLength:253', placeholderKey: 'form.host_placeholder' },
+  {
+    key: 'host',
+    kind: 'text',
+    rules: `required|maxLength:${LIMITS.HOST_NAME}`,
+    placeholderKey: 'form.host_placeholder',
+  },
   { key: 'port', kind: 'number', rules: 'required|integer|minValue:1|maxValue:65535', initial: '5432' },
-  { key: 'database', kind: 'text', rules: 'required|maxLength:63' },
-  { key: 'user', kind: 'text', rules: 'required|maxLength:63', autoComplete: 'off' },
+  { key: 'database', kind: 'text', rules: `required|maxLength:${LIMITS.PG_IDENTIFIER}` },
+  { key: 'user', kind: 'text', rules: `required|maxLength:${LIMITS.PG_IDENTIFIER}`, autoComplete: 'off' },
   {
     key: 'password',
     kind: 'password',

@@ -74,7 +74,7 @@ export function UploadForm({ onConnected, onCancel }: Props) {
     <Stack gap="sm" data-testid="ds-upload-form">
       <button
         type="button"
-        className="ds-drop"
+        className="dropzone ds-drop"
         data-dragging={dragging || undefined}
         disabled={upload.isPending}
         aria-describedby="ds-drop-hint"

@@ -1,4 +1,4 @@
-import type { TCreateDatasourceBody, TDatasourceType } from '@parley/contract';
+import type { TCreateDatasourceBody, TDatasourceRef } from '@parley/contract';
 import { useMemo } from 'react';
 import { api, uploadFile } from '../../../lib/api';
 import { useSession } from '../../session';
@@ -39,11 +39,9 @@ export function useUploadDatasource() {
   );
 }
 
-type Ref = { datasource_id: string; type: TDatasourceType };
-
 /** POST /api/v1/datasource/activate */
 export function useActivateDatasource() {
-  return useCredentialMutation((ref: Ref) => api.call('POST /api/v1/datasource/activate', ref), {
+  return useCredentialMutation((ref: TDatasourceRef) => api.call('POST /api/v1/datasource/activate', ref), {
     success: 'messages.saved',
     failure: 'messages.failed_to_update',
   });
@@ -51,7 +49,7 @@ export function useActivateDatasource() {
 
 /** POST /api/v1/datasource/deactivate */
 export function useDeactivateDatasource() {
-  return useCredentialMutation((ref: Ref) => api.call('POST /api/v1/datasource/deactivate', ref), {
+  return useCredentialMutation((ref: TDatasourceRef) => api.call('POST /api/v1/datasource/deactivate', ref), {
     success: 'messages.saved',
     failure: 'messages.failed_to_deactivate',
   });
@@ -59,7 +57,7 @@ export function useDeactivateDatasource() {
 
 /** POST /api/v1/datasource/revoke (oauth2 sources only): stored tokens are deleted. */
 export function useRevokeDatasource() {
-  return useCredentialMutation((ref: Ref) => api.call('POST /api/v1/datasource/revoke', ref), {
+  return useCredentialMutation((ref: TDatasourceRef) => api.call('POST /api/v1/datasource/revoke', ref), {
     success: 'messages.revoked',
     failure: 'messages.failed_to_revoke',
   });

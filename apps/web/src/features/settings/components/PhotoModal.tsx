@@ -157,7 +157,7 @@ export function PhotoModal({ opened, current, onClose, onChange }: PhotoModalPro
           <>
             {/* biome-ignore lint/a11y/useSemanticElements: a drop target that also opens the file picker */}
             <div
-              className="photo-drop"
+              className="dropzone photo-drop"
               data-dragging={dragging || undefined}
               role="button"
               tabIndex={0}
