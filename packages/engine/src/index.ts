@@ -13,3 +13,4 @@ export * from './model/semantic-model';
 export * from './parser/describe';
 export * from './parser/parse';
 export { assertNever } from './util';
+export type { TVocabularyTarget } from './parser/vocabulary';

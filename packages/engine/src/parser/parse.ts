@@ -44,7 +44,21 @@ export interface TParseOptions {
 export interface TClarifyPrompt {
   title: string;
   items: string[];
+  /**
+   * Parallel to `items`: the unknown word a choice would explain and what it would mean. When the
+   * user picks that choice, the caller may remember the word as a synonym (learned synonyms).
+   */
+  learn?: (TLearnedChoice | null)[];
 }
+
+/** An unknown word and the model field or value a choice reads it as. */
+export interface TLearnedChoice {
+  word: string;
+  target: TVocabularyTarget;
+}
+
+/** A clarification choice: a phrase to ask, optionally teaching what an unknown word meant. */
+type TChoice = string | { phrase: string; learn: TLearnedChoice };
 
 export type TParseResult =
   | { kind: 'query'; query: TSemanticQuery; understood: string; corrections: { from: string; to: string }[] }
@@ -324,7 +338,7 @@ function parse(phrase: string, options: TParseOptions): TParseResult {
   if (unknown.length > 0) {
     const words = [...new Set(unknown.map((t) => t.norm))].slice(0, 5);
     const so = understoodSoFar();
-    const suggestions = suggestFor(words, vocabulary, model, phrase);
+    const suggestions = suggestFor(words, vocabulary, model, phrase, baseMeasures.length > 0, dimensions);
     return clarify(
       model,
       `${so ? `I understood ${escapeHtml(so)}, but` : 'Sorry,'} I don’t know ${words.map((w) => `“${escapeHtml(w)}”`).join(', ')}. Did you mean one of these?`,
@@ -513,10 +527,19 @@ function clarify(
   _model: TSemanticModel,
   text: string,
   understood: string | null,
-  items: string[],
+  choices: TChoice[],
   title = 'You could ask',
 ): TParseResult {
-  return { kind: 'clarify', text, prompt: { title, items: [...new Set(items)].slice(0, 6) }, understood };
+  const items: string[] = [];
+  const learn: (TLearnedChoice | null)[] = [];
+  for (const c of choices) {
+    const phrase = typeof c === 'string' ? c : c.phrase;
+    if (items.includes(phrase) || items.length >= 6) continue;
+    items.push(phrase);
+    learn.push(typeof c === 'string' ? null : c.learn);
+  }
+  const prompt: TClarifyPrompt = learn.some(Boolean) ? { title, items, learn } : { title, items };
+  return { kind: 'clarify', text, prompt, understood };
 }
 
 function targetLabel(model: TSemanticModel, t: TVocabularyTarget): string {
@@ -789,19 +812,39 @@ function matchVocabulary(tokens: TToken[], vocabulary: ReturnType<typeof getVoca
   return matches;
 }
 
-/** Suggestions for unknown words: the closest vocabulary phrases, as whole questions. */
+/**
+ * Suggestions for unknown words, as whole questions: the closest vocabulary phrases; and for one
+ * unknown word in a question that names no measure ("turnover by region"), each measure in its
+ * place. Every suggestion says what the word would mean, so picking it can teach the word.
+ */
 function suggestFor(
   words: string[],
   vocabulary: ReturnType<typeof getVocabulary>,
   model: TSemanticModel,
   phrase: string,
-): string[] {
-  const out: string[] = [];
+  hasMeasure: boolean,
+  dimensions: string[],
+): TChoice[] {
+  const out: TChoice[] = [];
   for (const w of words) {
     const near = w.length >= 4 ? findCorrection(vocabulary, w) : null;
     if (!near) continue;
-    const targets = [...vocabulary.entries.entries()].find(([key]) => key.split(' ').includes(near))?.[1];
-    if (targets?.[0]) out.push(replaceWords(phrase, w, targetLabel(model, targets[0]).toLowerCase()));
+    const target = [...vocabulary.entries.entries()].find(([key]) => key.split(' ').includes(near))?.[1]?.[0];
+    if (target)
+      out.push({
+        phrase: replaceWords(phrase, w, targetLabel(model, target).toLowerCase()),
+        learn: { word: w, target },
+      });
+  }
+  if (out.length === 0 && words.length === 1 && !hasMeasure && /^\p{L}[\p{L}-]*$/u.test(words[0])) {
+    for (const m of model.measures) {
+      if (m.kind === 'aggregate' && m.hidden) continue;
+      if (!dimensions.every((d) => isDimensionAvailable(model, m.name, d))) continue;
+      out.push({
+        phrase: replaceWords(phrase, words[0], m.label.toLowerCase()),
+        learn: { word: words[0], target: { type: 'measure', name: m.name } },
+      });
+    }
   }
   return out.slice(0, 5);
 }
