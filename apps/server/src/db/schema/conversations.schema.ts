@@ -16,6 +16,11 @@ export const conversationItems = pgTable(
     /** The SemanticQuery answered, so a follow-up can refine it. */
     semantic: jsonb('semantic'),
     error: text('error'),
+    /**
+     * A question back's choices with the unknown word each would explain and what it would mean
+     * (the engine's TClarifyPrompt.learn, keyed by choice phrase); picking one teaches the word.
+     */
+    learn: jsonb('learn').$type<Record<string, unknown>>(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('conversation_items_user_idx').on(t.userId, t.projectId, t.created)],

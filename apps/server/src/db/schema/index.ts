@@ -2,3 +2,4 @@
 export * from './auth.schema';
 export * from './conversations.schema';
 export * from './datasources.schema';
+export * from './synonyms.schema';
