@@ -89,9 +89,10 @@ export interface TToken {
   consumed: boolean;
 }
 
-export function tokenize(normalised: string): TToken[] {
+/** Tokens of a normalised phrase, each with its lemma from the language's lemmatiser. */
+export function tokenize(normalised: string, lemma: (word: string) => string = getLemma): TToken[] {
   if (normalised === '') return [];
-  return normalised.split(' ').map((norm) => ({ norm, lemma: getLemma(norm), consumed: false }));
+  return normalised.split(' ').map((norm) => ({ norm, lemma: lemma(norm), consumed: false }));
 }
 
 /** Lemma key of a vocabulary phrase, built exactly like the tokens it must match. */

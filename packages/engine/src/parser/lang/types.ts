@@ -1,0 +1,76 @@
+/**
+ * A language pack: everything the parser's stages need to know about one language, so the stages
+ * themselves hold no words. English is `en.ts`; Turkish comes as `tr.ts` (issue 13) with its own
+ * lemmatiser and date grammar, and with grouping and negation words that follow their noun.
+ */
+import type { TChartType, TQueryFilter, TTimeGrain } from '@parley/contract';
+import type { TDateContext, TDateFindings } from '../date-phrases';
+import type { TMessages } from '../messages';
+import type { TokenScanner } from '../scanner';
+
+export type TLanguageCode = 'en';
+
+/** Where a function word stands relative to the noun it applies to. */
+export type TWordPosition = 'before' | 'after';
+
+export interface TLanguagePack {
+  code: TLanguageCode;
+  /** Lower case, unified punctuation, number words as digits: space-separated tokens. */
+  normalise(phrase: string): string;
+  /** The dictionary form of one normalised word ("countries" → "country"). */
+  lemma(word: string): string;
+  /** Words that carry no analytic meaning ("show me", "what were"); anything else must be placed. */
+  fillers: Set<string>;
+  /** Negations and where they stand ("excluding Germany": before; Turkish "Almanya hariç": after). */
+  negation: { words: Set<string>; phrases: string[]; position: TWordPosition; reach: number };
+  /** Words that put a dimension into the grouping ("by country"; Turkish "ülkeye göre": after). */
+  grouping: { words: Set<string>; position: TWordPosition };
+  /** "revenue per order": the word that makes a measure after a measure their ratio. */
+  ratioWord: string;
+  /** "average revenue per order" restates the same ratio. */
+  averageWords: Set<string>;
+  /** Question words asking for one item ("which product") rather than a list. */
+  whichWords: Set<string>;
+  /** Follow-up markers at the start of a question, and the ones that add rather than replace. */
+  followUp: RegExp;
+  append: RegExp;
+  /** Follow-up markers whose breakdown adds to the previous one ("and by month"). */
+  appendBreakdown: RegExp;
+  instead: RegExp;
+  /**
+   * Question kinds beside the plain aggregate, as token rules: drivers ("why did … drop") with
+   * the movement words they ask about, and forecasts ("next quarter").
+   */
+  intents: { drivers: string; movement: string; forecast: string };
+  /** Chart words: rules over tokens and their chart type. */
+  chart: { rules: string[]; table: string; types: Record<string, TChartType> };
+  /** Numeric comparators: an amount pattern and the words of each operator. */
+  numbers: {
+    amount: string;
+    between: string;
+    comparators: [string, TQueryFilter['op']][];
+    orMore: string;
+    orLess: string;
+    /** Multipliers after a number ("5k", "2 million"). */
+    multipliers: Record<string, number>;
+    percent: Set<string>;
+  };
+  /** Ranking rules: "top 5", "lowest", "sorted by". */
+  ranking: {
+    topN: string;
+    bottomN: string;
+    top: string;
+    bottom: string;
+    most: string;
+    least: string;
+    ascending: string;
+    descending: string;
+    sort: string;
+  };
+  /** Grain rules: "by month", "weekly", "over time" (auto). */
+  grain: { rules: string[]; joined: string; auto: string; words: Record<string, TTimeGrain> };
+  /** The date grammar (ranges and comparisons). */
+  findDates(scanner: TokenScanner, ctx: TDateContext): TDateFindings;
+  /** The parser's messages and the phrases of the choices it offers, in this language. */
+  messages: TMessages;
+}

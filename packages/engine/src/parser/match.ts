@@ -1,0 +1,101 @@
+/**
+ * The matching stage: typo correction, then longest-first n-gram matching of the tokens left by
+ * the grammar against the model's vocabulary, each match marked negated / grouped / "per" by the
+ * language pack's function words around it.
+ */
+import type { TLanguagePack } from './lang/types';
+import type { TToken } from './text';
+import { findCorrection, type TVocabulary, type TVocabularyTarget } from './vocabulary';
+
+export interface TMatch {
+  targets: TVocabularyTarget[];
+  start: number;
+  words: string;
+  negated: boolean;
+  grouped: boolean;
+  /** Right after "per": with a measure before it, "revenue per order" is a ratio. */
+  per: boolean;
+}
+
+/** A word the grammar, the vocabulary and the filler list all leave unplaced. */
+export function isUnplaced(t: TToken, pack: TLanguagePack): boolean {
+  return (
+    !t.consumed &&
+    !pack.fillers.has(t.norm) &&
+    !pack.negation.words.has(t.norm) &&
+    !pack.grouping.words.has(t.norm)
+  );
+}
+
+/** Replaces unknown words with the closest vocabulary word (typo tolerance, fuse.js). */
+export function correctTypos(
+  tokens: TToken[],
+  vocabulary: TVocabulary,
+  pack: TLanguagePack,
+): { from: string; to: string }[] {
+  const corrections: { from: string; to: string }[] = [];
+  for (const t of tokens) {
+    if (
+      t.consumed ||
+      t.norm.length < 4 ||
+      t.norm.length > 30 ||
+      pack.fillers.has(t.norm) ||
+      pack.negation.words.has(t.norm)
+    )
+      continue;
+    if (vocabulary.words.has(t.lemma) || vocabulary.words.has(t.norm) || !/^\p{L}+$/u.test(t.norm)) continue;
+    const best = findCorrection(vocabulary, t.norm);
+    if (best) {
+      corrections.push({ from: t.norm, to: best });
+      t.lemma = best;
+    }
+  }
+  return corrections;
+}
+
+const GRAIN_TOKEN = /^(?:day|week|month|quarter|year)s?$/;
+
+/** Longest-first n-gram matching of unconsumed tokens against the vocabulary. */
+export function matchVocabulary(tokens: TToken[], vocabulary: TVocabulary, pack: TLanguagePack): TMatch[] {
+  const matches: TMatch[] = [];
+  const { negation, grouping } = pack;
+  let i = 0;
+  while (i < tokens.length) {
+    if (tokens[i].consumed) {
+      i++;
+      continue;
+    }
+    let matched = false;
+    for (let n = Math.min(vocabulary.maxWords, tokens.length - i); n >= 1; n--) {
+      const span = tokens.slice(i, i + n);
+      if (span.some((t) => t.consumed)) continue;
+      const targets = vocabulary.entries.get(span.map((t) => t.lemma).join(' '));
+      if (!targets) continue;
+      const before = tokens.slice(Math.max(0, i - negation.reach), i).map((t) => t.norm);
+      const after = tokens.slice(i + n, i + n + negation.reach).map((t) => t.norm);
+      const around = negation.position === 'before' ? before : after;
+      const negated =
+        around.some((w) => negation.words.has(w)) ||
+        negation.phrases.some((p) => around.join(' ').includes(p));
+      // "by month and region": a dimension joined by "and" to a grain or a grouped dimension is
+      // grouped too (never read as naming a filter's field).
+      const prevToken = tokens[i - 2];
+      const joined =
+        (before[before.length - 1] === 'and' || before[before.length - 1] === '&') &&
+        prevToken !== undefined &&
+        prevToken.consumed &&
+        (GRAIN_TOKEN.test(prevToken.norm) ||
+          matches.some((m) => m.grouped && m.start + m.words.split(' ').length === i - 1));
+      const groupWord = grouping.position === 'before' ? before[before.length - 1] : tokens[i + n]?.norm;
+      const grouped = (groupWord !== undefined && grouping.words.has(groupWord)) || joined;
+      const per = before.length > 0 && before[before.length - 1] === pack.ratioWord;
+      matches.push({ targets, start: i, words: span.map((t) => t.norm).join(' '), negated, grouped, per });
+      for (const t of span) t.consumed = true;
+      i += n;
+      matched = true;
+      break;
+    }
+    if (!matched) i++;
+  }
+  return matches;
+}

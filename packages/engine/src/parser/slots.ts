@@ -1,0 +1,115 @@
+/**
+ * The slot stage: grammar rules of a language pack run over the tokens, each consuming what it
+ * reads — chart hints, numeric filters, ranking, grain. Dates are the pack's own grammar.
+ */
+import type { TChartType, TQueryFilter, TTimeGrain } from '@parley/contract';
+import type { TLanguagePack } from './lang/types';
+import type { TokenScanner } from './scanner';
+
+export interface TNumericFilter {
+  op: TQueryFilter['op'];
+  values: number[];
+  percent: boolean;
+  /** Index of the first token, to find the nearest measure. */
+  at: number;
+}
+
+export interface TRanking {
+  dir: 'asc' | 'desc';
+  n: number | null;
+  superlative: boolean;
+  /** Only an order was asked for ("sorted by revenue"): every row, no limit. */
+  sortOnly?: boolean;
+}
+
+export function findChart(scanner: TokenScanner, pack: TLanguagePack): TChartType | null {
+  let chart: TChartType | null = null;
+  for (const rule of pack.chart.rules) {
+    scanner.scan(rule, (g) => {
+      const word = g.find((x) => x !== undefined);
+      if (word) chart ??= pack.chart.types[word] ?? null;
+      return true;
+    });
+  }
+  scanner.scan(pack.chart.table, () => true);
+  return chart;
+}
+
+function toNumber(pack: TLanguagePack, value: string, suffix: string | undefined): number {
+  return Number(value) * (suffix ? (pack.numbers.multipliers[suffix] ?? 1) : 1);
+}
+
+export function findNumericFilters(scanner: TokenScanner, pack: TLanguagePack): TNumericFilter[] {
+  const out: TNumericFilter[] = [];
+  const { numbers } = pack;
+  const isPercent = (s: string | undefined) => s !== undefined && numbers.percent.has(s);
+  scanner.scan(numbers.between, (g, at) => {
+    // Years are dates, not amounts ("between 2024 and 2025").
+    if (/^(19|20)\d\d$/.test(g[0]) && /^(19|20)\d\d$/.test(g[2]) && !g[1]) return false;
+    const a = toNumber(pack, g[0], g[1]);
+    const b = toNumber(pack, g[2], g[3]);
+    out.push({ op: 'between', values: [Math.min(a, b), Math.max(a, b)], percent: isPercent(g[1]), at });
+    return true;
+  });
+  for (const [words, op] of numbers.comparators) {
+    scanner.scan(`(?:with |having |where |is |are |was |were )?(?:${words}) ${numbers.amount}`, (g, at) => {
+      out.push({ op, values: [toNumber(pack, g[0], g[1])], percent: isPercent(g[1]), at });
+      return true;
+    });
+  }
+  scanner.scan(numbers.orMore, (g, at) => {
+    out.push({ op: 'gte', values: [toNumber(pack, g[0], g[1])], percent: isPercent(g[1]), at });
+    return true;
+  });
+  scanner.scan(numbers.orLess, (g, at) => {
+    out.push({ op: 'lte', values: [toNumber(pack, g[0], g[1])], percent: isPercent(g[1]), at });
+    return true;
+  });
+  return out;
+}
+
+export function findRanking(scanner: TokenScanner, pack: TLanguagePack): TRanking | null {
+  const rules = pack.ranking;
+  let ranking: TRanking | null = null;
+  const set = (r: TRanking): boolean => {
+    ranking ??= r;
+    return true;
+  };
+  scanner.scan(rules.topN, (g) => set({ dir: 'desc', n: Number(g[1]) || null, superlative: false }));
+  scanner.scan(rules.bottomN, (g) => set({ dir: 'asc', n: Number(g[1]) || null, superlative: false }));
+  scanner.scan(rules.top, () => set({ dir: 'desc', n: null, superlative: false }));
+  scanner.scan(rules.bottom, () => set({ dir: 'asc', n: null, superlative: false }));
+  scanner.scan(rules.most, () => set({ dir: 'desc', n: null, superlative: true }));
+  scanner.scan(rules.least, () => set({ dir: 'asc', n: null, superlative: true }));
+  let dir: 'asc' | 'desc' | null = null;
+  scanner.scan(rules.ascending, () => {
+    dir = 'asc';
+    return true;
+  });
+  scanner.scan(rules.descending, () => {
+    dir = 'desc';
+    return true;
+  });
+  scanner.scan(rules.sort, () => {
+    dir ??= 'desc';
+    return true;
+  });
+  if (!ranking && dir) return { dir, n: null, superlative: true, sortOnly: true };
+  return ranking;
+}
+
+export function findGrain(scanner: TokenScanner, pack: TLanguagePack): TTimeGrain | 'auto' | null {
+  let grain: TTimeGrain | 'auto' | null = null;
+  const read = (g: string[]): boolean => {
+    const word = g.find((x) => x !== undefined);
+    if (word) grain ??= pack.grain.words[word] ?? null;
+    return true;
+  };
+  for (const rule of pack.grain.rules) scanner.scan(rule, read);
+  scanner.scan(pack.grain.joined, read);
+  scanner.scan(pack.grain.auto, () => {
+    grain ??= 'auto';
+    return true;
+  });
+  return grain;
+}
