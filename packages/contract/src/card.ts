@@ -26,6 +26,17 @@ export const ZCardRowValue = z.union([z.string(), z.number(), z.null()]);
 export type TCardRow = Record<string, z.infer<typeof ZCardRowValue>>;
 
 /** The analysis card — DESIGN §6 CONTRACT. */
+export const ZCardPeriod = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** "last month", "this year" — the words of the range, in English for now. */
+  label: z.string(),
+  /** The period (or its last time bucket) ends after the day the data was read. */
+  partial: z.boolean(),
+  comparison: z.object({ from: z.string(), to: z.string() }).optional(),
+});
+export type TCardPeriod = z.infer<typeof ZCardPeriod>;
+
 export const ZCard = z.object({
   title: z.string(),
   /** Sanitised HTML. */
@@ -38,5 +49,11 @@ export const ZCard = z.object({
   insights: z.array(ZCardInsight),
   image: z.object({ url: z.string() }).optional(),
   query: z.object({ sql: z.string(), semantic: ZSemanticQuery }).optional(),
+  /**
+   * The resolved period of the answer (an addition to DESIGN §6's card, optional so older cards
+   * still parse): inclusive ISO dates, the words it was asked with, whether its last bucket is
+   * still running (this month so far), and the comparison period's dates.
+   */
+  period: ZCardPeriod.optional(),
 });
 export type TCard = z.infer<typeof ZCard>;

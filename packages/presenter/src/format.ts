@@ -109,6 +109,18 @@ export function formatDate(value: string, locale: string, grain?: TTimeGrain): s
   }
 }
 
+/**
+ * An inclusive ISO date range in the locale, the way people write it: "Oct 1 – 31, 2026"
+ * (en-US), "1–31 Oct 2026" (en-GB), "1–31 Eki 2026" (tr). One day reads as that day.
+ */
+export function formatDateRange(from: string, to: string, locale: string): string {
+  const a = parseIsoDate(from);
+  const b = parseIsoDate(to);
+  if (!a || !b) return `${from} – ${to}`;
+  const f = df(locale, { day: 'numeric', month: 'short', year: 'numeric' });
+  return from === to ? f.format(a) : f.formatRange(a, b);
+}
+
 /** Any cell value by its column format; – for empty values, text as it is. */
 export function formatValue(
   value: string | number | null | undefined,
@@ -126,7 +138,8 @@ export function formatValue(
 export function formatChange(change: number | null | undefined, locale: string): string {
   if (change === null || change === undefined || !Number.isFinite(change)) return EMPTY;
   const sign = change > 0 ? '+' : change < 0 ? '−' : '±';
-  return `${sign}${nf(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Math.abs(change))}%`;
+  // Intl's percent style puts the sign where the locale does ("12.5%", Turkish "%12,5").
+  return `${sign}${nf(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Math.abs(change) / 100)}`;
 }
 
 /** A period-over-period change for display: rounded down (toward zero, sign kept), or ∞. */
@@ -151,14 +164,14 @@ export function displayChange(
   }
   const rounded = Math.sign(change) * Math.floor(Math.abs(change));
   const direction = rounded > 0 ? 'up' : rounded < 0 ? 'down' : 'flat';
-  const text = `${nf(locale, { maximumFractionDigits: 0 }).format(Math.abs(rounded))}%`;
+  const text = nf(locale, { style: 'percent', maximumFractionDigits: 0 }).format(Math.abs(rounded) / 100);
   return { direction, text };
 }
 
 /** A share that is already a percentage (12.5 → "12.5%"), as in `M__%` columns. */
 export function formatShare(value: number | null | undefined, locale: string): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return EMPTY;
-  return `${nf(locale, { maximumFractionDigits: 1 }).format(value)}%`;
+  return nf(locale, { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
 }
 
 /**

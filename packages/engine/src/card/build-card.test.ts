@@ -55,7 +55,18 @@ describe('buildCard', () => {
     expect(card.chart.map((c) => c.chart.type)).toContain('pie');
     expect(card.query?.sql).toBe(compiled.sql);
     expect(card.title).toBe('Revenue by Region, last month vs the previous period');
-    expect(card.text).toContain('2026-10-01');
+    // The answer first, then what was understood with the dates in the user's format.
+    expect(card.text).toBe(
+      '<p><b>&lt;b&gt;Americas&lt;/b&gt;</b> led Revenue with <b>$200.50</b> last month, <b>50.1%</b> of the total, down <b>19.8%</b> on the previous period.</p>' +
+        '<p>Understood: Revenue by Region, last month · Oct 1\u2009–\u200931, 2026 · vs the previous period (Sep 1\u2009–\u200930, 2026).</p>',
+    );
+    expect(card.period).toEqual({
+      from: '2026-10-01',
+      to: '2026-10-31',
+      label: 'last month',
+      partial: false,
+      comparison: { from: '2026-09-01', to: '2026-09-30' },
+    });
     expect(card.insights.join(' ')).not.toContain('<b><b>');
     expect(card.insights.join(' ')).toContain('&lt;b&gt;Americas&lt;/b&gt;');
   });
@@ -102,6 +113,7 @@ describe('computeInsights', () => {
       Revenue__change: 0,
     }));
     const insights = computeInsights({
+      format: { locale: 'en-US', compact: true },
       rows,
       dimension,
       time: null,
@@ -122,6 +134,7 @@ describe('computeInsights', () => {
   it('says when there is no data', () => {
     expect(
       computeInsights({
+        format: { locale: 'en-US', compact: true },
         rows: [],
         dimension: null,
         time: null,
@@ -133,5 +146,69 @@ describe('computeInsights', () => {
         comparisonWords: null,
       }),
     ).toEqual(['No data matched this question.']);
+  });
+
+  it("writes numbers and dates in the user's locale and marks a running period", () => {
+    const query: TSemanticQuery = {
+      measures: ['revenue'],
+      dimensions: [],
+      timeDimension: { field: 'order_date', grain: 'month', range: { kind: 'this', unit: 'year' } },
+      filters: [],
+    };
+    const compiled = compileQuery(query, model, options);
+    const rows = [
+      { Month: '2026-01-01', Revenue: 1_200_000 },
+      { Month: '2026-10-01', Revenue: 1_500_000.5 },
+      { Month: '2026-11-01', Revenue: 900_000 },
+    ];
+    const at = (locale: string) =>
+      buildCard({
+        query,
+        model,
+        compiled,
+        rows,
+        readAt: '2026-11-20T10:00:00Z',
+        locale,
+        today: '2026-11-20',
+      });
+    const us = at('en-US');
+    expect(us.period).toMatchObject({ from: '2026-01-01', to: '2026-11-20', partial: true });
+    expect(us.text).toContain(
+      'Revenue was <b>$900K</b> in <b>Nov 2026</b> (so far), down <b>25.0%</b> on Jan 2026',
+    );
+    expect(us.text).toContain('<b>$3.6M</b> in total this year');
+    expect(us.text).toContain('Jan 1\u2009–\u2009Nov 20, 2026');
+    const gb = at('en-GB');
+    expect(gb.text).toContain('1 Jan\u2009–\u200920 Nov 2026');
+    expect(gb.insights.join(' ')).toContain('Peak: <b>Oct 2026</b>');
+    const tr = at('tr');
+    expect(tr.text).toContain('<b>%25,0</b>');
+    expect(tr.text).toContain('1 Oca\u2009–\u200920 Kas 2026');
+    // Never ISO dates in the words users read.
+    for (const card of [us, gb, tr])
+      expect(`${card.text}${card.insights.join(' ')}`).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  });
+
+  it('leads a breakdown with its leader, and a comparison of two values names both', () => {
+    const query: TSemanticQuery = {
+      measures: ['sessions'],
+      dimensions: ['device'],
+      filters: [{ field: 'device', op: 'in', values: ['mobile', 'desktop'] }],
+    };
+    const card = buildCard({
+      query,
+      model,
+      compiled: compileQuery(query, model, options),
+      readAt: '2026-11-20T10:00:00Z',
+      rows: [
+        { Device: 'desktop', Sessions: 4000 },
+        { Device: 'mobile', Sessions: 6000 },
+      ],
+    });
+    expect(card.text).toMatch(
+      /^<p><b>mobile<\/b> led Sessions with <b>6,000<\/b>, <b>60%<\/b> of the total; <b>desktop<\/b> <b>4,000<\/b>\.<\/p>/,
+    );
+    expect(card.text).toContain('all available data');
+    expect(card.text).not.toMatch(/\d+ rows?/);
   });
 });

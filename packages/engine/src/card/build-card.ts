@@ -3,14 +3,23 @@
  * facing row keys, comparison columns (Previous_M, M__change), shares (M__%), charts chosen by
  * the result's shape, escaped HTML text and computed insights.
  */
-import type { TCard, TCardChart, TCardColumn, TCardRow, TChartType, TSemanticQuery } from '@parley/contract';
-import { escapeHtml, formatChange, formatValue } from '@parley/presenter';
+import type {
+  TCard,
+  TCardChart,
+  TCardColumn,
+  TCardPeriod,
+  TCardRow,
+  TChartType,
+  TSemanticQuery,
+  TTimeGrain,
+} from '@parley/contract';
 import { changeKey, previousKey, shareKey } from '../compiler/columns';
 import type { TCompiledQuery } from '../compiler/compile';
-import { describeComparison, describeRange } from '../dates/date-range';
+import { addDays, addUnits, describeComparison, describeRange } from '../dates/date-range';
 import { getMeasure, type TSemanticModel } from '../model/semantic-model';
 import { describeTitle } from '../parser/describe';
-import { TEXT_FORMAT } from '../util';
+import { textFormat } from '../util';
+import { buildAnswerText } from './answer-text';
 import { computeInsights } from './insights';
 
 export interface TBuildCardInput {
@@ -21,6 +30,10 @@ export interface TBuildCardInput {
   rows: Record<string, unknown>[];
   /** ISO time the data was read (passed in: the engine never reads the clock). */
   readAt: string;
+  /** The user's locale for numbers and dates in the text and insights (en-US, en-GB, tr). */
+  locale?: string;
+  /** The user's date (YYYY-MM-DD): a period reaching it is still running (partial). */
+  today?: string;
 }
 
 function toNumber(value: unknown): number | null {
@@ -101,7 +114,10 @@ export function buildCard(input: TBuildCardInput): TCard {
   }
 
   const first = measures[0];
+  const format = textFormat(input.locale);
+  const period = cardPeriod(input, table, time);
   const insights = computeInsights({
+    format,
     rows: table,
     dimension: dims[0] ?? null,
     time,
@@ -118,12 +134,18 @@ export function buildCard(input: TBuildCardInput): TCard {
     title: query.compare
       ? `${describeTitle(query, model)} vs ${describeComparison(query.compare)}`
       : describeTitle(query, model),
-    text: buildText(
-      input,
+    text: buildAnswerText({
+      query,
+      model,
       table,
-      measures.map((m) => m.col),
+      dims,
+      time,
+      measures: measures.map((m) => m.col),
+      additive: isAdditive(model, first.name),
       hasCompare,
-    ),
+      period,
+      format,
+    }),
     date: input.readAt,
     table,
     columns,
@@ -138,6 +160,36 @@ export function buildCard(input: TBuildCardInput): TCard {
     ),
     insights,
     query: { sql: compiled.sql, semantic: query },
+    ...(period ? { period } : {}),
+  };
+}
+
+/** The last day of the time bucket that starts on `start`. */
+function bucketEnd(start: string, grain: TTimeGrain): string {
+  return grain === 'day' ? start : addDays(addUnits(start, grain, 1), -1);
+}
+
+/**
+ * The answer's resolved period for the card (the chip "Oct 1 – 31, 2026"): partial when it
+ * reaches the user's today, or when its last time bucket ends after today (this month so far).
+ */
+function cardPeriod(input: TBuildCardInput, table: TCardRow[], time: TCardColumn | null): TCardPeriod | null {
+  const { compiled, query, today } = input;
+  const range = query.timeDimension?.range;
+  if (!compiled.range || !range) return null;
+  const grain = query.timeDimension?.grain;
+  const lastBucket = time && grain ? (table.at(-1)?.[time.key] as string | null | undefined) : null;
+  const partial =
+    today !== undefined &&
+    (compiled.range.to >= today || (typeof lastBucket === 'string' && bucketEnd(lastBucket, grain!) > today));
+  return {
+    from: compiled.range.from,
+    to: compiled.range.to,
+    label: describeRange(range),
+    partial,
+    ...(compiled.comparison
+      ? { comparison: { from: compiled.comparison.from, to: compiled.comparison.to } }
+      : {}),
   };
 }
 
@@ -188,40 +240,4 @@ function chooseCharts(
     return [wanted, ...charts.filter((c) => c !== wanted)];
   }
   return charts;
-}
-
-/** The card's explanatory HTML: what was measured, over which dates, and the headline figure. */
-function buildText(
-  input: TBuildCardInput,
-  table: TCardRow[],
-  measures: TCardColumn[],
-  hasCompare: boolean,
-): string {
-  const { query, compiled } = input;
-  const range = query.timeDimension?.range;
-  const period = compiled.range
-    ? `${range ? `${describeRange(range)} ` : ''}(${compiled.range.from} to ${compiled.range.to})`
-    : 'over all available data';
-  const parts: string[] = [];
-  const m = measures[0];
-  if (table.length === 1 && query.dimensions.length === 0 && !query.timeDimension?.grain) {
-    let sentence = `${escapeHtml(m.label)} was <b>${escapeHtml(formatValue(table[0][m.key], m.format, TEXT_FORMAT))}</b> ${escapeHtml(period)}`;
-    if (hasCompare && compiled.comparison) {
-      const change = table[0][changeKey(m.key)] as number | null;
-      sentence += `, ${escapeHtml(formatChange(change, TEXT_FORMAT.locale))} compared with ${escapeHtml(formatValue(table[0][previousKey(m.key)], m.format, TEXT_FORMAT))} from ${escapeHtml(compiled.comparison.from)} to ${escapeHtml(compiled.comparison.to)}`;
-    }
-    parts.push(`<p>${sentence}.</p>`);
-  } else {
-    let sentence = `${escapeHtml(describeTitle(query, input.model))}: ${table.length} row${table.length === 1 ? '' : 's'}, ${escapeHtml(period)}`;
-    if (hasCompare && compiled.comparison) {
-      sentence += `, compared with ${escapeHtml(compiled.comparison.from)} to ${escapeHtml(compiled.comparison.to)}`;
-    }
-    parts.push(`<p>${sentence}.</p>`);
-  }
-  const filters = query.filters.filter((f) => f.op === 'in' || f.op === 'not_in');
-  if (filters.length > 0) {
-    const words = filters.map((f) => `${f.field} ${f.op === 'in' ? 'is' : 'is not'} ${f.values.join(', ')}`);
-    parts.push(`<p>Filtered to ${escapeHtml(words.join('; '))}.</p>`);
-  }
-  return parts.join('');
 }

@@ -3,11 +3,19 @@
  * bottom contributors, the biggest movers, the trend and its slope, and outliers. Every
  * string is HTML with data values escaped; nothing is invented.
  */
-import type { TCardColumn, TCardRow } from '@parley/contract';
-import { escapeHtml, formatChange, formatShare, formatValue } from '@parley/presenter';
-import { TEXT_FORMAT } from '../util';
+import type { TCardColumn, TCardRow, TTimeGrain } from '@parley/contract';
+import {
+  escapeHtml,
+  type FormatOptions,
+  formatChange,
+  formatDate,
+  formatShare,
+  formatValue,
+} from '@parley/presenter';
 
 export interface TInsightInput {
+  /** The user's number and date format. */
+  format: FormatOptions;
   rows: TCardRow[];
   /** The breakdown column (first dimension), if any. */
   dimension: TCardColumn | null;
@@ -36,7 +44,12 @@ export function computeInsights(input: TInsightInput): string[] {
   const values = rows.map((r) => num(r[measure.key]));
   const present = values.filter((v): v is number => v !== null);
   if (present.length === 0) return rows.length === 0 ? ['No data matched this question.'] : [];
-  const fmt = (v: number | null): string => formatValue(v, measure.format, TEXT_FORMAT);
+  const { format } = input;
+  const locale = format.locale;
+  const fmt = (v: number | null): string => formatValue(v, measure.format, format);
+  // Time buckets read as the user writes dates ("Mar 2026", "1 Mar 2026"), never ISO.
+  const grain = input.grainWord as TTimeGrain | null;
+  const when = (v: unknown): string => formatDate(String(v), locale, grain ?? undefined);
   const label = measure.label;
 
   // Total and its change.
@@ -46,14 +59,14 @@ export function computeInsights(input: TInsightInput): string[] {
     if (input.previousKey) {
       const prev = rows.reduce((a, r) => a + (num(r[input.previousKey!]) ?? 0), 0);
       const change = prev === 0 ? null : ((total - prev) / Math.abs(prev)) * 100;
-      text += ` (${escapeHtml(formatChange(change, TEXT_FORMAT.locale))} vs ${escapeHtml(input.comparisonWords ?? 'previous period')}, ${escapeHtml(fmt(prev))} before)`;
+      text += ` (${escapeHtml(formatChange(change, locale))} vs ${escapeHtml(input.comparisonWords ?? 'previous period')}, ${escapeHtml(fmt(prev))} before)`;
     }
     out.push(`${text}.`);
   } else if (rows.length === 1 && input.changeKey) {
     const change = num(rows[0][input.changeKey]);
     const prev = num(rows[0][input.previousKey!]);
     out.push(
-      `${escapeHtml(label)} ${change === null ? 'compared with' : change >= 0 ? 'rose' : 'fell'} ${change === null ? '' : `${b(formatChange(change, TEXT_FORMAT.locale))} `}from ${b(fmt(prev))} to ${b(fmt(present[0]))}.`,
+      `${escapeHtml(label)} ${change === null ? 'compared with' : change >= 0 ? 'rose' : 'fell'} ${change === null ? '' : `${b(formatChange(change, locale))} `}from ${b(fmt(prev))} to ${b(fmt(present[0]))}.`,
     );
   }
 
@@ -65,9 +78,7 @@ export function computeInsights(input: TInsightInput): string[] {
       .sort((x, y) => y.v - x.v);
     const total = sorted.reduce((a, x) => a + x.v, 0);
     const share = (v: number): string =>
-      input.additive && total > 0
-        ? ` (${formatShare((v / total) * 100, TEXT_FORMAT.locale)} of the total)`
-        : '';
+      input.additive && total > 0 ? ` (${formatShare((v / total) * 100, locale)} of the total)` : '';
     const top = sorted[0];
     const bottom = sorted[sorted.length - 1];
     out.push(`${b(top.name)} has the highest ${escapeHtml(label)}: ${b(fmt(top.v))}${share(top.v)}.`);
@@ -76,7 +87,7 @@ export function computeInsights(input: TInsightInput): string[] {
     if (input.additive && sorted.length >= 5 && total > 0) {
       const top3 = sorted.slice(0, 3).reduce((a, x) => a + x.v, 0);
       out.push(
-        `The top 3 account for ${b(formatShare((top3 / total) * 100, TEXT_FORMAT.locale))} of ${escapeHtml(label)}.`,
+        `The top 3 account for ${b(formatShare((top3 / total) * 100, locale))} of ${escapeHtml(label)}.`,
       );
     }
   }
@@ -85,7 +96,7 @@ export function computeInsights(input: TInsightInput): string[] {
   if (dimension && input.changeKey && input.previousKey && rows.length > 1) {
     const moves = rows
       .map((r) => ({
-        name: String(r[dimension.key] ?? '–') + (time ? ` (${String(r[time.key])})` : ''),
+        name: String(r[dimension.key] ?? '–') + (time ? ` (${when(r[time.key])})` : ''),
         diff: (num(r[measure.key]) ?? 0) - (num(r[input.previousKey!]) ?? 0),
         change: num(r[input.changeKey!]),
       }))
@@ -94,11 +105,11 @@ export function computeInsights(input: TInsightInput): string[] {
     const down = moves[moves.length - 1];
     if (up && up.diff > 0)
       out.push(
-        `Biggest increase: ${b(up.name)}, ${escapeHtml(formatChange(up.change, TEXT_FORMAT.locale))} (${escapeHtml(`+${fmt(up.diff)}`)}).`,
+        `Biggest increase: ${b(up.name)}, ${escapeHtml(formatChange(up.change, locale))} (${escapeHtml(`+${fmt(up.diff)}`)}).`,
       );
     if (down && down.diff < 0)
       out.push(
-        `Biggest decrease: ${b(down.name)}, ${escapeHtml(formatChange(down.change, TEXT_FORMAT.locale))} (${escapeHtml(`−${fmt(-down.diff)}`)}).`,
+        `Biggest decrease: ${b(down.name)}, ${escapeHtml(formatChange(down.change, locale))} (${escapeHtml(`−${fmt(-down.diff)}`)}).`,
       );
   }
 
@@ -121,13 +132,13 @@ export function computeInsights(input: TInsightInput): string[] {
     if (Math.abs(relative) < 0.5) out.push(`${escapeHtml(label)} is ${b('flat')} over this period.`);
     else {
       out.push(
-        `${escapeHtml(label)} is trending ${b(slope > 0 ? 'up' : 'down')}: about ${escapeHtml(`${slope > 0 ? '+' : '−'}${fmt(Math.abs(slope))}`)} per ${escapeHtml(per)} (${escapeHtml(formatChange(relative, TEXT_FORMAT.locale))}).`,
+        `${escapeHtml(label)} is trending ${b(slope > 0 ? 'up' : 'down')}: about ${escapeHtml(`${slope > 0 ? '+' : '−'}${fmt(Math.abs(slope))}`)} per ${escapeHtml(per)} (${escapeHtml(formatChange(relative, locale))}).`,
       );
     }
     const maxIndex = ys.indexOf(Math.max(...ys));
     const minIndex = ys.indexOf(Math.min(...ys));
     out.push(
-      `Peak: ${b(String(rows[maxIndex][time.key]))} with ${b(fmt(ys[maxIndex]))}; low: ${b(String(rows[minIndex][time.key]))} with ${b(fmt(ys[minIndex]))}.`,
+      `Peak: ${b(when(rows[maxIndex][time.key]))} with ${b(fmt(ys[maxIndex]))}; low: ${b(when(rows[minIndex][time.key]))} with ${b(fmt(ys[minIndex]))}.`,
     );
   }
 
@@ -141,7 +152,7 @@ export function computeInsights(input: TInsightInput): string[] {
         .filter((x): x is { r: TCardRow; v: number } => x.v !== null && Math.abs(x.v - mean) / sd > 2.5)
         .slice(0, 3);
       for (const o of outliers) {
-        const name = [dimension ? o.r[dimension.key] : null, time ? o.r[time.key] : null]
+        const name = [dimension ? o.r[dimension.key] : null, time ? when(o.r[time.key]) : null]
           .filter((x) => x !== null)
           .join(', ');
         out.push(
