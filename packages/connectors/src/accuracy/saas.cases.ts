@@ -226,4 +226,305 @@ export const SAAS_CASES: TAccuracyCase[] = [
   { phrase: 'tickets by status', expected: 'clarify' },
   { phrase: 'revenue by favourite colour', expected: 'clarify' },
   { phrase: 'churn last month', expected: 'clarify' },
+
+  // ── Issue 10: per-case regressions for each class of confidently wrong card ──────────────
+
+  // Two values of one dimension compared: one row per value, never one summed number.
+  {
+    phrase: 'revenue Pro vs Enterprise',
+    expected: `SELECT a.plan, ${AMT} ${IA} WHERE a.plan IN ('Pro', 'Enterprise') GROUP BY 1`,
+  },
+  {
+    phrase: 'tickets chat vs phone last month',
+    expected: `SELECT t.channel, COUNT(*) FROM tickets t WHERE t.channel IN ('chat', 'phone') AND ${tic(...LAST_MONTH)} GROUP BY 1`,
+  },
+  {
+    phrase: 'amount Japan versus Brazil in 2025',
+    expected: `SELECT a.country, ${AMT} ${IA} WHERE a.country IN ('Japan', 'Brazil') AND ${inv(...LAST_YEAR)} GROUP BY 1`,
+  },
+  {
+    phrase: 'revenue for Retail and Finance by month this year',
+    expected: `SELECT a.industry, date_trunc('month', i.invoice_date)::DATE, ${AMT} ${IA} WHERE a.industry IN ('Retail', 'Finance') AND ${inv(...THIS_YEAR)} GROUP BY 1, 2`,
+  },
+  {
+    phrase: 'urgent vs high tickets this quarter',
+    expected: `SELECT t.priority, COUNT(*) FROM tickets t WHERE t.priority IN ('urgent', 'high') AND ${tic('2026-10-01', '2026-11-20')} GROUP BY 1`,
+  },
+  {
+    // Beside an explicit breakdown the compared field comes second.
+    phrase: 'Free and Starter accounts by country',
+    expected: "SELECT country, plan, COUNT(*) FROM accounts WHERE plan IN ('Free', 'Starter') GROUP BY 1, 2",
+  },
+  {
+    phrase: 'average satisfaction phone vs chat',
+    expected:
+      "SELECT t.channel, AVG(t.satisfaction) FROM tickets t WHERE t.channel IN ('phone', 'chat') GROUP BY 1",
+  },
+
+  // A plural ranking without a number lists the top 10; a singular one stays top 1.
+  {
+    phrase: 'top accounts by revenue',
+    expected: `SELECT a.name, ${AMT} AS v ${IA} GROUP BY 1 ORDER BY v DESC, 1 LIMIT 10`,
+    ordered: true,
+  },
+  {
+    phrase: 'which accounts have the most tickets',
+    expected: `SELECT a.name, COUNT(*) AS v ${TA} GROUP BY 1 ORDER BY v DESC, 1 LIMIT 10`,
+    ordered: true,
+  },
+  {
+    phrase: 'bottom industries by revenue',
+    expected: `SELECT a.industry, ${AMT} AS v ${IA} GROUP BY 1 ORDER BY v ASC, 1 LIMIT 10`,
+    ordered: true,
+  },
+  {
+    phrase: 'top customers by invoice amount last year',
+    expected: `SELECT a.name, ${AMT} AS v ${IA} WHERE ${inv(...LAST_YEAR)} GROUP BY 1 ORDER BY v DESC, 1 LIMIT 10`,
+    ordered: true,
+  },
+  {
+    phrase: 'which countries bring in the most revenue',
+    expected: `SELECT a.country, ${AMT} AS v ${IA} GROUP BY 1 ORDER BY v DESC, 1 LIMIT 10`,
+    ordered: true,
+  },
+  {
+    phrase: 'accounts with the lowest satisfaction',
+    expected: `SELECT a.name, AVG(t.satisfaction) AS v ${TA} GROUP BY 1 ORDER BY v ASC, 1 LIMIT 10`,
+    ordered: true,
+  },
+  {
+    phrase: 'top companies by number of tickets in 2025',
+    expected: `SELECT a.name, COUNT(*) AS v ${TA} WHERE ${tic(...LAST_YEAR)} GROUP BY 1 ORDER BY v DESC, 1 LIMIT 10`,
+    ordered: true,
+  },
+  {
+    phrase: 'which plan has the fewest accounts',
+    expected: 'SELECT plan, COUNT(*) AS v FROM accounts GROUP BY 1 ORDER BY v ASC, 1 LIMIT 1',
+    ordered: true,
+  },
+  {
+    phrase: 'Which priority has the highest average resolution hours?',
+    expected:
+      'SELECT t.priority, AVG(t.resolution_hours) AS v FROM tickets t GROUP BY 1 ORDER BY v DESC LIMIT 1',
+    ordered: true,
+  },
+
+  // A value filter stays beside a grain or a second dimension.
+  {
+    phrase: 'monthly revenue in Japan',
+    expected: `SELECT date_trunc('month', i.invoice_date)::DATE, ${AMT} ${IA} WHERE a.country = 'Japan' GROUP BY 1 ORDER BY 1`,
+    ordered: true,
+  },
+  {
+    phrase: 'weekly tickets for Enterprise accounts last 4 weeks',
+    expected: `SELECT date_trunc('week', t.opened_date)::DATE, COUNT(*) ${TA} WHERE a.plan = 'Enterprise' AND ${tic('2026-10-19', '2026-11-15')} GROUP BY 1 ORDER BY 1`,
+    ordered: true,
+  },
+  {
+    phrase: 'tickets by priority for Healthcare last quarter',
+    expected: `SELECT t.priority, COUNT(*) ${TA} WHERE a.industry = 'Healthcare' AND ${tic('2026-07-01', '2026-09-30')} GROUP BY 1`,
+  },
+  {
+    phrase: 'revenue in Canada by industry this year',
+    expected: `SELECT a.industry, ${AMT} ${IA} WHERE a.country = 'Canada' AND ${inv(...THIS_YEAR)} GROUP BY 1`,
+  },
+  {
+    phrase: 'daily tickets on chat last week',
+    expected: `SELECT t.opened_date, COUNT(*) FROM tickets t WHERE t.channel = 'chat' AND ${tic('2026-11-09', '2026-11-15')} GROUP BY 1 ORDER BY 1`,
+    ordered: true,
+  },
+  {
+    phrase: 'paid revenue by plan and month in 2025',
+    expected: `SELECT a.plan, date_trunc('month', i.invoice_date)::DATE, ${AMT} ${IA} WHERE i.status = 'paid' AND ${inv(...LAST_YEAR)} GROUP BY 1, 2`,
+  },
+  {
+    phrase: 'open invoices by country this year',
+    expected: `SELECT a.country, COUNT(*) ${IA} WHERE i.status = 'open' AND ${inv(...THIS_YEAR)} GROUP BY 1`,
+  },
+  {
+    phrase: 'revenue by month for Pro accounts in 2025',
+    expected: `SELECT date_trunc('month', i.invoice_date)::DATE, ${AMT} ${IA} WHERE a.plan = 'Pro' AND ${inv(...LAST_YEAR)} GROUP BY 1 ORDER BY 1`,
+    ordered: true,
+  },
+  {
+    phrase: 'list tickets by channel and priority for Kenya',
+    expected: `SELECT t.channel, t.priority, COUNT(*) ${TA} WHERE a.country = 'Kenya' GROUP BY 1, 2`,
+  },
+
+  // A span whose year is written once: both ends take it.
+  {
+    phrase: 'revenue between March and June 2025',
+    expected: `SELECT ${AMT} FROM invoices i WHERE ${inv('2025-03-01', '2025-06-30')}`,
+  },
+  {
+    phrase: 'tickets from Jan to Apr 2026',
+    expected: `SELECT COUNT(*) FROM tickets t WHERE ${tic('2026-01-01', '2026-04-30')}`,
+  },
+  {
+    phrase: 'invoices Sep-Nov 2025',
+    expected: `SELECT COUNT(*) FROM invoices i WHERE ${inv('2025-09-01', '2025-11-30')}`,
+  },
+  {
+    phrase: 'revenue from August to October 2026',
+    expected: `SELECT ${AMT} FROM invoices i WHERE ${inv('2026-08-01', '2026-10-31')}`,
+  },
+  {
+    phrase: 'tickets between 1 and 15 October 2026',
+    expected: `SELECT COUNT(*) FROM tickets t WHERE ${tic('2026-10-01', '2026-10-15')}`,
+    knownFailure: 'day span "between 1 and 15 October" read as a numeric filter (tickets between 1 and 15)',
+  },
+
+  // "X per Y": a sum over a count of the same rows is their average.
+  {
+    phrase: 'revenue per invoice last month',
+    expected: `SELECT AVG(i.amount) FROM invoices i WHERE ${inv(...LAST_MONTH)}`,
+    knownFailure: '"revenue per invoice" (Amount ÷ Invoices = Average Amount) asks: no ratio measure',
+  },
+  {
+    phrase: 'resolution hours per ticket by priority',
+    expected: 'SELECT t.priority, AVG(t.resolution_hours) FROM tickets t GROUP BY 1',
+    knownFailure:
+      '"resolution hours per ticket" (= Average Resolution Hours) asks: read as an average divided by Tickets',
+  },
+
+  // Words that mean something else.
+  { phrase: 'show us revenue by plan', expected: `SELECT a.plan, ${AMT} ${IA} GROUP BY 1` },
+  {
+    phrase: 'let us see tickets by channel',
+    expected: 'SELECT t.channel, COUNT(*) FROM tickets t GROUP BY 1',
+  },
+  {
+    phrase: 'How many tickets were opened by Finance accounts last month?',
+    expected: `SELECT COUNT(*) ${TA} WHERE a.industry = 'Finance' AND ${tic(...LAST_MONTH)}`,
+    knownFailure:
+      '"opened" read as the invoice status "open" (then asks: tickets cannot be filtered by Status)',
+  },
+
+  // Comparisons written out.
+  {
+    phrase: 'tickets last week vs the week before',
+    expected: `SELECT COUNT(*) FILTER (WHERE ${tic('2026-11-09', '2026-11-15')}), COUNT(*) FILTER (WHERE ${tic('2026-11-02', '2026-11-08')}) FROM tickets t`,
+  },
+  {
+    phrase: 'revenue last month vs the month before',
+    expected: `SELECT ${AMT} FILTER (WHERE ${inv(...LAST_MONTH)}), ${AMT} FILTER (WHERE ${inv('2026-09-01', '2026-09-30')}) FROM invoices i`,
+  },
+  {
+    phrase: 'tickets last 7 days vs previous 7 days',
+    expected: `SELECT COUNT(*) FILTER (WHERE ${tic('2026-11-13', '2026-11-19')}), COUNT(*) FILTER (WHERE ${tic('2026-11-06', '2026-11-12')}) FROM tickets t`,
+  },
+  {
+    phrase: 'invoices this quarter vs same quarter last year',
+    expected: `SELECT COUNT(*) FILTER (WHERE ${inv('2026-10-01', '2026-11-20')}), COUNT(*) FILTER (WHERE ${inv('2025-10-01', '2025-11-20')}) FROM invoices i`,
+  },
+  {
+    phrase: 'revenue this year vs same period last year',
+    expected: `SELECT ${AMT} FILTER (WHERE ${inv(...THIS_YEAR)}), ${AMT} FILTER (WHERE ${inv('2025-01-01', '2025-11-20')}) FROM invoices i`,
+  },
+  {
+    phrase: 'revenue by plan last quarter vs the quarter before',
+    expected: `SELECT a.plan, ${AMT} FILTER (WHERE ${inv('2026-07-01', '2026-09-30')}), ${AMT} FILTER (WHERE ${inv('2026-04-01', '2026-06-30')}) ${IA} GROUP BY 1`,
+  },
+
+  // Everyday words for measures, grains and distinct counts.
+  {
+    phrase: 'number of bills last month',
+    expected: `SELECT COUNT(*) FROM invoices i WHERE ${inv(...LAST_MONTH)}`,
+  },
+  { phrase: 'csat by industry', expected: `SELECT a.industry, AVG(t.satisfaction) ${TA} GROUP BY 1` },
+  { phrase: 'total income 2025', expected: `SELECT ${AMT} FROM invoices i WHERE ${inv(...LAST_YEAR)}` },
+  { phrase: 'how many clients do we have', expected: 'SELECT COUNT(*) FROM accounts' },
+  { phrase: 'companies per industry', expected: 'SELECT industry, COUNT(*) FROM accounts GROUP BY 1' },
+  {
+    phrase: 'count of invoices per status',
+    expected: 'SELECT i.status, COUNT(*) FROM invoices i GROUP BY 1',
+  },
+  {
+    phrase: 'invoice count by month this year',
+    expected: `SELECT date_trunc('month', i.invoice_date)::DATE, COUNT(*) FROM invoices i WHERE ${inv(...THIS_YEAR)} GROUP BY 1 ORDER BY 1`,
+    ordered: true,
+  },
+  {
+    phrase: 'how many requests came in yesterday',
+    expected: `SELECT COUNT(*) FROM tickets t WHERE ${tic('2026-11-19', '2026-11-19')}`,
+  },
+  { phrase: 'avg invoice by plan', expected: `SELECT a.plan, AVG(i.amount) ${IA} GROUP BY 1` },
+  {
+    phrase: 'total turnover last quarter',
+    expected: `SELECT ${AMT} FROM invoices i WHERE ${inv('2026-07-01', '2026-09-30')}`,
+  },
+  {
+    phrase: 'sum of resolution hours by channel',
+    expected: 'SELECT t.channel, SUM(t.resolution_hours) FROM tickets t GROUP BY 1',
+  },
+  {
+    phrase: 'revenue per quarter in 2025',
+    expected: `SELECT date_trunc('quarter', i.invoice_date)::DATE, ${AMT} FROM invoices i WHERE ${inv(...LAST_YEAR)} GROUP BY 1 ORDER BY 1`,
+    ordered: true,
+  },
+  {
+    phrase: 'yearly revenue',
+    expected: `SELECT date_trunc('year', i.invoice_date)::DATE, ${AMT} FROM invoices i GROUP BY 1 ORDER BY 1`,
+    ordered: true,
+  },
+  {
+    phrase: 'support cases by channel',
+    expected: 'SELECT t.channel, COUNT(*) FROM tickets t GROUP BY 1',
+    knownFailure:
+      '"support cases" not a synonym of Tickets ("cases" and "support tickets" are): asks about "support"',
+  },
+  {
+    phrase: 'average resolution time by priority',
+    expected: 'SELECT t.priority, AVG(t.resolution_hours) FROM tickets t GROUP BY 1',
+    knownFailure: '"resolution time" not read as Resolution Hours: asks about "resolution", "time"',
+  },
+  {
+    phrase: 'mean satisfaction score for phone tickets',
+    expected: "SELECT AVG(t.satisfaction) FROM tickets t WHERE t.channel = 'phone'",
+    knownFailure:
+      '"mean satisfaction score" not matched ("satisfaction score" is a synonym): asks about "score"',
+  },
+
+  // Negations keep their direction.
+  {
+    phrase: 'revenue from Norway excluding void',
+    expected: `SELECT ${AMT} ${IA} WHERE a.country = 'Norway' AND i.status <> 'void'`,
+  },
+  {
+    phrase: 'tickets excluding low priority last month',
+    expected: `SELECT COUNT(*) FROM tickets t WHERE t.priority <> 'low' AND ${tic(...LAST_MONTH)}`,
+  },
+  { phrase: 'revenue not in Kenya', expected: `SELECT ${AMT} ${IA} WHERE a.country <> 'Kenya'` },
+  {
+    phrase: 'non-urgent tickets this year',
+    expected: `SELECT COUNT(*) FROM tickets t WHERE t.priority <> 'urgent' AND ${tic(...THIS_YEAR)}`,
+  },
+
+  // Numeric filters, rankings by an average, charts and full sentences.
+  {
+    phrase: 'accounts with more than 20 tickets',
+    expected: `SELECT a.name, COUNT(*) ${TA} GROUP BY 1 HAVING COUNT(*) > 20`,
+  },
+  {
+    phrase: 'industries with revenue over 3100000',
+    expected: `SELECT a.industry, ${AMT} ${IA} GROUP BY 1 HAVING ${AMT} > 3100000`,
+  },
+  {
+    phrase: 'top 3 industries by average amount',
+    expected: `SELECT a.industry, AVG(i.amount) AS v ${IA} GROUP BY 1 ORDER BY v DESC, 1 LIMIT 3`,
+    ordered: true,
+  },
+  {
+    phrase: 'tickets by priority as a pie',
+    expected: 'SELECT t.priority, COUNT(*) FROM tickets t GROUP BY 1',
+  },
+  { phrase: 'revenue by plan as a bar chart', expected: `SELECT a.plan, ${AMT} ${IA} GROUP BY 1` },
+  {
+    phrase: 'revenue last 12 months by plan',
+    expected: `SELECT a.plan, ${AMT} ${IA} WHERE ${inv('2025-11-01', '2026-10-31')} GROUP BY 1`,
+  },
+  {
+    phrase: 'What is the total invoice amount for Technology companies in 2025?',
+    expected: `SELECT ${AMT} ${IA} WHERE a.industry = 'Technology' AND ${inv(...LAST_YEAR)}`,
+  },
 ];
