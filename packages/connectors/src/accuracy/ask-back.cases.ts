@@ -104,15 +104,12 @@ export const ASK_BACK_DEMO_CASES: TAccuracyCase[] = [
   ask('orders next 3 months'),
   ask('predict sessions for next week'),
   ask('projected revenue for 2027'),
-  ask('what will revenue be in December', 'future tense ignored: answers December 2025'),
+  ask('what will revenue be in December'), // future tense: a forecast, not December 2025
   ask('expected signups next month'),
 
   // Ambiguous words: two measures (or a measure and a value) fit equally well.
   ask('rate by device'), // Bounce Rate or Conversion Rate?
-  ask(
-    'conversion by channel',
-    '"conversion" read as Conversions without asking (Conversions or Conversion Rate?)',
-  ),
+  ask('conversion by channel'), // Conversions or Conversion Rate?
   ask('which categories sold best last year'), // by revenue or by units?
   ask('top selling products'), // by revenue or by units?
   ask('value by country'), // revenue? order value?
@@ -142,8 +139,8 @@ export const ASK_BACK_DEMO_CASES: TAccuracyCase[] = [
   ask('delete all orders'),
   ask('send this report to my boss'),
   // A negation or a comparison left without its object: the question was cut off.
-  ask('revenue excluding', 'dangling "excluding" dropped: answers the all-time revenue'),
-  ask('revenue last month vs', 'dangling "vs" dropped: answers last month alone'),
+  ask('revenue excluding'), // cut off: excluding what?
+  ask('revenue last month vs'), // cut off: compared with what?
 ];
 
 export const ASK_BACK_SAAS_CASES: TAccuracyCase[] = [

@@ -371,14 +371,12 @@ export const SAAS_CASES: TAccuracyCase[] = [
   {
     phrase: 'tickets between 1 and 15 October 2026',
     expected: `SELECT COUNT(*) FROM tickets t WHERE ${tic('2026-10-01', '2026-10-15')}`,
-    knownFailure: 'day span "between 1 and 15 October" read as a numeric filter (tickets between 1 and 15)',
   },
 
   // "X per Y": a sum over a count of the same rows is their average.
   {
     phrase: 'revenue per invoice last month',
     expected: `SELECT AVG(i.amount) FROM invoices i WHERE ${inv(...LAST_MONTH)}`,
-    knownFailure: '"revenue per invoice" (Amount ÷ Invoices = Average Amount) asks: no ratio measure',
   },
   {
     phrase: 'resolution hours per ticket by priority',
@@ -396,8 +394,6 @@ export const SAAS_CASES: TAccuracyCase[] = [
   {
     phrase: 'How many tickets were opened by Finance accounts last month?',
     expected: `SELECT COUNT(*) ${TA} WHERE a.industry = 'Finance' AND ${tic(...LAST_MONTH)}`,
-    knownFailure:
-      '"opened" read as the invoice status "open" (then asks: tickets cannot be filtered by Status)',
   },
 
   // Comparisons written out.

@@ -354,6 +354,7 @@ export function getDemoModel(): TSemanticModel {
         'website visitors',
         'site visitors',
         'unique users',
+        'people',
       ]),
       webTraffic('pageviews', 'Pageviews', [
         'page views',
@@ -386,6 +387,8 @@ export function getDemoModel(): TSemanticModel {
           'conversion ratio',
           'conversion %',
           'conversion rates',
+          // The singular is also the lemma of Conversions: alone it asks which one.
+          'conversion',
         ],
         format: 'percent',
         numerator: 'conversions',

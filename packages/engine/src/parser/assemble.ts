@@ -68,7 +68,8 @@ function settleMeasureWords(matches: TMatch[]): void {
   for (const m of matches) {
     const hasMeasure = m.targets.some((t) => t.type === 'measure');
     const hasDimension = m.targets.some((t) => t.type === 'dimension');
-    if (hasMeasure && hasDimension) {
+    // "revenue per account" stays two-sided for settleRatios: a ratio or a question back.
+    if (hasMeasure && hasDimension && !(m.per && measureMatches > 0)) {
       m.targets = m.targets.filter((t) => t.type === (measureMatches > 0 ? 'dimension' : 'measure'));
     }
   }
@@ -83,7 +84,8 @@ function settleRatios(input: TAssembleInput, unknown: TToken[]): TClarification 
   for (let i = 1; i < matches.length; i++) {
     const m = matches[i];
     const prev = matches[i - 1];
-    const den = m.targets.length === 1 && m.targets[0].type === 'measure' ? m.targets[0].name : null;
+    const den = m.targets.find((t) => t.type === 'measure')?.name ?? null;
+    const dualDimension = m.targets.find((t) => t.type === 'dimension')?.name ?? null;
     const num = prev.targets.length === 1 && prev.targets[0].type === 'measure' ? prev.targets[0].name : null;
     if (!m.per || !den || !num || num === den) continue;
     let words = `${prev.words} ${pack.ratioWord} ${m.words}`;
@@ -94,9 +96,9 @@ function settleRatios(input: TAssembleInput, unknown: TToken[]): TClarification 
       const at = unknown.indexOf(average);
       if (at >= 0) unknown.splice(at, 1);
     }
-    const ratio = model.measures.find(
-      (r) => r.kind === 'ratio' && r.numerator === num && r.denominator === den,
-    );
+    const ratio =
+      model.measures.find((r) => r.kind === 'ratio' && r.numerator === num && r.denominator === den) ??
+      averageOf(model, num, den);
     if (ratio) {
       matches.splice(i - 1, 2, { ...prev, targets: [{ type: 'measure', name: ratio.name }], words });
       i--;
@@ -104,6 +106,24 @@ function settleRatios(input: TAssembleInput, unknown: TToken[]): TClarification 
     }
     const numerator = measureLabel(model, num);
     const denominator = measureLabel(model, den);
+    if (dualDimension) {
+      // "revenue per account": each account's revenue, or an average per account? Ask.
+      return ask(
+        { key: 'perWhat', measure: numerator, words: m.words },
+        null,
+        [
+          replaceWords(
+            phrase,
+            words,
+            pack.messages.phrases.by([numerator], dimensionLabel(model, dualDimension).toLowerCase()),
+          ),
+          ...model.measures
+            .filter((r) => r.kind === 'ratio' && r.numerator === num)
+            .map((r) => replaceWords(phrase, words, r.label)),
+        ],
+        'whichOne',
+      );
+    }
     const related = model.measures
       .filter((r) => r.kind === 'ratio' && [r.numerator, r.denominator].some((x) => x === num || x === den))
       .map((r) => replaceWords(phrase, words, r.label));
@@ -111,6 +131,70 @@ function settleRatios(input: TAssembleInput, unknown: TToken[]): TClarification 
       { key: 'noRatio', words, numerator, denominator },
       null,
       [...related, replaceWords(phrase, words, pack.messages.phrases.both(numerator, denominator))],
+      'whichMeasure',
+    );
+  }
+  return null;
+}
+
+/**
+ * "revenue per invoice" where the model has no ratio but an average of the same column over the
+ * same rows the count counts ("Average Amount"): that average is the ratio.
+ */
+function averageOf(
+  model: TSemanticModel,
+  num: string,
+  den: string,
+): TSemanticModel['measures'][number] | undefined {
+  const n = findMeasure(model, num);
+  const d = findMeasure(model, den);
+  if (n?.kind !== 'aggregate' || d?.kind !== 'aggregate' || n.agg !== 'sum') return undefined;
+  if (!['count', 'count_distinct'].includes(d.agg) || d.table !== n.table) return undefined;
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  if (!same(n.where, d.where)) return undefined;
+  return model.measures.find(
+    (a) =>
+      a.kind === 'aggregate' &&
+      a.agg === 'avg' &&
+      a.table === n.table &&
+      same(a.expr, n.expr) &&
+      same(a.where, n.where),
+  );
+}
+
+/**
+ * "revenue generated from orders": a measure said to come from a plain count of rows it is
+ * computed over only restates where it comes from (dropped); from a narrower measure ("revenue
+ * from new customers") it would need a split the model does not have, so ask.
+ */
+function settleSources(input: TAssembleInput): TClarification | null {
+  const { matches, tokens, model, pack } = input;
+  for (let i = 1; i < matches.length; i++) {
+    const m = matches[i];
+    const prev = matches[i - 1];
+    const a = prev.targets.length === 1 && prev.targets[0].type === 'measure' ? prev.targets[0].name : null;
+    const b = m.targets.length === 1 && m.targets[0].type === 'measure' ? m.targets[0].name : null;
+    if (!a || !b || a === b) continue;
+    const between = tokens.slice(prev.start + prev.words.split(' ').length, m.start);
+    if (!between.some((t) => t.norm === 'from') || !between.every((t) => pack.sourceWords.has(t.norm)))
+      continue;
+    const source = findMeasure(model, b);
+    if (
+      source?.kind === 'aggregate' &&
+      ['count', 'count_distinct'].includes(source.agg) &&
+      !source.where?.length
+    ) {
+      matches.splice(i, 1);
+      i--;
+      continue;
+    }
+    const words = [prev.words, ...between.map((t) => t.norm), m.words].join(' ');
+    return ask(
+      { key: 'measureFromMeasure', measure: measureLabel(model, a), source: measureLabel(model, b) },
+      null,
+      [measureLabel(model, a), measureLabel(model, b)].map((label) =>
+        replaceWords(input.phrase, words, label),
+      ),
       'whichMeasure',
     );
   }
@@ -139,8 +223,14 @@ export function assemble(input: TAssembleInput): TSemanticQuery | TClarification
     }
   }
 
-  const ratioQuestion = settleRatios(input, unknown);
+  const ratioQuestion = settleRatios(input, unknown) ?? settleSources(input);
   if (ratioQuestion) return ratioQuestion;
+
+  // "revenue excluding", "revenue last month vs": a question cut off after a word that needs
+  // something to follow is asked back, never answered without it.
+  const last = tokens.at(-1);
+  if (last && !last.consumed && pack.dangling.has(last.norm))
+    return ask({ key: 'cutOff', word: last.norm, understood: null }, null, getExampleQuestions(model, pack));
 
   const measures: string[] = [];
   const measureAt: { name: string; at: number }[] = [];
@@ -228,9 +318,11 @@ export function assemble(input: TAssembleInput): TSemanticQuery | TClarification
     if (!dimensions.includes(d.name)) dimensions.push(d.name);
   }
 
+  // What this question's own words said: a question back never repeats context it did not use
+  // (the previous question's measure is not "understood" from "blorp zork").
   const understoodSoFar = (): string | null => {
     const parts: string[] = [];
-    for (const m of baseMeasures) parts.push(measureLabel(model, m));
+    for (const m of measures) parts.push(measureLabel(model, m));
     for (const d of dimensions) parts.push(`by ${dimensionLabel(model, d)}`);
     for (const [dim, f] of valueFilters)
       parts.push(`${dimensionLabel(model, dim)} ${f.op === 'in' ? 'is' : 'is not'} ${f.values.join(', ')}`);
@@ -240,7 +332,9 @@ export function assemble(input: TAssembleInput): TSemanticQuery | TClarification
   if (unknown.length > 0) {
     const words = [...new Set(unknown.map((t) => t.norm))].slice(0, 5);
     const understood = understoodSoFar();
-    const suggestions = suggestFor(words, vocabulary, model, phrase, baseMeasures.length > 0, dimensions);
+    // Only the question's own measures count: "haul by region" after an answered question
+    // still offers each measure in the unknown word's place, so picking one teaches it.
+    const suggestions = suggestFor(words, vocabulary, model, phrase, measures.length > 0, dimensions);
     return ask(
       { key: 'unknownWords', understood, words },
       understood,
@@ -408,6 +502,9 @@ function suggestFor(
   dimensions: string[],
 ): TChoice[] {
   const out: TChoice[] = [];
+  // With several unknown words, a phrase with one of them swapped still holds the others: not a
+  // question that works. Then only the model's own example questions are offered.
+  if (words.length !== 1) return out;
   for (const w of words) {
     const near = w.length >= 4 ? findCorrection(vocabulary, w) : null;
     if (!near) continue;

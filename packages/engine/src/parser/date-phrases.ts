@@ -237,6 +237,67 @@ export function findDates(scanner: TokenScanner, ctx: TDateContext): TDateFindin
     return true;
   });
 
+  // "since the start of the year": year to date (before "since the beginning", all time).
+  scanner.scan(
+    `(?:since|from) ${THE}(?:start|beginning) of ${THE}(?:this |the current )?(year|quarter|month|week)`,
+    (g) => {
+      ranges.push({ kind: 'to_date', unit: unitOf(g[0]) as Exclude<TDateUnit, 'day'> });
+      return true;
+    },
+  );
+  // "the last full week", "previous complete month": the last whole one, as "last week" is.
+  scanner.scan(`${THE}(?:${LAST}|last) (?:full|complete|whole|entire) ${UNIT}`, (g) => {
+    ranges.push({ kind: 'last', unit: unitOf(g[0]), n: 1 });
+    return true;
+  });
+  // "the week of 2 November 2026", "week starting Nov 2": seven days from that day.
+  scanner.scan(`${THE}week (?:of|starting|beginning|commencing|starting on) (${DAY_SOURCE})`, (g) => {
+    const d = readDay(g[0], ctx);
+    if (!d) return false;
+    ranges.push({ kind: 'between', from: d, to: addDays(d, 6) });
+    return true;
+  });
+  // Days of one month: "10 to 20 October 2026", "between 1 and 15 oct", "Oct 1-15 2026".
+  const daySpan = (a: number, b: number, month: number, yearText: string | undefined): boolean => {
+    const year = yearText ? +yearText : recentYearForMonth(month, ctx.today);
+    const from = makeDate(year, month, Math.min(a, b));
+    const to = makeDate(year, month, Math.max(a, b));
+    if (!from || !to) return false;
+    ranges.push({ kind: 'between', from, to });
+    return true;
+  };
+  scanner.scan(
+    `(?:between |from )?(\\d{1,2}) (?:and|to|until|till|through|thru|-) (\\d{1,2}) (?:of )?${MONTH}(?: ${YEAR})?`,
+    (g) => daySpan(+g[0], +g[1], MONTHS[g[2]], g[3]),
+  );
+  scanner.scan(`(?:from )?${MONTH} (\\d{1,2})-(\\d{1,2})(?: ${YEAR})?`, (g) =>
+    daySpan(+g[1], +g[2], MONTHS[g[0]], g[3]),
+  );
+  scanner.scan(`(\\d{1,2})-(\\d{1,2}) (?:of )?${MONTH}(?: ${YEAR})?`, (g) =>
+    daySpan(+g[0], +g[1], MONTHS[g[2]], g[3]),
+  );
+  // "Nov 2025 - Jan 2026" (the dash is a space once normalised): two months with their years.
+  scanner.scan(
+    `(?:in |for |during )?(${MONTH} ${YEAR}) (?:to |until |till |through |thru |- )?(${MONTH} ${YEAR})`,
+    (g) => {
+      const span = readSpan(g[0], g[3], ctx);
+      if (!span) return false;
+      ranges.push({ kind: 'between', ...span });
+      return true;
+    },
+  );
+  // "Q3 vs Q2": the later quarter compared with the one just before it; other pairs ask.
+  scanner.scan(`(?:in )?q([1-4])(?: ${YEAR})? ${VS} q([1-4])(?: ${YEAR})?`, (g) => {
+    const a = { q: +g[0], y: g[1] ? +g[1] : currentYear };
+    const b = { q: +g[2], y: g[3] ? +g[3] : g[1] ? +g[1] : currentYear };
+    const index = (x: { q: number; y: number }) => x.y * 4 + x.q;
+    const [later, earlier] = index(a) >= index(b) ? [a, b] : [b, a];
+    if (index(later) - index(earlier) !== 1) return false;
+    ranges.push({ kind: 'quarter', year: later.y, quarter: later.q });
+    setCompare('previous_quarter');
+    return true;
+  });
+
   // Explicit spans. A year written once belongs to both ends ("between March and May 2025",
   // "from Jan to Mar 2024"); see readSpan.
   scanner.scan(

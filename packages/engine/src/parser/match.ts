@@ -48,12 +48,26 @@ export function correctTypos(
     if (best) {
       corrections.push({ from: t.norm, to: best });
       t.lemma = best;
+      t.corrected = true;
     }
   }
   return corrections;
 }
 
 const GRAIN_TOKEN = /^(?:day|week|month|quarter|year)s?$/;
+const LIST_WORDS = new Set(['and', 'or', 'nor', '&', ',']);
+
+/** The word is its lemma or a plural of it ("regions", "countries", "statuses"). */
+function isPluralOf(t: TToken): boolean {
+  const { norm, lemma } = t;
+  const l = lemma.toLowerCase();
+  return (
+    norm === l ||
+    norm === `${l}s` ||
+    norm === `${l}es` ||
+    (l.endsWith('y') && norm === `${l.slice(0, -1)}ies`)
+  );
+}
 
 /** Longest-first n-gram matching of unconsumed tokens against the vocabulary. */
 export function matchVocabulary(tokens: TToken[], vocabulary: TVocabulary, pack: TLanguagePack): TMatch[] {
@@ -69,8 +83,19 @@ export function matchVocabulary(tokens: TToken[], vocabulary: TVocabulary, pack:
     for (let n = Math.min(vocabulary.maxWords, tokens.length - i); n >= 1; n--) {
       const span = tokens.slice(i, i + n);
       if (span.some((t) => t.consumed)) continue;
-      const targets = vocabulary.entries.get(span.map((t) => t.lemma).join(' '));
+      // An inflected word says more than its lemma ("conversions" is the count, while
+      // "conversion" may be the count or the rate), so its written form decides when it can.
+      const inflected = span.every((t) => !t.corrected) && span.some((t) => t.norm !== t.lemma);
+      const written = inflected ? vocabulary.exact.get(span.map((t) => t.norm).join(' ')) : undefined;
+      const targets = written ?? vocabulary.entries.get(span.map((t) => t.lemma).join(' '));
       if (!targets) continue;
+      // A value is named, not conjugated: "opened" is not the status "open" (plurals are fine).
+      if (
+        !written &&
+        targets.every((t) => t.type === 'value') &&
+        span.some((t) => !t.corrected && !isPluralOf(t))
+      )
+        continue;
       const before = tokens.slice(Math.max(0, i - negation.reach), i).map((t) => t.norm);
       const after = tokens.slice(i + n, i + n + negation.reach).map((t) => t.norm);
       const around = negation.position === 'before' ? before : after;

@@ -20,7 +20,10 @@ export type TParseMessage =
   | { key: 'whatToRank'; understood: string }
   | { key: 'notAvailable'; measures: string[]; dimension: string }
   | { key: 'notAQuery' }
-  | { key: 'kindNotYet'; kind: 'drivers' | 'forecast'; understood: string | null };
+  | { key: 'kindNotYet'; kind: 'drivers' | 'forecast'; understood: string | null }
+  | { key: 'cutOff'; word: string; understood: string | null }
+  | { key: 'measureFromMeasure'; measure: string; source: string }
+  | { key: 'perWhat'; measure: string; words: string };
 
 export type TParseMessageKey = TParseMessage['key'];
 

@@ -99,7 +99,7 @@ function parse(phrase: string, options: TParseOptions, pack: TLanguagePack): TPa
   const scanner = new TokenScanner(tokens);
 
   // Stage 3: intent.
-  const intent = findIntent(scanner, pack);
+  const intent = findIntent(scanner, pack, normalised);
 
   // Stage 4: slots — grammar first, so "top 5" or "last month" never reach the vocabulary.
   const chart = findChart(scanner, pack);
@@ -136,9 +136,9 @@ function parse(phrase: string, options: TParseOptions, pack: TLanguagePack): TPa
 }
 
 /** The intent stage: drivers and forecast questions by their words (consumed here). */
-function findIntent(scanner: TokenScanner, pack: TLanguagePack): TIntent {
+function findIntent(scanner: TokenScanner, pack: TLanguagePack, normalised: string): TIntent {
   let drivers = false;
-  let forecast = false;
+  let forecast = pack.intents.forecastCue.test(normalised);
   scanner.scan(pack.intents.drivers, () => {
     drivers = true;
     return true;

@@ -87,6 +87,8 @@ export interface TToken {
   norm: string;
   lemma: string;
   consumed: boolean;
+  /** The lemma is a typo correction, not the word's own. */
+  corrected?: boolean;
 }
 
 /** Tokens of a normalised phrase, each with its lemma from the language's lemmatiser. */

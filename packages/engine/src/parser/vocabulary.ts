@@ -4,7 +4,7 @@
  */
 import Fuse from 'fuse.js';
 import type { TSemanticModel } from '../model/semantic-model';
-import { getPhraseKey } from './text';
+import { getPhraseKey, normalisePhrase } from './text';
 
 export type TVocabularyTarget =
   | { type: 'measure'; name: string }
@@ -14,6 +14,12 @@ export type TVocabularyTarget =
 
 export interface TVocabulary {
   entries: Map<string, TVocabularyTarget[]>;
+  /**
+   * The same phrases keyed by their written words, not lemmas: "conversions" names Conversions
+   * only, while the lemma "conversion" may be Conversions or Conversion Rate. The written form
+   * wins when there is one.
+   */
+  exact: Map<string, TVocabularyTarget[]>;
   /** Longest entry length in words; bounds the n-gram search. */
   maxWords: number;
   /** Every word of every entry, for typo correction. */
@@ -55,12 +61,16 @@ export function getVocabulary(model: TSemanticModel): TVocabulary {
   const cached = CACHE.get(model);
   if (cached) return cached;
   const entries = new Map<string, TVocabularyTarget[]>();
-  const add = (phrase: string, target: TVocabularyTarget): void => {
-    const key = getPhraseKey(phrase);
+  const exact = new Map<string, TVocabularyTarget[]>();
+  const put = (map: Map<string, TVocabularyTarget[]>, key: string, target: TVocabularyTarget): void => {
     if (!key) return;
-    const list = entries.get(key) ?? [];
+    const list = map.get(key) ?? [];
     if (!list.some((t) => sameTarget(t, target))) list.push(target);
-    entries.set(key, list);
+    map.set(key, list);
+  };
+  const add = (phrase: string, target: TVocabularyTarget): void => {
+    put(entries, getPhraseKey(phrase), target);
+    put(exact, normalisePhrase(phrase), target);
   };
   const human = (name: string): string => name.replace(/_/g, ' ');
 
@@ -81,18 +91,20 @@ export function getVocabulary(model: TSemanticModel): TVocabulary {
     for (const p of [t.label, ...t.synonyms]) add(p, { type: 'time', name: t.name });
   }
   // A word that names a measure or dimension outranks the same word as a value elsewhere.
-  for (const [key, list] of entries) {
-    if (list.length > 1 && list.some((t) => t.type === 'measure' || t.type === 'dimension')) {
-      entries.set(
-        key,
-        list.filter((t) => t.type !== 'value' && t.type !== 'time'),
-      );
-    } else if (list.some((t) => t.type === 'value') && list.some((t) => t.type === 'time')) {
-      // "open" the status beats "opened" the date.
-      entries.set(
-        key,
-        list.filter((t) => t.type !== 'time'),
-      );
+  for (const map of [entries, exact]) {
+    for (const [key, list] of map) {
+      if (list.length > 1 && list.some((t) => t.type === 'measure' || t.type === 'dimension')) {
+        map.set(
+          key,
+          list.filter((t) => t.type !== 'value' && t.type !== 'time'),
+        );
+      } else if (list.some((t) => t.type === 'value') && list.some((t) => t.type === 'time')) {
+        // "open" the status beats "opened" the date.
+        map.set(
+          key,
+          list.filter((t) => t.type !== 'time'),
+        );
+      }
     }
   }
 
@@ -112,7 +124,7 @@ export function getVocabulary(model: TSemanticModel): TVocabulary {
     [...words].filter((w) => w.length >= 4),
     { includeScore: true, threshold: 0.45, ignoreLocation: true },
   );
-  const vocabulary = { entries, maxWords: Math.min(maxWords, 6), words, valueWords, fuse };
+  const vocabulary = { entries, exact, maxWords: Math.min(maxWords, 6), words, valueWords, fuse };
   CACHE.set(model, vocabulary);
   return vocabulary;
 }

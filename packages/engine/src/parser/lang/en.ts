@@ -29,7 +29,8 @@ const FILLERS = new Set(
   amount amounts count counts level levels result results info information look looking check tally figure
   distribution spread across split segmented segmentation dimension dimensions measure measures
   share shares percentage percentages proportion proportions % unique distinct ours thousands millions
-  billions `
+  billions placed through via comes coming popular opened created submitted raised logged filed
+  recorded registered happened occurring occurred visited site website `
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -46,6 +47,10 @@ for (const w of MODEL_CURRENCY_WORDS) FILLERS.add(w);
 
 const AMOUNT =
   '(?:\\$ |€ |£ )?(\\d+(?:\\.\\d+)?)(?: (k|m|bn|thousand|million|billion|%|percent))?(?: (?:\\$|€|£|dollars?|euros?|usd|eur|gbp))?';
+
+/** Month names and abbreviations: a number before one is a day, not an amount. */
+const MONTH_WORDS =
+  'jan|january|feb|february|mar|march|apr|april|may|jun|june|jul|july|aug|august|sep|sept|september|oct|october|nov|november|dec|december';
 
 const CHART_KINDS = 'pie|donut|doughnut|bars?|columns?|lines?|area';
 
@@ -78,6 +83,12 @@ const MESSAGES: TMessages = {
     notAvailable: (m) =>
       `${LIST(m.measures, 'and')} cannot be broken down or filtered by ${m.dimension}. Try one of these:`,
     notAQuery: () => 'Sorry, I could not turn that into a question about your data.',
+    cutOff: (m) =>
+      `${m.understood ? `I understood ${m.understood}, but the` : 'The'} question stops after ${quote(m.word)}. What should come next? For example:`,
+    measureFromMeasure: (m) =>
+      `I can show ${m.measure} and ${m.source}, but not ${m.measure} of only some ${m.source}. Which do you want?`,
+    perWhat: (m) =>
+      `${quote(`${m.measure} per ${m.words}`)} could be ${m.measure} for each ${m.words}, or an average per ${m.words}. Which one?`,
     kindNotYet: (m) =>
       m.kind === 'drivers'
         ? `${m.understood ? `I understood ${m.understood}, but I` : 'I'} cannot yet explain why a number changed. I can show how it changed, and by what:`
@@ -105,13 +116,26 @@ const MESSAGES: TMessages = {
   list: LIST,
 };
 
+/**
+ * English normalisation (text.ts) plus readings that need the filler list: "may I see …" is a
+ * request, not the month; a question that starts "us revenue …" names the country (the pronoun
+ * never starts a question), while "in US dollars" is the currency.
+ */
+function normalise(phrase: string): string {
+  let s = normalisePhrase(phrase.replace(/\bUS(?=\s*(?:dollars?|\$))/g, 'usd'));
+  s = s.replace(/^(?:may|can|could) (?:i|we) /, '');
+  const [first, second] = s.split(' ');
+  if (first === 'us' && second !== undefined && !FILLERS.has(second)) s = `u.s${s.slice(2)}`;
+  return s;
+}
+
 export const EN: TLanguagePack = {
   code: 'en',
-  normalise: normalisePhrase,
+  normalise,
   lemma: getLemma,
   fillers: FILLERS,
   negation: {
-    words: new Set(['not', 'excluding', 'exclude', 'except', 'without', 'excl', 'non', 'but']),
+    words: new Set(['not', 'excluding', 'exclude', 'except', 'without', 'excl', 'non', 'but', 'outside']),
     phrases: ['other than'],
     position: 'before',
     reach: 3,
@@ -134,9 +158,42 @@ export const EN: TLanguagePack = {
     movement:
       '(?:drop|dropped|dropping|fall|fell|falling|go|goes|went|gone|up|down|rise|rose|risen|rising|spike|spiked|dip|dipped|jump|jumped|increase|increased|decrease|decreased|decline|declined|change|changed|grow|grew|growth|shrink|shrank|so|high|low|higher|lower)',
     // "forecast revenue next quarter", "orders next 3 months", "what will sales be".
+    // "what will revenue be in December": the future tense around the measure.
+    forecastCue: /\bwill\b(?: \S+){1,4} be\b|\bgonna\b|\bgoing to be\b/,
     forecast:
       '(?:forecasts?|forecasting|forecasted|predict|predicted|prediction|predictions|projections?|projected|extrapolate)|next (?:\\d+ )?(?:day|week|month|quarter|half|year)s?|coming (?:\\d+ )?(?:day|week|month|quarter|year)s?|(?:will|gonna) be',
   },
+  dangling: new Set([
+    'vs',
+    'versus',
+    'against',
+    'compared',
+    'than',
+    'excluding',
+    'except',
+    'without',
+    'not',
+    'by',
+    'per',
+    'and',
+    'or',
+    'between',
+    'from',
+    'to',
+    'with',
+  ]),
+  sourceWords: new Set([
+    'from',
+    'generated',
+    'coming',
+    'made',
+    'earned',
+    'brought',
+    'the',
+    'all',
+    'our',
+    'of',
+  ]),
   chart: {
     rules: [
       `(?:as |in |using |with |on )(?:a |an )?(${CHART_KINDS})(?: chart| graph| plot| diagram)?|(?:a |an )?(${CHART_KINDS}) (?:chart|graph|plot|diagram)`,
@@ -157,7 +214,8 @@ export const EN: TLanguagePack = {
   },
   numbers: {
     amount: AMOUNT,
-    between: `(?:between|from) ${AMOUNT} (?:and|to) ${AMOUNT}`,
+    // "from 10 to 20 October" is a span of days, not an amount between 10 and 20.
+    between: `(?:between|from) ${AMOUNT} (?:and|to) ${AMOUNT}(?! (?:of )?(?:${MONTH_WORDS})(?: |$))`,
     comparators: [
       ['at least|no less than|not less than|minimum of|min of|>=', 'gte'],
       ['at most|no more than|not more than|maximum of|max of|up to|<=', 'lte'],
@@ -186,6 +244,8 @@ export const EN: TLanguagePack = {
   },
   grain: {
     rules: [
+      // "days with more than 170 orders": a plural bucket under a condition is the grain.
+      '(day|week|month|quarter|year)s(?= (?:with|where|when|that|having|in which|\u00a7))',
       '(?:(?:broken down|split|grouped|bucketed) )?(?:by|per|each|every|for each|for every|a|in) (day|week|month|quarter|year)s?|(day|week|month|quarter|year) (?:by|over|on) (?:day|week|month|quarter|year)|(daily|weekly|monthly|quarterly|yearly|annually|annual)',
     ],
     // "by category and month", "by channel & week": a grain joined to a breakdown by "and".

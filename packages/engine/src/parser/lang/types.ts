@@ -41,7 +41,11 @@ export interface TLanguagePack {
    * Question kinds beside the plain aggregate, as token rules: drivers ("why did … drop") with
    * the movement words they ask about, and forecasts ("next quarter").
    */
-  intents: { drivers: string; movement: string; forecast: string };
+  intents: { drivers: string; movement: string; forecast: string; forecastCue: RegExp };
+  /** Words that cannot end a question ("revenue excluding", "revenue last month vs"). */
+  dangling: Set<string>;
+  /** "revenue from orders": words that say a measure comes from another one. */
+  sourceWords: Set<string>;
   /** Chart words: rules over tokens and their chart type. */
   chart: { rules: string[]; table: string; types: Record<string, TChartType> };
   /** Numeric comparators: an amount pattern and the words of each operator. */
