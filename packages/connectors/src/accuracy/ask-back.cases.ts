@@ -115,10 +115,7 @@ export const ASK_BACK_DEMO_CASES: TAccuracyCase[] = [
   ask('value by country'), // revenue? order value?
   ask('average by channel'), // average of what?
   ask('paid orders last month', '"paid" read as the Paid Search channel (paid = completed orders?)'),
-  ask(
-    'revenue from new customers',
-    'answers Revenue and New Customers side by side; revenue of new customers needs a cohort',
-  ),
+  ask('revenue from new customers'), // revenue of new customers needs a cohort the model lacks
   // Lower-case "us" before a measure may be the country or the pronoun: never drop it silently.
   ask('us revenue by month', 'lower-case "us" before a measure silently dropped: answers all countries'),
 

@@ -8,6 +8,7 @@ import { daysBetween, resolveRange, type TWeekStart } from '../dates/date-range'
 import {
   findMeasure,
   findMeasureTime,
+  getReachableTables,
   isDimensionAvailable,
   type TSemanticModel,
 } from '../model/semantic-model';
@@ -179,11 +180,16 @@ function settleSources(input: TAssembleInput): TClarification | null {
     if (!between.some((t) => t.norm === 'from') || !between.every((t) => pack.sourceWords.has(t.norm)))
       continue;
     const source = findMeasure(model, b);
-    if (
+    const measure = findMeasure(model, a);
+    // A count of the rows it is computed over (its own table or one it reaches many-to-one),
+    // under the same conditions: "revenue from orders". "new customers" has its own condition.
+    const sameRows =
       source?.kind === 'aggregate' &&
+      measure?.kind === 'aggregate' &&
       ['count', 'count_distinct'].includes(source.agg) &&
-      !source.where?.length
-    ) {
+      JSON.stringify(source.where ?? []) === JSON.stringify(measure.where ?? []) &&
+      getReachableTables(model, measure.table).has(source.table);
+    if (sameRows) {
       matches.splice(i, 1);
       i--;
       continue;

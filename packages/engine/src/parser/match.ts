@@ -89,17 +89,29 @@ export function matchVocabulary(tokens: TToken[], vocabulary: TVocabulary, pack:
       const written = inflected ? vocabulary.exact.get(span.map((t) => t.norm).join(' ')) : undefined;
       const targets = written ?? vocabulary.entries.get(span.map((t) => t.lemma).join(' '));
       if (!targets) continue;
-      // A value is named, not conjugated: "opened" is not the status "open" (plurals are fine).
+      // A value is named, not conjugated: "opened" is not the status "open" (plurals are fine);
+      // and a verb form names nothing it was not written as ("visited" is not "visits").
+      const conjugated = span.some((t) => !t.corrected && !isPluralOf(t));
+      if (!written && conjugated && targets.every((t) => t.type === 'value')) continue;
       if (
         !written &&
-        targets.every((t) => t.type === 'value') &&
-        span.some((t) => !t.corrected && !isPluralOf(t))
+        span.some((t) => !t.corrected && /(?:ed|ing)$/.test(t.norm) && !/(?:ed|ing)$/.test(t.lemma))
       )
         continue;
       const before = tokens.slice(Math.max(0, i - negation.reach), i).map((t) => t.norm);
       const after = tokens.slice(i + n, i + n + negation.reach).map((t) => t.norm);
       const around = negation.position === 'before' ? before : after;
+      // "except the UK and Germany": a negation reaches every value of the list it starts.
+      const previous = matches.at(-1);
+      const listed =
+        previous?.negated === true &&
+        previous.targets.every((t) => t.type === 'value') &&
+        targets.every((t) => t.type === 'value') &&
+        tokens
+          .slice(previous.start + previous.words.split(' ').length, i)
+          .every((t) => LIST_WORDS.has(t.norm) || t.norm === 'the');
       const negated =
+        listed ||
         around.some((w) => negation.words.has(w)) ||
         negation.phrases.some((p) => around.join(' ').includes(p));
       // "by month and region": a dimension joined by "and" to a grain or a grouped dimension is

@@ -30,7 +30,7 @@ const FILLERS = new Set(
   distribution spread across split segmented segmentation dimension dimensions measure measures
   share shares percentage percentages proportion proportions % unique distinct ours thousands millions
   billions placed through via comes coming popular opened created submitted raised logged filed
-  recorded registered happened occurring occurred visited site website `
+  recorded registered happened occurring occurred visited site website ordered shopped `
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -86,7 +86,7 @@ const MESSAGES: TMessages = {
     cutOff: (m) =>
       `${m.understood ? `I understood ${m.understood}, but the` : 'The'} question stops after ${quote(m.word)}. What should come next? For example:`,
     measureFromMeasure: (m) =>
-      `I can show ${m.measure} and ${m.source}, but not ${m.measure} of only some ${m.source}. Which do you want?`,
+      `I can show ${m.measure} and ${m.source}, but I cannot split ${m.measure} by whether it came from ${m.source}. Which one do you want?`,
     perWhat: (m) =>
       `${quote(`${m.measure} per ${m.words}`)} could be ${m.measure} for each ${m.words}, or an average per ${m.words}. Which one?`,
     kindNotYet: (m) =>
