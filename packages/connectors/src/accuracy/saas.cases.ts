@@ -381,8 +381,6 @@ export const SAAS_CASES: TAccuracyCase[] = [
   {
     phrase: 'resolution hours per ticket by priority',
     expected: 'SELECT t.priority, AVG(t.resolution_hours) FROM tickets t GROUP BY 1',
-    knownFailure:
-      '"resolution hours per ticket" (= Average Resolution Hours) asks: read as an average divided by Tickets',
   },
 
   // Words that mean something else.
@@ -466,19 +464,14 @@ export const SAAS_CASES: TAccuracyCase[] = [
   {
     phrase: 'support cases by channel',
     expected: 'SELECT t.channel, COUNT(*) FROM tickets t GROUP BY 1',
-    knownFailure:
-      '"support cases" not a synonym of Tickets ("cases" and "support tickets" are): asks about "support"',
   },
   {
     phrase: 'average resolution time by priority',
     expected: 'SELECT t.priority, AVG(t.resolution_hours) FROM tickets t GROUP BY 1',
-    knownFailure: '"resolution time" not read as Resolution Hours: asks about "resolution", "time"',
   },
   {
     phrase: 'mean satisfaction score for phone tickets',
     expected: "SELECT AVG(t.satisfaction) FROM tickets t WHERE t.channel = 'phone'",
-    knownFailure:
-      '"mean satisfaction score" not matched ("satisfaction score" is a synonym): asks about "score"',
   },
 
   // Negations keep their direction.

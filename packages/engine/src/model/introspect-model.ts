@@ -60,7 +60,7 @@ const BUSINESS_SYNONYMS: Record<string, string[]> = {
   employees: ['staff', 'headcount', 'workers'],
   staff: ['employees', 'workers'],
   users: ['members'],
-  tickets: ['support tickets', 'cases', 'requests', 'issues'],
+  tickets: ['support tickets', 'cases', 'support cases', 'requests', 'support requests', 'issues'],
   orders: ['purchases'],
   invoices: ['bills', 'billing'],
   shipments: ['deliveries', 'parcels'],
@@ -698,7 +698,12 @@ export function generateModel(introspection: TIntrospection, name = 'generated')
       const averageOnly = AVERAGE_ONLY.test(base);
       const averageFirst = averageOnly || AVERAGE_FIRST.test(base);
       const expr = { table: t.name, col: c.name };
-      const business = synonymsFor(base);
+      // "resolution hours" is what people call "resolution time" or "resolution duration".
+      const duration = /^(.+) (?:hours|hrs|minutes|mins|days|seconds|secs)$/.exec(base);
+      const business = [
+        ...synonymsFor(base),
+        ...(duration ? [`${duration[1]} time`, `${duration[1]} duration`] : []),
+      ];
       // The one money column of a table is what "average payment" means.
       const money = numeric.filter((x) => CURRENCY.test(words(x.name)) && !isNotMeasure(words(x.name)));
       const perRow =
@@ -739,7 +744,10 @@ export function generateModel(introspection: TIntrospection, name = 'generated')
         weight,
         forms.map((f) => title(`average ${f}`)),
         forms.flatMap((f) => [`avg ${f}`, `mean ${f}`, `average ${f}`, ...(averageFirst ? [f] : [])]),
-        [...perRow, ...business.flatMap((b) => [`average ${b}`, `avg ${b}`, ...(averageFirst ? [b] : [])])],
+        [
+          ...perRow,
+          ...business.flatMap((b) => [`average ${b}`, `avg ${b}`, `mean ${b}`, ...(averageFirst ? [b] : [])]),
+        ],
       );
     }
 

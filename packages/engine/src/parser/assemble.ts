@@ -149,10 +149,13 @@ function averageOf(
 ): TSemanticModel['measures'][number] | undefined {
   const n = findMeasure(model, num);
   const d = findMeasure(model, den);
-  if (n?.kind !== 'aggregate' || d?.kind !== 'aggregate' || n.agg !== 'sum') return undefined;
+  if (n?.kind !== 'aggregate' || d?.kind !== 'aggregate') return undefined;
   if (!['count', 'count_distinct'].includes(d.agg) || d.table !== n.table) return undefined;
   const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
   if (!same(n.where, d.where)) return undefined;
+  // "resolution hours per ticket" where resolution hours already is the average per ticket.
+  if (n.agg === 'avg') return n;
+  if (n.agg !== 'sum') return undefined;
   return model.measures.find(
     (a) =>
       a.kind === 'aggregate' &&
