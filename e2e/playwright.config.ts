@@ -54,6 +54,7 @@ export default defineConfig({
       DEMO_END_DATE: '2026-11-20',
       LOG_LEVEL: 'warn',
       MAIL_DIR: MAIL_DIR,
+      SUPPORT_EMAIL: 'support@parley.test',
     },
   },
 });

@@ -1,6 +1,8 @@
 /// <reference lib="dom" />
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, signIn, test } from './fixtures';
+import { DEMO, expect, mailDir, signIn, test } from './fixtures';
 
 // The shell of issue #2 in a real browser: access guard, feature gating, onboarding redirect,
 // login-card language, logout modal, help panel, help articles and modal behaviour.
@@ -167,7 +169,7 @@ test('logout asks first: the modal ignores Escape and outside clicks; cancel sta
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('help panel: tabs, search, contact form validation', async ({ page }) => {
+test('help panel: tabs, search, contact form validation and sending', async ({ page }) => {
   await signIn(page);
   await page.getByTestId('help-button').click();
   const panel = page.getByTestId('help-panel').getByRole('dialog');
@@ -185,7 +187,7 @@ test('help panel: tabs, search, contact form validation', async ({ page }) => {
   await page.getByTestId('contact-submit').click();
   await expect(form).toContainText('This field is required.');
   await expect(form).toContainText('Please give your consent so that we can answer.');
-  await expect(page.getByTestId('contact-checked')).toHaveCount(0);
+  await expect(page.getByTestId('contact-sent')).toHaveCount(0);
 
   await page.getByTestId('contact-name').fill('Demo User');
   await page.getByTestId('contact-email').fill('not-an-email');
@@ -195,9 +197,28 @@ test('help panel: tabs, search, contact form validation', async ({ page }) => {
 
   await page.getByTestId('contact-email').fill('demo@parley.local');
   await page.getByTestId('contact-consent').check();
+  const sent = page.waitForResponse((r) => r.url().endsWith('/api/v1/contact'));
   await page.getByTestId('contact-submit').click();
-  await expect(page.getByTestId('contact-checked')).toBeVisible();
+  expect((await sent).status()).toBe(200);
+  await expect(page.getByTestId('contact-sent')).toBeVisible();
+  await expect(page.getByTestId('toast').filter({ hasText: 'your message was sent' })).toBeVisible();
   await expect(form).not.toContainText('This field is required.');
+  // Mailed to the support address (SUPPORT_EMAIL of playwright.config.ts) through the SMTP peer.
+  await expect
+    .poll(
+      () =>
+        readdirSync(mailDir())
+          .filter((f) => f.endsWith('.eml'))
+          .some((f) => {
+            const text = readFileSync(join(mailDir(), f), 'utf8');
+            return text.includes('support@parley.test') && text.includes('How do I add a data source?');
+          }),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  // Closing the panel gives focus back to the help button that opened it.
+  await page.getByTestId('help-panel').getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('help-button')).toBeFocused();
 });
 
 test('help articles: /help/1 shows the article, a missing one says No Content Found!', async ({ page }) => {

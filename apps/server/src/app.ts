@@ -4,13 +4,18 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { PgBossQueue } from './jobs/pg-boss.queue';
 import { withSafeRequestLogs } from './lib/redact';
 import { authRoutes } from './modules/auth/auth.routes';
+import { collectionsRoutes } from './modules/collections/collections.routes';
+import { digestRoutes } from './modules/collections/digest.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
 import { conversationsRoutes } from './modules/conversations/conversations.routes';
 import { datasourcesRoutes } from './modules/datasources/datasources.routes';
 import { helpRoutes } from './modules/help/help.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
+import { synonymsRoutes } from './modules/synonyms/synonyms.routes';
 import { tenantRoutes } from './modules/tenant/tenant.routes';
 import errorsPlugin from './plugins/errors.plugin';
 import sessionPlugin from './plugins/session.plugin';
@@ -50,11 +55,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   app.decorate('config', opts.config);
   app.decorate('database', opts.database);
-  const services = buildServices(opts.config, opts.database, app.log, opts.clock ?? (() => new Date()), opts);
+  const services = buildServices(opts.config, opts.database, app.log, opts.clock ?? (() => new Date()), {
+    ...opts,
+    queue: opts.queue ?? new PgBossQueue(opts.database, app.log),
+  });
   app.decorate('services', services);
-  // Background mail finishes before the database closes.
+  // Mail being queued is stored, and running jobs finish, before the database closes.
   app.addHook('onClose', async () => {
-    await services.mail.flush();
+    await services.mail.settle();
+    await services.queue.stop();
     services.mail.close();
     await services.sources.close();
   });
@@ -81,6 +90,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(projectsRoutes);
   await app.register(conversationsRoutes);
   await app.register(datasourcesRoutes);
+  await app.register(collectionsRoutes);
+  await app.register(digestRoutes);
+  await app.register(synonymsRoutes);
   await app.register(helpRoutes);
+  await app.register(contactRoutes);
   return app;
 }

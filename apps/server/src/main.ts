@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { startWorker } from './jobs/start-worker';
 
 /** Reads config, opens the database, seeds the demo, listens; closes cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    // Closing the app stops the job worker first: running jobs finish, queued ones wait in the database.
     await app.close();
     await database.close();
     process.exit(0);
@@ -42,6 +44,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // This process also runs the job queue's worker (mail, digests); more workers may run beside it.
+  await startWorker(app.services);
   const lines = [
     '',
     `  ${config.BRAND_NAME} is running at ${config.PUBLIC_URL}  (${config.embedded ? 'embedded mode' : 'PostgreSQL'}, ready in ${Math.round(performance.now() - started)} ms)`,

@@ -5,6 +5,8 @@ import type { Database } from './db/client';
 import { AccessPolicy, type QuotaGate, unlimitedQuotas } from './lib/access';
 import { CaptchaVerifier } from './lib/captcha';
 import { SecretBox } from './lib/crypto';
+import type { JobQueue } from './lib/queue';
+import { mailJob } from './mail/mail.job';
 import { MailRepository } from './mail/mail.repository';
 import { MailService } from './mail/mail.service';
 import { AnswerService } from './modules/answers/answers.service';
@@ -15,6 +17,13 @@ import { OidcService } from './modules/auth/oidc.service';
 import { SessionsRepository } from './modules/auth/sessions.repository';
 import { SessionsService } from './modules/auth/sessions.service';
 import { TokensRepository } from './modules/auth/tokens.repository';
+import { CollectionsRepository } from './modules/collections/collections.repository';
+import { CollectionsService } from './modules/collections/collections.service';
+import { digestJob, digestPlanJob } from './modules/collections/digest.job';
+import { DigestRepository } from './modules/collections/digest.repository';
+import { DigestService } from './modules/collections/digest.service';
+import { ContactRepository } from './modules/contact/contact.repository';
+import { ContactService } from './modules/contact/contact.service';
 import { ConversationsRepository } from './modules/conversations/conversations.repository';
 import { ConversationsService } from './modules/conversations/conversations.service';
 import { DatasourcesRepository } from './modules/datasources/datasources.repository';
@@ -25,6 +34,8 @@ import { type DemoDatasetOptions, demoDatasetPath, demoSource } from './modules/
 import { ProfileService } from './modules/profile/profile.service';
 import { ProjectsRepository } from './modules/projects/projects.repository';
 import { ProjectsService } from './modules/projects/projects.service';
+import { SynonymsRepository } from './modules/synonyms/synonyms.repository';
+import { SynonymsService } from './modules/synonyms/synonyms.service';
 import { TenantService } from './modules/tenant/tenant.service';
 import { UsersRepository } from './modules/users/users.repository';
 
@@ -37,6 +48,8 @@ export interface Services {
   oidc: OidcService;
   tenant: TenantService;
   demo: DemoService;
+  /** The job queue (jobs/pg-boss.queue.ts): mail and digests go through it. */
+  queue: JobQueue;
   mail: MailService;
   profile: ProfileService;
   projects: ProjectsService;
@@ -45,6 +58,14 @@ export interface Services {
   /** Which data source answers a question: connector + model, memoised (modules/datasources). */
   sources: SourceResolver;
   conversations: ConversationsService;
+  /** Collection digests: the schedule planner, the digest job, Send now, unsubscribe links. */
+  digests: DigestService;
+  /** Collections and their cards; the digest module reads them and runs their cards. */
+  collections: CollectionsService;
+  /** Words a project taught by picking a question back's choice (modules/synonyms). */
+  synonyms: SynonymsService;
+  /** The help panel's contact form: stored, mailed to SUPPORT_EMAIL (modules/contact). */
+  contact: ContactService;
 }
 
 export interface ServiceOptions {
@@ -54,6 +75,10 @@ export interface ServiceOptions {
   resultCacheSize?: number;
   /** Plan limits; unlimited until plans and billing land. */
   quotas?: QuotaGate;
+  /** The job queue; buildApp and the worker make a PgBossQueue on the app database. */
+  queue?: JobQueue;
+  /** Cards of one collection answered at once (default 4). */
+  collectionConcurrency?: number;
 }
 
 /**
@@ -65,14 +90,16 @@ export function buildServices(
   database: Database,
   log: FastifyBaseLogger,
   clock: () => Date,
-  options: ServiceOptions = {},
+  options: ServiceOptions & { queue: JobQueue },
 ): Services {
   const { db } = database;
+  const { queue } = options;
   const users = new UsersRepository(db);
   const projectsRepo = new ProjectsRepository(db);
   const access = new AccessPolicy(options.quotas ?? unlimitedQuotas);
   const guards = { attempts: new AttemptsRepository(db), captcha: new CaptchaVerifier(config) };
-  const mail = new MailService(config, new MailRepository(db), log);
+  const mail = new MailService(config, new MailRepository(db), log, queue);
+  queue.define(mailJob(mail));
   const sessions = new SessionsService(new SessionsRepository(db));
   const tokens = new TokensRepository(db);
   const auth = new AuthService(users, projectsRepo, sessions, tokens, config, guards);
@@ -88,6 +115,7 @@ export function buildServices(
   const datasourcesRepo = new DatasourcesRepository(db);
   const sourcesDir = join(config.DATA_DIR, 'sources');
   const answers = new AnswerService(llm, log, clock, options.resultCacheSize, () => sources.warmUp());
+  const synonyms = new SynonymsService(new SynonymsRepository(db), access, clock);
   const sources = new SourceResolver(
     datasourcesRepo,
     box,
@@ -97,6 +125,8 @@ export function buildServices(
       demo: config.DEMO ? demoSource(dataset, log) : null,
       // Cached results of a changed or deleted source go with its connector and model.
       onForget: (id) => answers.forgetSource(id),
+      // Every question's model carries the words its project taught.
+      teach: (actor, source) => synonyms.teach(actor, source),
     },
     log,
   );
@@ -114,6 +144,28 @@ export function buildServices(
     log,
     clock,
   );
+  const collections = new CollectionsService(
+    new CollectionsRepository(db),
+    answers,
+    sources,
+    access,
+    log,
+    clock,
+    { concurrency: options.collectionConcurrency },
+  );
+  const digests = new DigestService(
+    new DigestRepository(db),
+    collections,
+    mail,
+    queue,
+    { brand: config.BRAND_NAME, publicUrl: config.PUBLIC_URL, secret: config.SESSION_SECRET },
+    log,
+    clock,
+  );
+  // A saved or deleted collection's schedule follows at once; the planner's tick catches time-zone changes.
+  collections.onChange((change) => digests.replan(change.collectionId));
+  queue.define(digestJob(digests));
+  queue.define(digestPlanJob(digests));
   const tenant = new TenantService(users, projectsRepo, datasources);
   return {
     access,
@@ -123,12 +175,15 @@ export function buildServices(
     oidc: new OidcService(config),
     tenant,
     demo: new DemoService(users, projectsRepo, config),
+    queue,
     mail,
     profile: new ProfileService(users, tenant, access, datasources),
     projects: new ProjectsService(projectsRepo, config.PUBLIC_URL),
     answers,
     datasources,
     sources,
+    collections,
+    digests,
     conversations: new ConversationsService(
       new ConversationsRepository(db),
       answers,
@@ -136,6 +191,16 @@ export function buildServices(
       access,
       mail,
       config.BRAND_NAME,
+      clock,
+      synonyms,
+    ),
+    synonyms,
+    contact: new ContactService(
+      new ContactRepository(db),
+      access,
+      mail,
+      { supportEmail: config.SUPPORT_EMAIL ?? null, brand: config.BRAND_NAME },
+      log,
       clock,
     ),
   };

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
+import { startWorker } from '../src/jobs/start-worker';
 import { login } from './peers/factories';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -31,7 +32,7 @@ export interface TestApp {
 }
 
 /** A throw-away PostgreSQL database on the test server, dropped by the returned function. */
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = new URL(process.env.TEST_DATABASE_URL!);
   const name = `parley_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base.toString() });
@@ -51,10 +52,16 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
   };
 }
 
-/** Builds the real app on a fresh database and DATA_DIR; `env` overrides configuration. */
+/**
+ * Builds the real app on a fresh database and DATA_DIR; `env` overrides configuration. Like the
+ * server, it runs the job worker (mail, digests) unless `worker: false`.
+ */
 export async function buildTestApp(
   kind: DbKind = 'pglite',
   env: Record<string, string> = {},
+  /** The clock "today" is read from (default: pinned at TEST_NOW). */
+  clock: () => Date = () => new Date(TEST_NOW),
+  options: { worker?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-'));
   const pgDb = kind === 'postgres' ? await createPostgresDatabase() : null;
@@ -71,10 +78,11 @@ export async function buildTestApp(
     database,
     webRoot: join(dataDir, 'no-web'),
     demoDataset: TEST_DEMO_DATASET,
-    clock: () => new Date(TEST_NOW),
+    clock,
   });
   if (config.DEMO) await app.services.demo.ensureDemo();
   await app.ready();
+  if (options.worker !== false) await startWorker(app.services);
   return {
     app,
     config,

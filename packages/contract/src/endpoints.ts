@@ -20,6 +20,19 @@ import {
   ZXsrfResponse,
 } from './auth';
 import {
+  ZCollection,
+  ZCollectionIdBody,
+  ZCollectionIdQuery,
+  ZCollectionPreviewBody,
+  ZCollectionPreviewResponse,
+  ZCollectionQueryBody,
+  ZCollectionQueryResponse,
+  ZCollections,
+  ZCreateCollectionBody,
+  ZUpdateCollectionBody,
+} from './collections';
+import { ZContactBody, ZContactResponse } from './contact';
+import {
   ZConversationHistory,
   ZConversationHistoryQuery,
   ZConversationQueryBody,
@@ -44,6 +57,7 @@ import {
 } from './datasources';
 import { ZEmpty, ZErrorResponse } from './errors';
 import { ZProfileBody, ZRegisterBody, ZSignupBody } from './profile';
+import { ZDeleteSynonymQuery, ZLearnedSynonyms, ZSynonymsQuery } from './synonyms';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -124,6 +138,29 @@ export const endpoints = {
     bodyLimit: 4 * 1024 * 1024,
   },
   'GET /features/csv': { tag: 'conversations', query: ZCsvQuery, response: null },
+  // collections (spec 2 §7; DESIGN §11)
+  'GET /features/collections': { tag: 'collections', response: ZCollections },
+  'POST /features/collection': { tag: 'collections', body: ZCreateCollectionBody, response: ZCollection },
+  'PUT /features/collection': { tag: 'collections', body: ZUpdateCollectionBody, response: ZCollection },
+  'DELETE /features/collection': { tag: 'collections', query: ZCollectionIdQuery, response: ZEmpty },
+  'POST /features/collections/query': {
+    tag: 'collections',
+    body: ZCollectionQueryBody,
+    response: ZCollectionQueryResponse,
+  },
+  'POST /features/collections/preview': {
+    tag: 'collections',
+    body: ZCollectionPreviewBody,
+    response: ZCollectionPreviewResponse,
+  },
+  'POST /features/collection/digest': { tag: 'collections', body: ZCollectionIdBody, response: ZEmpty },
+  // the digest mail's unsubscribe link: works without a session (the signed token), answers a page
+  'GET /features/collection/unsubscribe': {
+    tag: 'collections',
+    public: true,
+    query: z.object({ token: z.string().min(1).max(200) }),
+    response: null,
+  },
   // data sources (spec 2 §2, §7; DESIGN §4, §11)
   'GET /api/v1/datasource/types': { tag: 'datasources', response: ZDatasourceTypes },
   'POST /api/v1/datasource': {
@@ -144,6 +181,11 @@ export const endpoints = {
     response: ZEmpty,
   },
   'DELETE /api/v1/datasource': { tag: 'datasources', query: ZDeleteDatasourceQuery, response: ZEmpty },
+  // learned synonyms: words taught by picking a question back's choice (issue 10 item 4)
+  'GET /features/synonyms': { tag: 'synonyms', query: ZSynonymsQuery, response: ZLearnedSynonyms },
+  'DELETE /features/synonym': { tag: 'synonyms', query: ZDeleteSynonymQuery, response: ZEmpty },
+  // the help panel's contact form (issue 11): stored, mailed to SUPPORT_EMAIL, limited per user
+  'POST /api/v1/contact': { tag: 'help', body: ZContactBody, response: ZContactResponse },
   // help articles (markdown, spec 1 §2.8)
   'GET /help/:file': {
     tag: 'help',

@@ -1,5 +1,7 @@
 export * from './auth';
 export * from './card';
+export * from './collections';
+export * from './contact';
 export * from './conversations';
 export * from './datasources';
 export * from './endpoints';
@@ -9,4 +11,5 @@ export * from './limits';
 export * from './password-strength';
 export * from './profile';
 export * from './semantic';
+export * from './synonyms';
 export * from './validation';

@@ -11,6 +11,7 @@ export * from './model/introspect-model';
 export * from './model/introspection';
 export * from './model/semantic-model';
 export * from './parser/describe';
+export * from './parser/learned-synonyms';
 export * from './parser/parse';
-export { assertNever } from './util';
 export type { TVocabularyTarget } from './parser/vocabulary';
+export { assertNever } from './util';

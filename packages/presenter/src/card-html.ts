@@ -1,4 +1,4 @@
-/** A card as e-mail HTML (inline styles only), reusable by e-mailed cards, digests and reports. */
+/** A card as e-mail HTML (inline styles only): a whole mail (e-mailed cards) or a section of one (digests, reports). */
 import type { TCard } from '@parley/contract';
 import { type CardRenderOptions, cardInsights, cardTable } from './card-parts';
 import { escapeHtml } from './escape';
@@ -10,8 +10,20 @@ export interface CardHtmlOptions extends CardRenderOptions {
   chartCid?: string | null;
 }
 
-/** The card as a whole HTML document: title, explanation, chart image, table, insights, footer. */
-export function cardHtml(card: TCard, options: CardHtmlOptions): string {
+/** Options of cardSectionHtml: the chart image, the heading level and a line under the title. */
+export interface CardSectionOptions extends CardRenderOptions {
+  /** Content id of the chart image attached to the mail (`cid:…`); no image when absent. */
+  chartCid?: string | null;
+  /** 1 for a card mailed alone, 2 for one card among others (a digest). */
+  level?: 1 | 2;
+  /** Text shown under the title (a digest's "what changed"); escaped here. */
+  lead?: string | null;
+  /** Text shown under the table ("the first 20 of 31 rows; all in the CSV"); escaped here. */
+  tableNote?: string | null;
+}
+
+/** The card's content for an e-mail (inline styles): title, lead, explanation, chart image, table, insights. */
+export function cardSectionHtml(card: TCard, options: CardSectionOptions): string {
   const table = cardTable(card, options);
   const th = table.headers.map(
     (h) => `<th style="text-align:left;padding:6px 10px;border-bottom:2px solid #ddd">${escapeHtml(h)}</th>`,
@@ -24,15 +36,30 @@ export function cardHtml(card: TCard, options: CardHtmlOptions): string {
   const image = options.chartCid
     ? `<p><img src="cid:${escapeHtml(options.chartCid)}" alt="Chart" style="max-width:100%"></p>`
     : '';
+  const heading =
+    options.level === 2
+      ? `<h2 style="font-size:17px;margin:0 0 8px">${escapeHtml(card.title)}</h2>`
+      : `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(card.title)}</h1>`;
+  const lead = options.lead
+    ? `<p style="margin:0 0 12px;font-weight:bold;line-height:1.5">${escapeHtml(options.lead)}</p>\n`
+    : '';
+  const note = options.tableNote
+    ? `\n<p style="margin:8px 0 0;font-size:12px;color:#555">${escapeHtml(options.tableNote)}</p>`
+    : '';
   // card.text and insights are already sanitised HTML built by the engine from escaped values.
+  return `${heading}
+${lead}<div style="margin:0 0 16px;line-height:1.5">${card.text}</div>
+${image}
+<table style="border-collapse:collapse;font-size:13px;width:100%"><thead><tr>${th.join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>${note}
+${insights.length ? `<h2 style="font-size:16px;margin:24px 0 8px">Insights</h2><ul>${insights.map((i) => `<li>${i}</li>`).join('')}</ul>` : ''}`;
+}
+
+/** The card as a whole HTML document: title, explanation, chart image, table, insights, footer. */
+export function cardHtml(card: TCard, options: CardHtmlOptions): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(card.title)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#111;background:#f6f6f8;margin:0;padding:24px">
 <div style="max-width:760px;margin:0 auto;background:#fff;border-radius:8px;padding:32px">
-<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(card.title)}</h1>
-<div style="margin:0 0 16px;line-height:1.5">${card.text}</div>
-${image}
-<table style="border-collapse:collapse;font-size:13px;width:100%"><thead><tr>${th.join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>
-${insights.length ? `<h2 style="font-size:16px;margin:24px 0 8px">Insights</h2><ul>${insights.map((i) => `<li>${i}</li>`).join('')}</ul>` : ''}
+${cardSectionHtml(card, options)}
 <p style="margin:24px 0 0;font-size:12px;color:#777">Data read ${escapeHtml(card.date)} — ${escapeHtml(options.brand)}</p>
 </div></body></html>`;
 }

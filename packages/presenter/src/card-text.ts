@@ -9,23 +9,40 @@ export interface CardTextOptions extends CardRenderOptions {
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
 
-// Card text and insights are HTML with escaped values; plain text shows those values as they are.
+// Card text and insights are HTML with escaped values; plain text shows those values as they are,
+// a paragraph or line break as a new line.
 const plain = (html: string): string =>
-  html.replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ENTITIES[name]);
+  html
+    .replace(/<\/p>\s*<p[^>]*>|<br\s*\/?>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ENTITIES[name]);
 
-/** The card as text: title, explanation, the table tab-separated, insights as bullets, signature. */
-export function cardText(card: TCard, options: CardTextOptions): string {
+/** Options of cardTextSection: a line under the title and a note under the table. */
+export interface CardTextSectionOptions extends CardRenderOptions {
+  /** Text under the title (a digest's "what changed"). */
+  lead?: string | null;
+  /** Text under the table ("the first 20 of 31 rows; all in the CSV"). */
+  tableNote?: string | null;
+}
+
+/** The card's content as text: title, lead, explanation, the table tab-separated, insights as bullets. */
+export function cardTextSection(card: TCard, options: CardTextSectionOptions): string {
   const table = cardTable(card, options);
   return [
     card.title,
     '',
+    ...(options.lead ? [options.lead, ''] : []),
     plain(card.text),
     '',
     table.headers.join('\t'),
     ...table.rows.map((cells) => cells.join('\t')),
+    ...(options.tableNote ? [options.tableNote] : []),
     '',
     ...cardInsights(card).map((i) => `• ${plain(i)}`),
-    '',
-    `— ${options.brand}`,
   ].join('\n');
+}
+
+/** The card as text: title, explanation, the table tab-separated, insights as bullets, signature. */
+export function cardText(card: TCard, options: CardTextOptions): string {
+  return [cardTextSection(card, options), '', `— ${options.brand}`].join('\n');
 }

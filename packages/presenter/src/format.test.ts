@@ -4,10 +4,13 @@ import {
   formatCell,
   formatChange,
   formatDate,
+  formatDateRange,
   formatNumber,
   formatShare,
   formatValue,
+  isCompactColumn,
   isCompactValue,
+  niceAxis,
 } from './format';
 
 describe('displayChange', () => {
@@ -101,5 +104,132 @@ describe('formatCell', () => {
     expect(formatCell(1234.567, undefined, en)).toBe('1,234.57');
     expect(formatCell(null, { key: 'Revenue__change', format: 'percent' }, en)).toBe('–');
     expect(formatCell('EMEA', undefined, en)).toBe('EMEA');
+  });
+});
+
+/** Every tick label of an axis, lowest first. */
+function ticks(axis: ReturnType<typeof niceAxis>): string[] {
+  const out: string[] = [];
+  for (let v = axis.min; v <= axis.max + axis.interval / 1e6; v += axis.interval)
+    out.push(axis.label(v).replace(/[\u00a0\u202f]/g, ' '));
+  return out;
+}
+
+describe('every column format in en-US, en-GB and tr', () => {
+  const cases: [string, string, (locale: string) => string][] = [
+    ['currency ≥ 1000 (whole)', 'en-US', (l) => formatValue(1234.5, 'currency', { locale: l })],
+    ['currency with cents', 'en-US', (l) => formatValue(12.5, 'currency', { locale: l })],
+    ['count', 'en-US', (l) => formatValue(1234, 'number', { locale: l })],
+    ['rate (a fraction)', 'en-US', (l) => formatValue(0.0345, 'percent', { locale: l })],
+    ['day', 'en-US', (l) => formatValue('2026-03-05', 'date', { locale: l })],
+    ['month bucket', 'en-US', (l) => formatValue('2026-03-01', 'date', { locale: l, grain: 'month' })],
+    ['compact column', 'en-US', (l) => formatNumber(9432, 'number', { locale: l, compact: 'always' })],
+    ['compact money', 'en-US', (l) => formatNumber(1_250_000, 'currency', { locale: l, compact: 'always' })],
+    ['total of a count column', 'en-US', (l) => formatValue(150_000, 'number', { locale: l })],
+    ['change', 'en-US', (l) => formatChange(16.43, l)],
+    ['share', 'en-US', (l) => formatShare(16.43, l)],
+    ['period', 'en-US', (l) => formatDateRange('2026-10-01', '2026-10-31', l)],
+  ];
+  const expected: Record<string, [string, string, string]> = {
+    'currency ≥ 1000 (whole)': ['$1,235', 'US$1,235', '$1.235'],
+    'currency with cents': ['$12.50', 'US$12.50', '$12,50'],
+    count: ['1,234', '1,234', '1.234'],
+    'rate (a fraction)': ['3.5%', '3.5%', '%3,5'],
+    day: ['Mar 5, 2026', '5 Mar 2026', '5 Mar 2026'],
+    'month bucket': ['Mar 2026', 'Mar 2026', 'Mar 2026'],
+    'compact column': ['9.4K', '9.4k', '9,4 B'],
+    'compact money': ['$1.3M', 'US$1.3m', '$1,3 Mn'],
+    'total of a count column': ['150,000', '150,000', '150.000'],
+    change: ['+16.4%', '+16.4%', '+%16,4'],
+    share: ['16.4%', '16.4%', '%16,4'],
+    period: ['Oct 1 – 31, 2026', '1 – 31 Oct 2026', '1–31 Eki 2026'],
+  };
+  for (const [name, , fn] of cases) {
+    it(name, () => {
+      // Intl may use narrow no-break spaces around the range dash; compare with plain spaces.
+      const got = ['en-US', 'en-GB', 'tr'].map((l) => fn(l).replace(/[\u2009\u202f\u00a0]/g, ' '));
+      expect(got).toEqual(expected[name]);
+    });
+  }
+  it('never gives a count decimals it does not have', () => {
+    for (const l of ['en-US', 'en-GB', 'tr']) expect(formatValue(42, 'number', { locale: l })).toBe('42');
+  });
+});
+
+describe('isCompactColumn', () => {
+  it('compacts a whole column once one value is above 10 000 and there are more than 3 columns', () => {
+    expect(isCompactColumn([9000, 12_000], 4)).toBe(true);
+    expect(isCompactColumn([9000, 10_000], 4)).toBe(false);
+    expect(isCompactColumn([9000, 12_000], 3)).toBe(false);
+    expect(isCompactColumn(['EMEA', null], 5)).toBe(false);
+  });
+});
+
+describe('niceAxis', () => {
+  it('uses one unit for every tick of an axis (never "9,000" beside "12K")', () => {
+    expect(ticks(niceAxis(0, 12_345, 'number', 'en-US', { integer: true }))).toEqual([
+      '0',
+      '2K',
+      '4K',
+      '6K',
+      '8K',
+      '10K',
+      '12K',
+      '14K',
+    ]);
+    expect(ticks(niceAxis(0, 12_345, 'number', 'en-GB'))).toContain('10k');
+    expect(ticks(niceAxis(0, 12_345, 'number', 'tr'))).toContain('10 B');
+  });
+  it('writes money in one compact unit with the decimals the step needs', () => {
+    expect(ticks(niceAxis(0, 1_734_000, 'currency', 'en-US'))).toEqual([
+      '$0',
+      '$0.3M',
+      '$0.6M',
+      '$0.9M',
+      '$1.2M',
+      '$1.5M',
+      '$1.8M',
+    ]);
+    expect(ticks(niceAxis(0, 1_734_000, 'currency', 'en-GB'))[1]).toBe('US$0.3m');
+    expect(ticks(niceAxis(0, 1_734_000, 'currency', 'tr'))[1]).toBe('$0,3 Mn');
+    expect(ticks(niceAxis(-25_000, 80_000, 'currency', 'en-US'))).toEqual([
+      '-$40K',
+      '-$20K',
+      '$0',
+      '$20K',
+      '$40K',
+      '$60K',
+      '$80K',
+    ]);
+  });
+  it('keeps small money and counts whole', () => {
+    expect(ticks(niceAxis(0, 92.4, 'currency', 'en-US'))).toEqual(['$0', '$20', '$40', '$60', '$80', '$100']);
+    expect(ticks(niceAxis(0, 7, 'number', 'en-US', { integer: true }))).toEqual([
+      '0',
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+    ]);
+    expect(ticks(niceAxis(0, 9000, 'number', 'en-US'))).toEqual([
+      '0',
+      '2,000',
+      '4,000',
+      '6,000',
+      '8,000',
+      '10,000',
+    ]);
+  });
+  it('writes rates (fractions) as percentages in the locale', () => {
+    expect(ticks(niceAxis(0, 0.043, 'percent', 'en-US'))).toEqual(['0%', '1%', '2%', '3%', '4%', '5%']);
+    expect(ticks(niceAxis(0, 0.043, 'percent', 'tr'))[1]).toBe('%1');
+    expect(ticks(niceAxis(0, 0.0043, 'percent', 'en-GB'))[1]).toBe('0.1%');
+  });
+  it('draws an empty or flat series on a unit axis', () => {
+    const axis = niceAxis(0, 0, 'number', 'en-US');
+    expect(axis.max).toBeGreaterThan(axis.min);
   });
 });

@@ -18,8 +18,11 @@ export type ColumnFormat = TCardColumn['format'];
 /** Options of every formatter: the locale and how much room a value has. */
 export interface FormatOptions {
   locale: string;
-  /** Compact notation (1 decimal) for |value| above 10 000. */
-  compact?: boolean;
+  /**
+   * Compact notation (1 decimal) for |value| above 10 000; 'always' for every value, so one
+   * table column reads alike ("9.4K", "12K", "1.2M") once any of its values is compact.
+   */
+  compact?: boolean | 'always';
   /** Fixed decimals (totals use 2). */
   decimals?: number;
   /** Time grain of date values, so months read "Mar 2026". */
@@ -55,6 +58,14 @@ export function isCompactValue(value: number, columnCount: number): boolean {
   return columnCount > COMPACT_MIN_COLUMNS && Math.abs(value) > COMPACT_THRESHOLD;
 }
 
+/**
+ * Whether a table column is shown compactly (spec 2 §9, applied per column so a column never
+ * mixes "9,000" and "12K"): more than 3 columns and any of its values above 10 000.
+ */
+export function isCompactColumn(values: readonly unknown[], columnCount: number): boolean {
+  return values.some((v) => typeof v === 'number' && isCompactValue(v, columnCount));
+}
+
 /** A number by its column format: currency, percent (a fraction: 0.034 → 3.4 %) or plain; – if not finite. */
 export function formatNumber(value: number, format: ColumnFormat, options: FormatOptions): string {
   if (!Number.isFinite(value)) return EMPTY;
@@ -66,7 +77,7 @@ export function formatNumber(value: number, format: ColumnFormat, options: Forma
   }
   const base: Intl.NumberFormatOptions =
     format === 'currency' ? { style: 'currency', currency: CURRENCY } : { maximumFractionDigits: 2 };
-  if (compact && Math.abs(value) > COMPACT_THRESHOLD) {
+  if (compact === 'always' || (compact && Math.abs(value) > COMPACT_THRESHOLD)) {
     return nf(locale, {
       ...base,
       notation: 'compact',
@@ -187,4 +198,107 @@ export function formatCell(
     return formatChange(value, options.locale);
   if (typeof value === 'number' && column?.key.endsWith('__%')) return formatShare(value, options.locale);
   return formatValue(value, column?.format ?? 'number', options);
+}
+
+/** A value axis: nice bounds and step, and one label format for every tick of it. */
+export interface AxisScale {
+  min: number;
+  max: number;
+  interval: number;
+  /** The tick label: every tick in one unit (all "K" or none) with the same decimals. */
+  label: (value: number) => string;
+}
+
+/** The step of about `raw` a reader counts in: 1, 2, 3 or 5 times a power of ten (as ECharts picks). */
+function niceStep(raw: number): number {
+  const exp = Math.floor(Math.log10(raw));
+  const base = 10 ** exp;
+  const f = raw / base;
+  const nice = f < 1.5 ? 1 : f < 2.5 ? 2 : f < 4 ? 3 : f < 7 ? 5 : 10;
+  return nice * base;
+}
+
+/** Drops float noise (0.30000000000000004) from a multiple of the step. */
+const clean = (v: number): number => Number.parseFloat(v.toPrecision(12));
+
+/** Decimals a step needs to tell its ticks apart (0.5 → 1, 2 → 0). */
+const decimalsOf = (step: number): number => Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
+
+/** Compact units by power of a thousand, for a scale chosen once per axis. */
+const SCALES = [1e12, 1e9, 1e6, 1e3];
+
+/**
+ * `value` in a fixed compact unit (`scale` = 1e3 → "K"), written as the locale writes that unit:
+ * the locale's compact pattern of a sample in that unit, with the number swapped in.
+ */
+function formatScaled(
+  value: number,
+  scale: number,
+  decimals: number,
+  format: ColumnFormat,
+  locale: string,
+): string {
+  const base: Intl.NumberFormatOptions =
+    format === 'currency' ? { style: 'currency', currency: CURRENCY } : {};
+  const pattern = nf(locale, {
+    ...base,
+    notation: 'compact',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).formatToParts(Math.sign(value || 1) * 1.5 * scale);
+  const number = nf(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(
+    Math.abs(value) / scale,
+  );
+  const numeric = new Set(['integer', 'group', 'decimal', 'fraction']);
+  let out = '';
+  let placed = false;
+  for (const part of pattern) {
+    if (!numeric.has(part.type)) out += part.value;
+    else if (!placed) {
+      out += number;
+      placed = true;
+    }
+  }
+  return out;
+}
+
+/**
+ * A value axis for data between `dataMin` and `dataMax` (zero always included): about
+ * `splitNumber` nice steps, and labels that all use one compact unit, chosen from the largest
+ * tick (above 10 000: K, M, B …), and the decimals the step needs — so one axis never mixes
+ * "9,000" and "12K", and counts never get ".00". Rates (`percent`) are fractions.
+ */
+export function niceAxis(
+  dataMin: number,
+  dataMax: number,
+  format: ColumnFormat,
+  locale: string,
+  options: { splitNumber?: number; integer?: boolean } = {},
+): AxisScale {
+  const splitNumber = options.splitNumber ?? 5;
+  let lo = Math.min(0, Number.isFinite(dataMin) ? dataMin : 0);
+  let hi = Math.max(0, Number.isFinite(dataMax) ? dataMax : 0);
+  if (lo === hi) hi = format === 'percent' ? 0.01 : 1;
+  let interval = niceStep((hi - lo) / splitNumber);
+  // Whole things (orders, sessions) are never counted in halves.
+  if (options.integer && format !== 'percent') interval = Math.max(1, interval);
+  lo = clean(Math.floor(lo / interval) * interval);
+  hi = clean(Math.ceil(hi / interval) * interval);
+  const maxAbs = Math.max(Math.abs(lo), Math.abs(hi));
+  const scale =
+    format === 'percent' || maxAbs <= COMPACT_THRESHOLD ? 1 : (SCALES.find((s) => maxAbs >= s) ?? 1);
+  let label: (v: number) => string;
+  if (format === 'percent') {
+    const d = decimalsOf(interval * 100);
+    label = (v) =>
+      nf(locale, { style: 'percent', minimumFractionDigits: d, maximumFractionDigits: d }).format(v);
+  } else if (scale > 1) {
+    const d = decimalsOf(interval / scale);
+    label = (v) =>
+      v === 0 ? formatNumber(0, format, { locale, decimals: 0 }) : formatScaled(v, scale, d, format, locale);
+  } else {
+    const d = decimalsOf(interval);
+    label = (v) => formatNumber(v, format, { locale, decimals: d });
+  }
+  return { min: lo, max: hi, interval, label };
 }

@@ -3,6 +3,7 @@
 export * from './card-html';
 export * from './card-parts';
 export * from './card-text';
+export * from './chart-option';
 export * from './csv';
 export * from './escape';
 export * from './format';

@@ -21,7 +21,8 @@ export type QuotaKind = 'conversations' | 'gpt_insights' | 'collections' | 'card
 
 /** Decides whether one more unit of a quota fits; throws QuotaExceeded naming the limit and plan. */
 export interface QuotaGate {
-  check(actor: Actor, kind: QuotaKind): Promise<void>;
+  /** `usage`: the count this action would reach, when the caller knows it (cards in a collection). */
+  check(actor: Actor, kind: QuotaKind, usage?: number): Promise<void>;
 }
 
 /** No plan limits: what every account has until plans and billing land. */
@@ -38,6 +39,8 @@ export interface AccessRequirement {
   feature?: FeatureKey;
   /** A plan quota one more unit of which this action spends. */
   quota?: QuotaKind;
+  /** The count of `quota` after this action, when it is per resource (cards_per_collection). */
+  usage?: number;
   /**
    * The resource acted on, once loaded: it must be the actor's, in the actor's project. Absent
    * (null) and foreign answer the same 404, so ids of others tell nothing.
@@ -64,6 +67,6 @@ export class AccessPolicy {
         throw new NotFound(need.notFoundMessage);
       }
     }
-    if (need.quota) await this.quotas.check(actor, need.quota);
+    if (need.quota) await this.quotas.check(actor, need.quota, need.usage);
   }
 }

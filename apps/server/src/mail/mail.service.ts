@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
+import type { JobQueue } from '../lib/queue';
+import { MAIL_JOB, toMailJob } from './mail.job';
 import type { MailRepository } from './mail.repository';
 
 /** A file sent with a mail; give `cid` to show it inline (`<img src="cid:…">`). */
@@ -27,7 +29,9 @@ export interface MailReceipt {
 
 /**
  * Sends mail through SMTP_URL when set, else stores it in the outbox table (embedded mode).
- * Logs who and what, never the body: bodies carry sign-in links.
+ * Callers queue mail (`enqueue`, `sendInBackground`): the mail job delivers it with retries, so
+ * a restart or an SMTP outage loses nothing. Logs who and what, never the body: bodies carry
+ * sign-in links.
  */
 export class MailService {
   private readonly transport: Transporter | null;
@@ -37,11 +41,12 @@ export class MailService {
     private readonly config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>,
     private readonly repo: MailRepository,
     private readonly log: FastifyBaseLogger,
+    private readonly queue: JobQueue,
   ) {
     this.transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
   }
 
-  /** Sends one mail and resolves when the SMTP server (or the outbox) has it. */
+  /** Delivers one mail now and resolves when the SMTP server (or the outbox) has it: the mail job's step. */
   async send(message: MailMessage): Promise<MailReceipt> {
     const attachments = message.attachments ?? [];
     if (this.transport) {
@@ -83,24 +88,38 @@ export class MailService {
   }
 
   /**
-   * Sends in the background so the caller answers at once (and alike whether or not a mail
-   * goes out); failures are logged. `flush` waits for what is still in flight.
+   * Queues one mail for the mail job; resolves once it is stored. With a `key`, the same mail is
+   * queued once however often this is called (a retried digest job).
+   */
+  async enqueue(message: MailMessage, options: { key?: string } = {}): Promise<void> {
+    await this.queue.enqueue(MAIL_JOB, toMailJob(message), options);
+  }
+
+  /**
+   * Queues in the background so the caller answers at once (and alike whether or not a mail
+   * goes out); failures are logged. `flush` waits until it is delivered.
    */
   sendInBackground(message: MailMessage): void {
-    const job = this.send(message)
+    const job = this.enqueue(message)
       .catch((err: unknown) => {
         this.log.error(
           { to: message.to, subject: message.subject, err: err instanceof Error ? err.message : String(err) },
-          'mail could not be sent',
+          'mail could not be queued',
         );
       })
       .finally(() => this.pending.delete(job));
     this.pending.add(job);
   }
 
-  /** Waits for background sends (app close, tests). */
-  async flush(): Promise<void> {
+  /** Waits for background enqueues (app close). */
+  async settle(): Promise<void> {
     await Promise.allSettled([...this.pending]);
+  }
+
+  /** Waits until every queued mail that is due has been delivered, here if no worker has it (tests). */
+  async flush(): Promise<void> {
+    await this.settle();
+    await this.queue.drain(MAIL_JOB);
   }
 
   /** Closes the SMTP connection pool. */

@@ -5,6 +5,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { type Database, openDatabase } from '../../src/db/client';
+import { PgBossQueue } from '../../src/jobs/pg-boss.queue';
 import type { Actor } from '../../src/lib/access';
 import { Forbidden } from '../../src/lib/errors';
 import { buildServices, type Services } from '../../src/services';
@@ -25,6 +26,7 @@ describe('the composition root without HTTP', () => {
     const log = Fastify({ logger: false }).log;
     services = buildServices(config, database, log, () => new Date(TEST_NOW), {
       demoDataset: TEST_DEMO_DATASET,
+      queue: new PgBossQueue(database, log),
     });
     const { email } = await services.demo.ensureDemo();
     const user = await services.auth.findUserByEmail(email);
@@ -40,6 +42,7 @@ describe('the composition root without HTTP', () => {
   }, 120_000);
   afterAll(async () => {
     await services.mail.flush();
+    await services.queue.stop();
     services.mail.close();
     await database.close();
   });

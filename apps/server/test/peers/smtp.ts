@@ -18,7 +18,8 @@ export interface SmtpPeer {
 export const recipients = (m: ParsedMail): string[] =>
   (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).flatMap((a) => a.value.map((v) => v.address ?? ''));
 
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+/** Starts the peer on `port` (0: any free one; a fixed one brings a stopped peer back at the same URL). */
+export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
   const messages: ParsedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
@@ -35,10 +36,10 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
         .catch((err: Error) => callback(err));
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.server.address() as AddressInfo;
   const peer: SmtpPeer = {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${address.port}`,
     messages,
     to: (address) => messages.filter((m) => recipients(m).includes(address)),
     nextTo(address, timeoutMs) {

@@ -4,6 +4,7 @@ CREATE TABLE "learned_synonyms" (
 	"source_key" text NOT NULL,
 	"word" text NOT NULL,
 	"target" jsonb NOT NULL,
+	"meaning" text NOT NULL,
 	"created_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );

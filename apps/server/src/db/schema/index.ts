@@ -1,5 +1,8 @@
 // One schema for PGlite and PostgreSQL; each module owns its file here.
 export * from './auth.schema';
+export * from './collections.schema';
+export * from './contact.schema';
 export * from './conversations.schema';
 export * from './datasources.schema';
+export * from './jobs.schema';
 export * from './synonyms.schema';

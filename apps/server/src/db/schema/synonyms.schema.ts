@@ -26,6 +26,8 @@ export const learnedSynonyms = pgTable(
         | { type: 'time'; name: string }
       >()
       .notNull(),
+    /** What the word means in the model's own words ("Revenue", "Region: EMEA"), for the settings list. */
+    meaning: text('meaning').notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },

@@ -14,6 +14,7 @@ import {
   ModelError,
   parseQuestion,
   type TClarifyPrompt,
+  type TLearnedChoice,
   type TSemanticModel,
 } from '@parley/engine';
 import { escapeHtml } from '@parley/presenter';
@@ -53,6 +54,8 @@ export interface AskResult {
   responses: TConversationResponse[];
   /** The query answered, or null when the answer was a clarification. */
   semantic: TSemanticQuery | null;
+  /** A question back's choices that would teach an unknown word, by choice phrase (learned synonyms). */
+  learn?: Record<string, TLearnedChoice>;
 }
 
 /** Connector failures that say the source is unreachable or refuses us, not that the SQL is wrong. */
@@ -79,25 +82,60 @@ export class AnswerService {
    * never share an answer. `expires` is null for immutable sources.
    */
   private readonly results: Lru<{ result: TQueryResult; expires: number | null }>;
+  /**
+   * Queries running now, by the same key: a second asker of a key that is still computing (the
+   * cards of a collection, two dashboards at 9:00) waits for the first run instead of starting
+   * another (no stampede). The SQL and values are the SemanticQuery compiled against the asker's
+   * "today", so the key is also (query, date bucket): tomorrow's "last month" is a new key.
+   */
+  private readonly pending = new Map<string, Promise<TQueryResult>>();
 
   private async run(source: AnswerSource, sql: string, params: (string | number)[]): Promise<TQueryResult> {
     const key = [source.id, source.account ?? '', sql, JSON.stringify(params)].join('\u0000');
-    const now = performance.now();
     const hit = this.results.get(key);
-    if (hit && (hit.expires === null || hit.expires > now)) return hit.result;
-    const result = await source.connector.execute({ kind: 'sql', sql, params }, DEFAULT_QUERY_OPTIONS);
-    this.results.set(key, { result, expires: source.immutable ? null : now + LIVE_RESULT_TTL_MS });
-    return result;
+    if (hit && (hit.expires === null || hit.expires > performance.now())) return hit.result;
+    const running = this.pending.get(key);
+    if (running) return running;
+    const promise = source.connector
+      .execute({ kind: 'sql', sql, params }, DEFAULT_QUERY_OPTIONS)
+      .then((result) => {
+        // Not kept when the source was forgotten while the query ran.
+        if (this.pending.get(key) === promise) {
+          const expires = source.immutable ? null : performance.now() + LIVE_RESULT_TTL_MS;
+          this.results.set(key, { result, expires });
+        }
+        return result;
+      })
+      .finally(() => {
+        if (this.pending.get(key) === promise) this.pending.delete(key);
+      });
+    this.pending.set(key, promise);
+    return promise;
   }
 
   /** Drops every cached result of a source (it changed or was deleted). */
   forgetSource(id: string): void {
     this.results.deleteWhere((key) => key.startsWith(`${id}\u0000`));
+    for (const key of [...this.pending.keys()]) if (key.startsWith(`${id}\u0000`)) this.pending.delete(key);
   }
 
   /** Answers a question about `source`, the data source the datasources module resolved. */
   async ask(source: AnswerSource, phrase: string, context: AskContext): Promise<AskResult> {
-    const { connector, model } = source;
+    const understood = await this.understand(source, phrase, context);
+    if (!understood.query) return understood.result;
+    return this.answerQuery(source, understood.query, phrase, context);
+  }
+
+  /**
+   * What a phrase asks of `source`: its SemanticQuery (parser, or the LLM's validated proposal),
+   * else the answer to give instead (a question back). Nothing runs on the source.
+   */
+  async understand(
+    source: AnswerSource,
+    phrase: string,
+    context: AskContext,
+  ): Promise<{ query: TSemanticQuery } | { query: null; result: AskResult }> {
+    const { model } = source;
     const today = dateIn(context.timezone, this.clock());
     const weekStart = weekStartFor(context.language);
     const parsed = parseQuestion(phrase, { model, today, weekStart, previous: context.previous });
@@ -112,14 +150,31 @@ export class AnswerService {
         today,
       });
     }
-    if (!query) {
-      if (parsed.kind !== 'clarify') return { responses: [], semantic: null };
-      return {
+    if (query) return { query };
+    if (parsed.kind !== 'clarify') return { query: null, result: { responses: [], semantic: null } };
+    return {
+      query: null,
+      result: {
         responses: [{ phrase, text: parsed.text, prompt: toPrompt(parsed.prompt) }],
         semantic: null,
-      };
-    }
+        learn: learnedChoices(parsed.prompt),
+      },
+    };
+  }
 
+  /**
+   * Runs a resolved query on `source` and builds its card, its dates compiled against the
+   * asker's today: how a saved card re-runs the same question every day.
+   */
+  async answerQuery(
+    source: AnswerSource,
+    query: TSemanticQuery,
+    phrase: string,
+    context: Pick<AskContext, 'timezone' | 'language'>,
+  ): Promise<AskResult> {
+    const { connector, model } = source;
+    const today = dateIn(context.timezone, this.clock());
+    const weekStart = weekStartFor(context.language);
     const dialect = connector.dialect;
     if (!dialect) throw new Error(`${connector.type} does not take SQL`);
     try {
@@ -131,6 +186,8 @@ export class AnswerService {
         compiled,
         rows: result.rows,
         readAt: this.clock().toISOString(),
+        locale: context.language,
+        today,
       });
       // AI insights only through the configured model, beside the computed ones, never instead.
       if (this.llm && card.table.length > 0) card.insights.push(...(await proposeInsights(this.llm, card)));
@@ -168,6 +225,15 @@ export class AnswerService {
   suggestions(source: AnswerSource): string[] {
     return getExampleQuestions(source.model);
   }
+}
+
+/** The choices that say what an unknown word would mean, keyed by the phrase the button asks. */
+function learnedChoices(prompt: TClarifyPrompt): Record<string, TLearnedChoice> | undefined {
+  const entries = prompt.items.flatMap((phrase, i) => {
+    const choice = prompt.learn?.[i];
+    return choice ? [[phrase, choice] as const] : [];
+  });
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
 /** The engine's choices as the conversation screen's button prompt; each button asks its phrase. */

@@ -3,12 +3,18 @@ import {
   type TConversationResponse,
   type TSemanticQuery,
   ZSemanticQuery,
+  ZSynonymTarget,
 } from '@parley/contract';
+import type { TLearnedChoice } from '@parley/engine';
 import { and, count, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { conversationItems, feedback } from '../../db/schema';
 
 export type ConversationItemRow = typeof conversationItems.$inferSelect;
+
+/** The stored `learn` column, checked on the way out like `semantic`. */
+const ZLearnChoices = z.record(z.string(), z.object({ word: z.string(), target: ZSynonymTarget }));
 
 export interface Owner {
   userId: string;
@@ -31,6 +37,8 @@ export class ConversationsRepository {
       semantic: TSemanticQuery | null;
       error: string | null;
       createdAt: Date;
+      /** A question back's choices that would teach a word, by choice phrase; null otherwise. */
+      learn?: Record<string, TLearnedChoice> | null;
     },
   ): Promise<ConversationItemRow> {
     const [row] = await this.db
@@ -83,6 +91,27 @@ export class ConversationsRepository {
       .orderBy(desc(conversationItems.createdAt))
       .limit(1);
     const parsed = ZSemanticQuery.safeParse(row?.semantic);
+    return parsed.success ? parsed.data : null;
+  }
+
+  /**
+   * The choices of the owner's latest question about the source when it was a question back that
+   * could teach a word (else null): the next question may be one of them (learned synonyms).
+   */
+  async findLastChoices(owner: Owner, datasourceId: string): Promise<Record<string, TLearnedChoice> | null> {
+    const [row] = await this.db
+      .select({ learn: conversationItems.learn })
+      .from(conversationItems)
+      .where(
+        and(
+          eq(conversationItems.userId, owner.userId),
+          eq(conversationItems.projectId, owner.projectId),
+          eq(conversationItems.datasourceId, datasourceId),
+        ),
+      )
+      .orderBy(desc(conversationItems.createdAt), desc(conversationItems.created))
+      .limit(1);
+    const parsed = ZLearnChoices.safeParse(row?.learn);
     return parsed.success ? parsed.data : null;
   }
 

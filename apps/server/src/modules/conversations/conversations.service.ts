@@ -16,6 +16,7 @@ import { startOfDayIn } from '../../lib/time';
 import type { MailService } from '../../mail/mail.service';
 import type { AnswerService, AskContext } from '../answers/answers.service';
 import type { SourceResolver } from '../datasources/source-resolver';
+import type { SynonymsService } from '../synonyms/synonyms.service';
 import { CARD_CHART_CID, cardMail } from './card-mail';
 import type { ConversationItemRow, ConversationsRepository } from './conversations.repository';
 
@@ -31,6 +32,7 @@ export class ConversationsService {
     private readonly mail: MailService,
     private readonly brand: string,
     private readonly clock: () => Date,
+    private readonly synonyms: SynonymsService,
   ) {}
 
   private requireConversations(actor: Actor, need: Omit<AccessRequirement, 'feature'> = {}): Promise<void> {
@@ -43,12 +45,15 @@ export class ConversationsService {
     // The named source (the asker's own, active) or their default; 404 / 400 otherwise.
     const source = await this.sources.resolve(asker, body.datasource_id ?? null);
     const since = startOfDayIn(asker.timezone, this.clock());
-    const context: AskContext = {
-      timezone: asker.timezone,
-      language: asker.language,
+    const [previous, choices] = await Promise.all([
       // A follow-up refines the previous question about the same source only.
-      previous: await this.repo.findLastSemantic(asker, since, source.id),
-    };
+      this.repo.findLastSemantic(asker, since, source.id),
+      this.repo.findLastChoices(asker, source.id),
+    ]);
+    // Picking a choice of a question back teaches its unknown word to the project.
+    const picked = choices ? findChoice(choices, body.phrase) : null;
+    if (picked) await this.synonyms.learn(asker, source, picked);
+    const context: AskContext = { timezone: asker.timezone, language: asker.language, previous };
     const id = randomUUID();
     const result = await this.answers.ask(source, body.phrase, context);
     const responses = result.responses.map((r) => (r.card ? { ...r, question_id: id } : r));
@@ -62,6 +67,7 @@ export class ConversationsService {
       semantic: result.semantic,
       error: null,
       createdAt: this.clock(),
+      learn: result.learn ?? null,
     });
     return { responses };
   }
@@ -129,7 +135,10 @@ export class ConversationsService {
     return { filename: `${slug(card.title) || 'export'}.csv`, csv: toCsv(card.table) };
   }
 
-  /** Mails a card to the asker: HTML with the chart image inline and the table, plus a text part. */
+  /**
+   * Mails a card to the asker: HTML with the chart image inline and the table, plus a text part.
+   * Queued: the mail job delivers it (with retries), so the answer waits only for the queue.
+   */
   async emailCard(asker: Actor, body: TEmailCardBody): Promise<void> {
     await this.requireConversations(asker);
     const card = await this.getCard(asker, body.question_id);
@@ -137,7 +146,7 @@ export class ConversationsService {
     if (image && !isPng(image)) throw new Invalid('Invalid field image: not a PNG image');
     const mail = cardMail(this.brand, card, image !== null);
     try {
-      await this.mail.send({
+      await this.mail.enqueue({
         to: asker.email,
         ...mail,
         attachments: image
@@ -148,6 +157,14 @@ export class ConversationsService {
       throw new UpstreamFailed('Failed to send email! Please try again shortly.');
     }
   }
+}
+
+/** The choice a phrase picks (the prompt's buttons ask the choice's phrase), or null. */
+function findChoice<T>(choices: Record<string, T>, phrase: string): T | null {
+  const key = (p: string) => p.trim().replace(/\s+/g, ' ').toLowerCase();
+  const wanted = key(phrase);
+  const hit = Object.entries(choices).find(([choice]) => key(choice) === wanted);
+  return hit ? hit[1] : null;
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -23,6 +23,11 @@ export interface SourceResolverOptions {
   onForget?: (id: string) => void;
   /** Open sources kept (connector + model); the least recently used beyond it is closed. */
   maxOpen?: number;
+  /**
+   * Lays the actor's project's learned words over a resolved source's model (modules/synonyms,
+   * handed in by services.ts); it memoises the taught model itself.
+   */
+  teach?: (actor: Actor, source: AnswerSource) => Promise<AnswerSource>;
 }
 
 /** A source's connector may still be answering a question when it is replaced: it closes after this. */
@@ -65,9 +70,15 @@ export class SourceResolver {
 
   /**
    * The source a question goes to: the given id (the actor's own, active), or with null the
-   * actor's default, else the demo, else their first active source.
+   * actor's default, else the demo, else their first active source. Its model carries the
+   * words the actor's project taught (learned synonyms).
    */
   async resolve(actor: Actor, datasourceId: string | null): Promise<AnswerSource> {
+    const source = await this.resolveSource(actor, datasourceId);
+    return this.options.teach ? this.options.teach(actor, source) : source;
+  }
+
+  private async resolveSource(actor: Actor, datasourceId: string | null): Promise<AnswerSource> {
     if (datasourceId === null) {
       const rows = await this.repo.listOwned(actor);
       const id = pickDefault(await this.repo.findDefault(actor), rows, this.demoEnabled);

@@ -8,13 +8,16 @@ import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState
 import { useTranslation } from 'react-i18next';
 import { A11y, Keyboard } from 'swiper/modules';
 import { Swiper, type SwiperClass, SwiperSlide } from 'swiper/react';
+import { useReturnFocus } from '../../lib/focus';
 import { Spinner } from '../../ui/Spinner';
-import { buildChartOption } from './chart-options';
+import { buildChartOption, comparisonLabel, periodLabel } from './chart-options';
 import { DataTable } from './DataTable';
 import { ExportDialog } from './ExportDialog';
-import { nodeToPng } from './export';
+import { composePng, nodeToPng } from './export';
+import { useRovingToolbar } from './hooks/useRovingToolbar';
 import { useInView, useViewportWidth } from './hooks/useViewport';
 import { ExpandIcon, ExportIcon, InsightsIcon, NextViewIcon, TextIcon } from './icons';
+import { KpiView } from './KpiView';
 import { sanitizeHtml } from './sanitize';
 import {
   buildViews,
@@ -85,7 +88,8 @@ interface ViewContentProps {
   onInstance: (instance: EChartsInstance | null) => void;
 }
 
-const ViewContent = memo(function ViewContent({ card, view, onInstance }: ViewContentProps) {
+/** One view of a card (a chart, the table, the image, insights or text); collections' compact cards draw theirs with it. */
+export const ViewContent = memo(function ViewContent({ card, view, onInstance }: ViewContentProps) {
   const { t, i18n } = useTranslation('cards');
   const locale = i18n.language || 'en-US';
   const option = useMemo(() => {
@@ -99,6 +103,9 @@ const ViewContent = memo(function ViewContent({ card, view, onInstance }: ViewCo
       locale,
       otherLabel: t('table.other'),
       previousLabel: t('table.previous'),
+      soFarLabel: t('so_far'),
+      partialLabel: t('partial'),
+      totalLabel: t('table.total'),
     });
   }, [card, view, locale, t]);
 
@@ -115,6 +122,8 @@ const ViewContent = memo(function ViewContent({ card, view, onInstance }: ViewCo
     );
   }
   switch (view) {
+    case 'kpi':
+      return <KpiView card={card} />;
     case 'table':
       return <DataTable card={card} />;
     case 'image': {
@@ -129,6 +138,71 @@ const ViewContent = memo(function ViewContent({ card, view, onInstance }: ViewCo
       return <Html html={card.text} className="card-text" />;
   }
 });
+
+/** The resolved period of the answer (issue 11): its dates, "(so far)" while it runs, and the comparison. */
+export function PeriodChips({ card }: { card: TCard }) {
+  const { t, i18n } = useTranslation('cards');
+  const locale = i18n.language || 'en-US';
+  const period = periodLabel(card, locale, t('so_far'));
+  if (!period) return null;
+  const comparison = comparisonLabel(card, locale);
+  return (
+    <div className="period-chips" data-testid="card-period">
+      <span
+        className="period-chip"
+        data-partial={card.period?.partial || undefined}
+        title={card.period?.label}
+      >
+        <span className="visually-hidden">{t('period')}: </span>
+        {period}
+      </span>
+      {comparison ? (
+        <span className="period-chip period-chip-muted">{t('compared_with', { period: comparison })}</span>
+      ) : null}
+    </div>
+  );
+}
+
+/** The expanded card in a dialog; focus goes back to the expand button when it closes. */
+function DetailDialog({
+  card,
+  title,
+  questionId,
+  view,
+  onViewChange,
+  onClose,
+}: {
+  card: TCard;
+  title: string;
+  questionId?: string;
+  view?: ViewType;
+  onViewChange: (view: ViewType) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('cards');
+  useReturnFocus();
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="min(1100px, 96vw)"
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      title={title}
+      closeButtonProps={{ 'aria-label': t('close'), 'data-testid': 'card-detail-close' } as never}
+      data-testid="card-detail"
+    >
+      <AnalysisCard
+        card={card}
+        questionId={questionId}
+        gridWidth={5}
+        initialView={view}
+        onViewChange={onViewChange}
+        detail
+      />
+    </Modal>
+  );
+}
 
 function CenteredSpinner({ label }: { label: string }) {
   return (
@@ -152,7 +226,7 @@ export const AnalysisCard = memo(function AnalysisCard({
   detail,
   heading,
 }: AnalysisCardProps) {
-  const { t } = useTranslation('cards');
+  const { t, i18n } = useTranslation('cards');
   const rootRef = useRef<HTMLElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const swiperRef = useRef<SwiperClass | null>(null);
@@ -191,16 +265,26 @@ export const AnalysisCard = memo(function AnalysisCard({
     chartRef.current = instance;
   }, []);
 
+  const title = card?.title ?? '';
+  const locale = i18n.language || 'en-US';
+  const period = card ? periodLabel(card, locale, t('so_far')) : null;
+  const comparison = card ? comparisonLabel(card, locale) : null;
+
+  // The PNG says what it shows: title and period above the view (a chart carries its legend).
   const getPng = useCallback(async (): Promise<string | null> => {
     const chart = chartRef.current;
+    let image: string | null = null;
     if (current && isChartView(current) && chart && !chart.isDisposed()) {
-      return chart.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#ffffff' });
-    }
-    const node = bodyRef.current;
-    return node ? nodeToPng(node) : null;
-  }, [current]);
+      image = chart.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#ffffff' });
+    } else if (bodyRef.current) image = await nodeToPng(bodyRef.current);
+    if (!image) return null;
+    const when = period && comparison ? `${period} · ${t('compared_with', { period: comparison })}` : period;
+    return composePng(image, { title, period: when });
+  }, [current, period, comparison, title, t]);
 
-  const title = card?.title ?? '';
+  const toolbar = useRovingToolbar(Math.max(0, index));
+  let stop = 0;
+  const tabStop = () => toolbar.tabIndexOf(stop++);
   const bodyClass = `card-body${detail ? ' card-body-detail' : ''}${split ? ' card-body-split' : ''}`;
 
   return (
@@ -212,9 +296,16 @@ export const AnalysisCard = memo(function AnalysisCard({
       data-view={current ?? undefined}
     >
       {heading}
-      {detail ? null : (
+      {detail ? (
+        card ? (
+          <div className="card-header card-header-detail">
+            <PeriodChips card={card} />
+          </div>
+        ) : null
+      ) : (
         <header className="card-header">
           <h2 className="card-title">{title}</h2>
+          {card ? <PeriodChips card={card} /> : null}
         </header>
       )}
       <div ref={bodyRef} className={bodyClass}>
@@ -270,12 +361,22 @@ export const AnalysisCard = memo(function AnalysisCard({
         <Html html={card.text} className="card-text card-text-below" />
       ) : null}
       {card && views.length > 0 ? (
-        <footer className="card-footer">
-          <div className="view-tabs" role="toolbar" aria-label={t('views')}>
+        // One tab stop for the whole footer (issue 11): the arrow keys move between its buttons.
+        <footer
+          className="card-footer"
+          role="toolbar"
+          aria-label={t('toolbar', { title })}
+          onKeyDown={toolbar.onKeyDown}
+          onFocus={toolbar.onFocus}
+          data-testid="card-toolbar"
+        >
+          {/* biome-ignore lint/a11y/useSemanticElements: a labelled group of toggle buttons inside the toolbar */}
+          <div className="view-tabs" role="group" aria-label={t('views')}>
             {views.map((v, i) => (
               <button
                 key={v}
                 type="button"
+                tabIndex={tabStop()}
                 className="view-tab"
                 aria-pressed={v === current}
                 aria-label={t('view_position', { view: t(`view.${v}`), index: i + 1, count: views.length })}
@@ -294,6 +395,7 @@ export const AnalysisCard = memo(function AnalysisCard({
                 aria-label={t('next_view')}
                 title={t('next_view')}
                 onClick={() => choose(nextView(views, current))}
+                tabIndex={tabStop()}
                 data-testid="card-next-view"
               >
                 <NextViewIcon />
@@ -307,6 +409,7 @@ export const AnalysisCard = memo(function AnalysisCard({
                 aria-label={showInsights ? t('hide_insights') : t('show_insights')}
                 title={showInsights ? t('hide_insights') : t('show_insights')}
                 onClick={() => setShowInsights((s) => !s)}
+                tabIndex={tabStop()}
                 data-testid="card-insights-toggle"
               >
                 <InsightsIcon />
@@ -320,6 +423,7 @@ export const AnalysisCard = memo(function AnalysisCard({
                 aria-label={showText ? t('hide_text') : t('show_text')}
                 title={showText ? t('hide_text') : t('show_text')}
                 onClick={() => setShowText((s) => !s)}
+                tabIndex={tabStop()}
                 data-testid="card-text-toggle"
               >
                 <TextIcon />
@@ -331,6 +435,7 @@ export const AnalysisCard = memo(function AnalysisCard({
               aria-label={t('export')}
               title={t('export')}
               onClick={() => setExporting(true)}
+              tabIndex={tabStop()}
               data-testid="card-export"
             >
               <ExportIcon />
@@ -342,6 +447,7 @@ export const AnalysisCard = memo(function AnalysisCard({
                 aria-label={t('expand')}
                 title={t('expand')}
                 onClick={() => setExpanded(true)}
+                tabIndex={tabStop()}
                 data-testid="card-expand"
               >
                 <ExpandIcon />
@@ -362,25 +468,14 @@ export const AnalysisCard = memo(function AnalysisCard({
         />
       ) : null}
       {card && expanded ? (
-        <Modal
-          opened={expanded}
-          onClose={() => setExpanded(false)}
-          size="min(1100px, 96vw)"
-          closeOnClickOutside={false}
-          closeOnEscape={false}
+        <DetailDialog
+          card={card}
           title={title}
-          closeButtonProps={{ 'aria-label': t('close'), 'data-testid': 'card-detail-close' } as never}
-          data-testid="card-detail"
-        >
-          <AnalysisCard
-            card={card}
-            questionId={questionId}
-            gridWidth={5}
-            initialView={current ?? undefined}
-            onViewChange={choose}
-            detail
-          />
-        </Modal>
+          questionId={questionId}
+          view={current ?? undefined}
+          onViewChange={choose}
+          onClose={() => setExpanded(false)}
+        />
       ) : null}
     </article>
   );

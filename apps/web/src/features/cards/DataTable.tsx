@@ -1,5 +1,11 @@
 import type { TCard } from '@parley/contract';
-import { displayChange, formatShare, formatValue } from '@parley/presenter';
+import {
+  displayChange,
+  type FormatOptions,
+  formatShare,
+  formatValue,
+  isCompactColumn,
+} from '@parley/presenter';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -44,7 +50,7 @@ interface CellProps {
   column: DisplayColumn;
   row: Record<string, string | number | null>;
   locale: string;
-  compact: boolean;
+  compact: FormatOptions['compact'];
   grain?: Grain;
 }
 
@@ -96,9 +102,19 @@ export const DataTable = memo(function DataTable({ card }: { card: TCard }) {
       : null;
     return sortRows(card.table, active);
   }, [card.table, sort, shown]);
-  const compact = shown.length > 3;
   const grain = card.query?.semantic.timeDimension?.grain;
   const sums = useMemo(() => totals(card.table, shown), [card.table, shown]);
+  // Compact per column (spec 2 §9: more than 3 columns, a value above 10 000), its total included,
+  // so a column never mixes "9,000" and "12K" and the total reads like its rows.
+  const compact = useMemo(() => {
+    const out = new Map<string, FormatOptions['compact']>();
+    for (const c of shown) {
+      if (c.role !== 'measure' && c.role !== 'previous') continue;
+      const values = [...card.table.map((r) => r[c.key]), sums[c.key]];
+      out.set(c.key, isCompactColumn(values, shown.length) ? 'always' : false);
+    }
+    return out;
+  }, [card.table, shown, sums]);
   const withTotals = showTotals(card.table, shown);
 
   const toggle = withShares ? (
@@ -176,7 +192,7 @@ export const DataTable = memo(function DataTable({ card }: { card: TCard }) {
               <tr key={i}>
                 {shown.map((c) => (
                   <td key={c.key} data-numeric={(c.role !== 'dimension' && c.role !== 'time') || undefined}>
-                    <Cell column={c} row={row} locale={locale} compact={compact} grain={grain} />
+                    <Cell column={c} row={row} locale={locale} compact={compact.get(c.key)} grain={grain} />
                   </td>
                 ))}
               </tr>
@@ -195,7 +211,7 @@ export const DataTable = memo(function DataTable({ card }: { card: TCard }) {
                           ? ''
                           : c.role === 'share'
                             ? formatShare(v, locale)
-                            : formatValue(v, c.format, { locale, decimals: 2 })}
+                            : formatValue(v, c.format, { locale, compact: compact.get(c.key) })}
                     </td>
                   );
                 })}

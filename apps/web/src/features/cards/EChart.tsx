@@ -1,5 +1,11 @@
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import { DatasetComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import {
+  DataZoomSliderComponent,
+  GridComponent,
+  LegendScrollComponent,
+  MarkAreaComponent,
+  TooltipComponent,
+} from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import EChartsReactCore from 'echarts-for-react/esm/core';
@@ -13,8 +19,9 @@ echarts.use([
   PieChart,
   GridComponent,
   TooltipComponent,
-  LegendComponent,
-  DatasetComponent,
+  LegendScrollComponent,
+  DataZoomSliderComponent,
+  MarkAreaComponent,
   CanvasRenderer,
 ]);
 

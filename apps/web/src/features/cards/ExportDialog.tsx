@@ -2,6 +2,7 @@ import { Modal } from '@mantine/core';
 import type { TCard } from '@parley/contract';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReturnFocus } from '../../lib/focus';
 import { toast } from '../../lib/toast';
 import { MailIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
@@ -36,6 +37,7 @@ export function ExportDialog({
   getPng,
 }: ExportDialogProps) {
   const { t } = useTranslation('cards');
+  useReturnFocus();
   const [busy, setBusy] = useState<Action | null>(null);
   const email = useEmailCard();
 

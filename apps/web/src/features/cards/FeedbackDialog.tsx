@@ -3,6 +3,7 @@ import type { TCard } from '@parley/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../lib/contract';
+import { useReturnFocus } from '../../lib/focus';
 import { Button } from '../../ui/Button';
 import { FEEDBACK_FLAGS, type FeedbackFlag, type FeedbackType } from './feedback';
 import { useSendFeedback } from './hooks/useFeedback';
@@ -24,6 +25,7 @@ export interface FeedbackDialogProps {
 /** Thumbs feedback (flags only on thumbs-down) and the general feedback form (spec 2 §2). */
 export function FeedbackDialog({ opened, mode, onClose, phrase, card, onSent }: FeedbackDialogProps) {
   const { t } = useTranslation('cards');
+  useReturnFocus();
   const [flags, setFlags] = useState<FeedbackFlag[]>([]);
   const [message, setMessage] = useState('');
   const [type, setType] = useState<FeedbackType>('general_suggestion');

@@ -1,6 +1,9 @@
 /** Analysis cards: carousel, chart, table, exports and feedback, with their `cards` texts. */
 import './i18n';
 
-export { AnalysisCard } from './AnalysisCard';
+export { AnalysisCard, ViewContent as CardViewContent } from './AnalysisCard';
 export { FeedbackDialog, type FeedbackMode } from './FeedbackDialog';
+export { useInView, useViewportWidth } from './hooks/useViewport';
+export { ExpandIcon, NextViewIcon, TextIcon } from './icons';
 export { htmlToText, sanitizeHtml } from './sanitize';
+export { buildViews, isChartView, isSplitView, nextView, type ViewType } from './views';

@@ -119,12 +119,17 @@ export function displayColumns(columns: readonly TCardColumn[], percentMode: boo
 /** Rates and averages do not add up; everything else measured in money or counts does. */
 const NOT_SUMMABLE = /\b(average|avg|mean|rate|ratio|median|per)\b/i;
 
+/** Whether a measure's values add up (money, counts), unlike rates and averages. */
+export function isAdditiveMeasure(column: Pick<TCardColumn, 'key' | 'label' | 'format'>): boolean {
+  if (column.format === 'percent') return false;
+  return !NOT_SUMMABLE.test(column.label) && !NOT_SUMMABLE.test(column.key);
+}
+
 /** Whether a displayed column gets a total (summable measures, their previous values and shares). */
 export function isSummable(column: DisplayColumn): boolean {
   if (column.role === 'share') return true;
   if (column.role !== 'measure' && column.role !== 'previous') return false;
-  if (column.format === 'percent') return false;
-  return !NOT_SUMMABLE.test(column.label) && !NOT_SUMMABLE.test(column.key);
+  return isAdditiveMeasure(column);
 }
 
 /** Totals per summable column (rounded to two decimals); null where no total applies. */

@@ -1,31 +1,47 @@
 import type { TCard, TCardChart } from '@parley/contract';
+import { isAdditiveMeasure } from './table-model';
 
 /** Screens narrower than this show the card text as its own view (spec 2 §9). */
 export const TEXT_VIEW_BREAKPOINT = 996;
 
 export type ChartViewType = 'bar' | 'bar-stacked' | 'line' | 'area' | 'pie' | 'donut';
-export type ViewType = ChartViewType | 'table' | 'image' | 'insights' | 'text';
+/** `kpi`: one row of numbers drawn big, with the comparison and change (issue 11). */
+export type ViewType = ChartViewType | 'kpi' | 'table' | 'image' | 'insights' | 'text';
 
-/** A chart spec's view name: its type in lower case, bar flagged stacked being bar-stacked. */
-export function chartViewType(spec: TCardChart): ChartViewType {
+/**
+ * A chart spec's view name: its type in lower case, bar flagged stacked being bar-stacked — unless
+ * the card's measure is a rate or an average, which never stack (the view says what is drawn).
+ */
+export function chartViewType(spec: TCardChart, card?: Pick<TCard, 'columns'>): ChartViewType {
   const type = spec.chart.type.toLowerCase() as TCardChart['chart']['type'];
-  return type === 'bar' && spec.chart.stacked ? 'bar-stacked' : type;
+  if (type !== 'bar' || !spec.chart.stacked) return type;
+  const measure = card?.columns.find((c) => c.key === spec.y[0]);
+  return measure && !isAdditiveMeasure(measure) ? 'bar' : 'bar-stacked';
 }
 
 export function isChartView(view: ViewType): view is ChartViewType {
-  return view !== 'table' && view !== 'image' && view !== 'insights' && view !== 'text';
+  return view !== 'kpi' && view !== 'table' && view !== 'image' && view !== 'insights' && view !== 'text';
+}
+
+/** A single number (or a few, with their comparison): one row and no dimension or time column. */
+export function isKpiCard(card: Pick<TCard, 'table' | 'columns'>): boolean {
+  return (
+    card.table.length === 1 && card.columns.length > 0 && card.columns.every((c) => c.kind === 'measure')
+  );
 }
 
 /**
- * The carousel's views (spec 2 §2): each chart type of the card, the table, the image (only with a
- * url), insights, and text only on narrow screens (wider ones show it with the text toggle).
+ * The carousel's views (spec 2 §2): the big number first for a single number (issue 11), each
+ * chart type of the card, the table, the image (only with a url), insights, and text only on
+ * narrow screens (wider ones show it with the text toggle).
  */
 export function buildViews(card: TCard, viewportWidth: number): ViewType[] {
   const views: ViewType[] = [];
   const add = (v: ViewType) => {
     if (!views.includes(v)) views.push(v);
   };
-  if (card.table.length > 0) for (const spec of card.chart) add(chartViewType(spec));
+  if (isKpiCard(card)) add('kpi');
+  if (card.table.length > 0) for (const spec of card.chart) add(chartViewType(spec, card));
   if (card.table.length > 0) add('table');
   if (card.image?.url) add('image');
   if (card.insights.length > 0) add('insights');
@@ -42,7 +58,7 @@ export function nextView(views: readonly ViewType[], current: ViewType): ViewTyp
 
 /** The chart spec drawn for a chart view. */
 export function chartSpecFor(card: TCard, view: ChartViewType): TCardChart | undefined {
-  return card.chart.find((spec) => chartViewType(spec) === view);
+  return card.chart.find((spec) => chartViewType(spec, card) === view);
 }
 
 const SPLIT_VIEWS: readonly ViewType[] = ['pie', 'donut', 'bar', 'bar-stacked', 'line'];

@@ -1,3 +1,11 @@
-/** Collections (arrive with a later release); the router lazy-loads the pages from their modules. */
-export { default as CollectionPage } from './CollectionPage';
-export { default as CollectionsPage } from './CollectionsPage';
+/**
+ * Collections: the router lazy-loads CollectionsPage and CollectionPage from their modules (not
+ * from here, so the dashboard's widgets do not pull the pages in); the dashboard shows the first
+ * collection with these.
+ */
+import './collections.css';
+
+export { cardCount } from './collections';
+export { CollectionCard } from './components/CollectionCard';
+export { useCollectionAnswers } from './hooks/useCardAnswers';
+export { useCollections } from './hooks/useCollections';

@@ -228,6 +228,7 @@ export default function ConversationPage() {
         projectId={projectId}
         favourites={favourites.data ?? []}
         onSubmit={onAsk}
+        autoFocus
         actions={
           <SpeakerToggle
             on={readAloud}

@@ -95,4 +95,35 @@ describe('SearchBox', () => {
     fireEvent.click(screen.getAllByTestId('suggestion')[2]);
     expect(onSubmit).toHaveBeenCalledWith('top 5 countries by revenue');
   });
+
+  it('focuses the box on "/" from the page, but not while typing in another field', () => {
+    const { input } = setup();
+    const other = document.createElement('input');
+    document.body.appendChild(other);
+    const button = document.createElement('button');
+    document.body.appendChild(button);
+    button.focus();
+    fireEvent.keyDown(button, { key: '/' });
+    expect(document.activeElement).toBe(input);
+    other.focus();
+    fireEvent.keyDown(other, { key: '/' });
+    expect(document.activeElement).toBe(other);
+    other.remove();
+    button.remove();
+  });
+
+  it('opens no suggestions when focused on arrival, until the user asks for them', () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((q: string) => ({ matches: true, media: q })) as unknown as typeof window.matchMedia;
+    try {
+      render(<SearchBox projectId="p" favourites={favourites} onSubmit={vi.fn()} speech={false} autoFocus />);
+      const input = screen.getByRole('combobox', { name: 'Ask a question' });
+      expect(document.activeElement).toBe(input);
+      expect(screen.queryAllByTestId('suggestion')).toHaveLength(0);
+      fireEvent.keyDown(input, { key: 'ArrowDown' });
+      expect(screen.getAllByTestId('suggestion').length).toBeGreaterThan(0);
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../lib/contract';
 import { MicIcon, useSpeechRecognition } from '../speech';
@@ -17,6 +17,23 @@ export interface SearchBoxProps {
   actions?: ReactNode;
   /** Hides the microphone (tests). */
   speech?: boolean;
+  /** Focus the box on arrival (without opening the suggestions), on devices with a fine pointer. */
+  autoFocus?: boolean;
+}
+
+/** Whether a key press goes into a text field (where "/" is a character, not a shortcut). */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (
+    target.isContentEditable ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  )
+    return true;
+  return (
+    target instanceof HTMLInputElement &&
+    !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file'].includes(target.type)
+  );
 }
 
 /**
@@ -24,7 +41,14 @@ export interface SearchBoxProps {
  * highlight and fill the text, Enter submits, Escape hides the list, Delete or the clear icon
  * removes a recent search; an empty question is never sent.
  */
-export function SearchBox({ projectId, favourites, onSubmit, actions, speech = true }: SearchBoxProps) {
+export function SearchBox({
+  projectId,
+  favourites,
+  onSubmit,
+  actions,
+  speech = true,
+  autoFocus = false,
+}: SearchBoxProps) {
   const { t } = useTranslation('conversation');
   const id = useId();
   const listId = `${id}-list`;
@@ -36,7 +60,28 @@ export function SearchBox({ projectId, favourites, onSubmit, actions, speech = t
   const [dismissed, setDismissed] = useState(false);
   const [highlight, setHighlight] = useState(-1);
 
+  // A focus we gave (on arrival) leaves the suggestions closed until the user types or asks for them.
+  const quietFocus = useRef(false);
+
   const entries = useMemo(() => buildEntries(history, favourites, typed), [history, favourites, typed]);
+
+  useEffect(() => {
+    if (!autoFocus || !window.matchMedia?.('(pointer: fine)').matches) return;
+    quietFocus.current = true;
+    inputRef.current?.focus({ preventScroll: true });
+  }, [autoFocus]);
+
+  // "/" focuses the box from anywhere on the page, except while typing in another field or in a dialog.
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented) return;
+      if (isTyping(e.target) || document.querySelector('[role="dialog"][aria-modal="true"]')) return;
+      e.preventDefault();
+      inputRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
   const open = focused && !dismissed && entries.length > 0;
 
   const submit = (phrase: string) => {
@@ -172,6 +217,7 @@ export function SearchBox({ projectId, favourites, onSubmit, actions, speech = t
             aria-autocomplete="list"
             aria-activedescendant={open && highlight >= 0 ? optionId(highlight) : undefined}
             aria-describedby={`${id}-hint`}
+            aria-keyshortcuts="/"
             placeholder={t('search_placeholder')}
             value={value}
             maxLength={LIMITS.PHRASE}
@@ -184,8 +230,10 @@ export function SearchBox({ projectId, favourites, onSubmit, actions, speech = t
             }}
             onFocus={() => {
               setFocused(true);
-              setDismissed(false);
+              setDismissed(quietFocus.current);
+              quietFocus.current = false;
             }}
+            onClick={() => setDismissed(false)}
             onBlur={() => {
               setFocused(false);
               setHighlight(-1);

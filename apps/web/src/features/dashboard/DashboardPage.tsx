@@ -1,9 +1,11 @@
+import './dashboard.css';
 import { TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ArrowRightIcon, BellIcon, ChatIcon, CollectionsIcon, ReportIcon, SearchIcon } from '../../ui/icons';
 import { useSession } from '../session';
+import { CollectionsWidget } from './CollectionsWidget';
 
 /** First word of the user's name (spec 1 §2.6: greets by first name). */
 function firstName(name: string | null | undefined): string {
@@ -62,7 +64,7 @@ export default function DashboardPage() {
         <p className="page-subtitle">{t('dashboard.subtitle')}</p>
       </header>
       <div className="grid-2">
-        <div style={{ display: 'flex', flexDirection: 'column', gap: 20 }}>
+        <div className="dash-main">
           <search className="panel">
             <form onSubmit={submit} aria-label={t('dashboard.search_label')}>
               <h2 className="panel-title">{t('dashboard.ask_title')}</h2>
@@ -89,6 +91,7 @@ export default function DashboardPage() {
               />
             </form>
           </search>
+          {features.includes('COLLECTIONS') ? <CollectionsWidget /> : null}
           {tiles.length > 0 ? (
             <div className="panel">
               <h2 className="panel-title">{t('dashboard.shortcuts')}</h2>

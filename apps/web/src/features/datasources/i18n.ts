@@ -82,6 +82,18 @@ const enUS = {
     loading: 'Loading accounts',
     save: 'Save',
   },
+  words: {
+    title: 'Learned words',
+    none: 'No learned words yet. When a question is asked back and you pick one of the suggestions, the unknown word is remembered here for everyone in the project.',
+    failed_to_load: 'The learned words could not be loaded.',
+    remove: 'Forget “{{word}}”',
+    confirm_title: 'Forget a learned word',
+    confirm_text:
+      'Forget that “{{word}}” means {{meaning}}? Questions with this word will be asked back again, for everyone in the project.',
+    confirm: 'Forget word',
+    removed: '“{{word}}” forgotten.',
+    failed_to_remove: 'Failed to forget the word!',
+  },
   cancel: 'Cancel',
   close: 'Close',
   messages: {
@@ -198,6 +210,18 @@ const tr: DatasourcesMessages = {
     already_added: 'Eklendi',
     loading: 'Hesaplar yükleniyor',
     save: 'Kaydet',
+  },
+  words: {
+    title: 'Öğrenilen kelimeler',
+    none: 'Henüz öğrenilen kelime yok. Bir soruya karşılık soru sorulduğunda önerilerden birini seçerseniz, bilinmeyen kelime projedeki herkes için burada hatırlanır.',
+    failed_to_load: 'Öğrenilen kelimeler yüklenemedi.',
+    remove: '“{{word}}” kelimesini unut',
+    confirm_title: 'Öğrenilen kelimeyi unut',
+    confirm_text:
+      '“{{word}}” kelimesinin {{meaning}} anlamına geldiği unutulsun mu? Bu kelimeyi içeren sorular, projedeki herkes için yeniden sorulacak.',
+    confirm: 'Kelimeyi unut',
+    removed: '“{{word}}” unutuldu.',
+    failed_to_remove: 'Kelime unutulamadı!',
   },
   cancel: 'Vazgeç',
   close: 'Kapat',

@@ -16,8 +16,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../lib/contract';
+import { useReturnFocus } from '../../lib/focus';
 import { FORM_MODE, useRulesResolver } from '../../ui/form';
 import { ExternalIcon, SearchIcon } from '../../ui/icons';
+import { useSession } from '../session';
+import { useSendContact } from './hooks/useContact';
 import {
   filterQuestions,
   HELP_CATEGORIES,
@@ -45,6 +48,8 @@ export default function HelpPanel({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  // The panel mounts when it opens: focus goes back to the help button when it closes.
+  useReturnFocus();
   return (
     <Drawer
       opened={opened}
@@ -167,19 +172,32 @@ const CONTACT_RULES = {
 
 function ContactTab() {
   const { t } = useTranslation();
-  const [checked, setChecked] = useState(false);
+  const { tenant } = useSession();
+  const send = useSendContact();
+  const [sent, setSent] = useState(false);
   const resolver = useRulesResolver<ContactForm>(CONTACT_RULES);
   const {
     register,
     handleSubmit,
+    reset,
     formState: { errors },
   } = useForm<ContactForm>({
     ...FORM_MODE,
     resolver,
-    defaultValues: { name: '', email: '', comment: '', consent: false },
+    defaultValues: { name: tenant?.name ?? '', email: tenant?.email ?? '', comment: '', consent: false },
   });
-  // Sending is not part of the spec: submit only checks the form's validity.
-  const submit = handleSubmit(() => setChecked(true));
+  // Sent for real (issue 11): stored and mailed to support; the hook toasts success or failure.
+  const submit = handleSubmit((form) =>
+    send.mutate(
+      { name: form.name, email: form.email, comment: form.comment, consent: true },
+      {
+        onSuccess: () => {
+          setSent(true);
+          reset({ name: form.name, email: form.email, comment: '', consent: false });
+        },
+      },
+    ),
+  );
   return (
     <form onSubmit={submit} noValidate data-testid="contact-form">
       <Stack gap="sm">
@@ -210,12 +228,12 @@ function ContactTab() {
           error={errors.consent?.message}
           data-testid="contact-consent"
         />
-        <Button type="submit" data-testid="contact-submit">
+        <Button type="submit" loading={send.isPending} data-testid="contact-submit">
           {t('help.contact_submit')}
         </Button>
-        {checked ? (
-          <Alert color="green" variant="light" data-testid="contact-checked" role="status">
-            {t('help.contact_checked')}
+        {sent ? (
+          <Alert color="green" variant="light" data-testid="contact-sent" role="status">
+            {t('help.contact_sent')}
           </Alert>
         ) : null}
       </Stack>

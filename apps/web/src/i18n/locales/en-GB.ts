@@ -18,6 +18,11 @@ const enGB: MessageOverrides = {
   onboarding: {
     organisation: 'Organisation',
   },
+  collections: {
+    detail: {
+      cozy: 'Cosy',
+    },
+  },
   settings: {
     organisation: 'Organisation',
   },

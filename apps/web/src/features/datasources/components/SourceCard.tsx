@@ -17,6 +17,7 @@ import {
   useSetDefaultDatasource,
 } from '../hooks/useCredentials';
 import { CloseIcon } from '../icons';
+import { LearnedWords } from './LearnedWords';
 import { Pill } from './Pill';
 import { SourceLogo } from './SourceLogo';
 import { TONES } from './tones';
@@ -162,6 +163,8 @@ export function SourceCard({ source, typeInfo, onAddAccount, onDelete }: Props) 
           )}
         </section>
       ) : null}
+
+      <LearnedWords source={source} />
 
       {anyAction ? (
         <Group

@@ -2,4 +2,6 @@
 export const datasourceKeys = {
   types: ['datasources', 'types'] as const,
   accounts: (datasourceId: string) => ['datasources', 'accounts', datasourceId] as const,
+  /** The project's learned words of every source (one list the cards share). */
+  synonyms: ['datasources', 'synonyms'] as const,
 };

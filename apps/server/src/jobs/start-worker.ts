@@ -1,0 +1,21 @@
+import { DIGEST_PLAN_JOB } from '../modules/collections/digest.service';
+import type { Services } from '../services';
+
+/** A cron schedule of the app: enqueues its job once per slot, whichever process sees it first. */
+interface Schedule {
+  name: string;
+  cron: string;
+}
+
+/**
+ * The app's schedules. Digests are planned by one tick a minute rather than a cron per
+ * collection: pg-boss 10 keeps one schedule per queue, and a tick re-reads each collection's
+ * frequency and its owner's time zone, so changes need no re-registration (DigestService.plan).
+ */
+const SCHEDULES: Schedule[] = [{ name: DIGEST_PLAN_JOB, cron: '* * * * *' }];
+
+/** Starts this process's worker: runs every defined job and registers the schedules. */
+export async function startWorker(services: Services): Promise<void> {
+  await services.queue.work();
+  for (const s of SCHEDULES) await services.queue.schedule(s.name, s.cron, { tz: 'UTC' });
+}

@@ -1,0 +1,287 @@
+/**
+ * The digest e-mail of a collection (DESIGN §11, issue 12): every card with its chart as a PNG
+ * attached by CID, its table (the first 20 rows, all of them as a CSV attachment beyond that),
+ * a computed "what changed since the last digest", an HTML and a plain-text part in the owner's
+ * language and number formats, and an unsubscribe link. Rendering only: the cards come answered.
+ */
+import type {
+  TCard,
+  TCardChart,
+  TCollectionResponse,
+  TLayoutItem,
+  TNotificationFrequency,
+} from '@parley/contract';
+import {
+  buildChartOption,
+  type ChartOption,
+  type ChartViewType,
+  cardSectionHtml,
+  cardTextSection,
+  chartViewType,
+  escapeHtml,
+  formatChange,
+  formatNumber,
+  PREVIOUS_PREFIX,
+  slug,
+  toCsv,
+} from '@parley/presenter';
+import type { DigestSummary } from '../../db/schema';
+import type { MailAttachment } from '../../mail/mail.service';
+
+/** Rows of a card's table the mail shows; the rest travel in the CSV attachment. */
+export const DIGEST_TABLE_ROWS = 20;
+/** Measures a card's "what changed" line names at most. */
+const CHANGE_MEASURES = 3;
+
+interface Texts {
+  title: Record<TNotificationFrequency | 'now', string>;
+  first: string;
+  /** `change` is null when the last value was 0 (no percentage). */
+  changed: (label: string, now: string, change: string | null, was: string) => string;
+  same: (label: string, now: string) => string;
+  rows: (shown: number, total: number) => string;
+  noAnswer: string;
+  open: string;
+  unsubscribe: string;
+  why: string;
+  other: string;
+  previous: string;
+}
+
+const EN: Texts = {
+  title: { daily: 'Daily digest', weekly: 'Weekly digest', monthly: 'Monthly digest', now: 'Digest' },
+  first: 'First digest of this card: nothing to compare with yet.',
+  changed: (label, now, change, was) =>
+    change
+      ? `${label}: ${now}, ${change} since the last digest (was ${was})`
+      : `${label}: ${now} (${was} in the last digest)`,
+  same: (label, now) => `${label}: ${now}, unchanged since the last digest`,
+  rows: (shown, total) => `The first ${shown} of ${total} rows; all of them are in the attached CSV file.`,
+  noAnswer: 'This card could not be answered',
+  open: 'Open the collection',
+  unsubscribe: 'Unsubscribe from this digest',
+  why: 'You receive this e-mail because the digest of this collection is on.',
+  other: 'Other',
+  previous: 'Previous',
+};
+
+const TR: Texts = {
+  title: { daily: 'Günlük özet', weekly: 'Haftalık özet', monthly: 'Aylık özet', now: 'Özet' },
+  first: 'Bu kartın ilk özeti: henüz karşılaştırılacak bir şey yok.',
+  changed: (label, now, change, was) =>
+    change
+      ? `${label}: ${now}, son özetten bu yana ${change} (önceki: ${was})`
+      : `${label}: ${now} (son özette: ${was})`,
+  same: (label, now) => `${label}: ${now}, son özetten bu yana değişmedi`,
+  rows: (shown, total) => `${total} satırın ilk ${shown} satırı; tümü ekteki CSV dosyasında.`,
+  noAnswer: 'Bu kart yanıtlanamadı',
+  open: 'Koleksiyonu aç',
+  unsubscribe: 'Bu özetin aboneliğinden çık',
+  why: 'Bu e-postayı, bu koleksiyonun özeti açık olduğu için alıyorsunuz.',
+  other: 'Diğer',
+  previous: 'Önceki',
+};
+
+const textsFor = (language: string): Texts => (language === 'tr' ? TR : EN);
+
+/** Draws a chart option as a PNG; null when it cannot (the card goes out without its image). */
+export type ChartPainter = (option: ChartOption) => Buffer | null;
+
+export interface DigestMailInput {
+  brand: string;
+  collectionName: string;
+  /** The schedule's frequency, or null for a digest sent now without one. */
+  frequency: TNotificationFrequency | null;
+  /** The owner's language: texts and number formats. */
+  language: string;
+  responses: TCollectionResponse[];
+  /** The collection's grid: the view chosen per card (`c`) picks the chart drawn. */
+  layout: TLayoutItem[];
+  /** What the last digest mailed, per card. */
+  previous: DigestSummary | null;
+  openUrl: string;
+  unsubscribeUrl: string;
+  paint: ChartPainter;
+}
+
+export interface DigestMail {
+  subject: string;
+  html: string;
+  text: string;
+  attachments: MailAttachment[];
+  /** The headline numbers mailed, for the next digest's comparison. */
+  summary: DigestSummary;
+}
+
+const isMeasureKey = (key: string) =>
+  !key.startsWith(PREVIOUS_PREFIX) && !key.endsWith('__change') && !key.endsWith('__%');
+
+/**
+ * A card's headline numbers: per measure column, the total over its rows (the mean for rates).
+ * Keyed by column key, so the next digest compares like with like.
+ */
+export function cardSummary(card: TCard): Record<string, number> {
+  const values: Record<string, number> = {};
+  for (const column of card.columns) {
+    if (column.kind !== 'measure' || !isMeasureKey(column.key)) continue;
+    const numbers = card.table
+      .map((row) => row[column.key])
+      .filter((v): v is number => typeof v === 'number');
+    if (numbers.length === 0) continue;
+    const total = numbers.reduce((a, b) => a + b, 0);
+    values[column.key] = column.format === 'percent' ? total / numbers.length : total;
+  }
+  return values;
+}
+
+/** "Revenue: $1.2M, +5.3% since the last digest (was $1.1M)" per measure, or the first-digest line. */
+export function changeLine(
+  card: TCard,
+  now: Record<string, number>,
+  was: Record<string, number> | undefined,
+  language: string,
+): string {
+  const t = textsFor(language);
+  if (!was) return t.first;
+  const lines: string[] = [];
+  for (const column of card.columns) {
+    const current = now[column.key];
+    const before = was[column.key];
+    if (current === undefined || lines.length >= CHANGE_MEASURES) continue;
+    const fmt = (v: number) => formatNumber(v, column.format, { locale: language, compact: true });
+    if (before === undefined) continue;
+    if (current === before) lines.push(t.same(column.label, fmt(current)));
+    else {
+      const change =
+        before === 0 ? null : formatChange(((current - before) / Math.abs(before)) * 100, language);
+      lines.push(t.changed(column.label, fmt(current), change, fmt(before)));
+    }
+  }
+  return lines.length ? lines.join(' · ') : t.first;
+}
+
+/** The chart a card shows in the mail: the view chosen on the grid when it is a chart, else the first. */
+function chartFor(card: TCard, chosen: string | undefined): { spec: TCardChart; view: ChartViewType } | null {
+  if (card.table.length === 0 || card.chart.length === 0) return null;
+  const spec = card.chart.find((s) => chartViewType(s) === chosen) ?? card.chart[0]!;
+  return { spec, view: chartViewType(spec) };
+}
+
+/** Builds the digest mail of a collection from its answered cards. */
+export function digestMail(input: DigestMailInput): DigestMail {
+  const t = textsFor(input.language);
+  const locale = input.language;
+  const title = t.title[input.frequency ?? 'now'];
+  const attachments: MailAttachment[] = [];
+  const summary: DigestSummary = {};
+  const htmlSections: string[] = [];
+  const textSections: string[] = [];
+  const views = new Map(input.layout.map((item) => [item.i, item.c]));
+
+  input.responses.forEach((response, index) => {
+    const card = response.card;
+    if (!card) {
+      const message =
+        response.message ?? (response.text ? response.text.replace(/<[^>]*>/g, '') : t.noAnswer);
+      htmlSections.push(
+        `<h2 style="font-size:17px;margin:0 0 8px">${escapeHtml(response.phrase)}</h2>\n<p style="margin:0;color:#b42318">${escapeHtml(message)}</p>`,
+      );
+      textSections.push(`${response.phrase}\n\n${message}`);
+      return;
+    }
+    const values = cardSummary(card);
+    summary[response.question_id] = { title: card.title, values };
+    const lead = changeLine(card, values, input.previous?.[response.question_id]?.values, locale);
+
+    let chartCid: string | null = null;
+    const chart = chartFor(card, views.get(response.question_id));
+    if (chart) {
+      const png = input.paint(
+        buildChartOption({ card, ...chart, locale, otherLabel: t.other, previousLabel: t.previous }),
+      );
+      if (png) {
+        chartCid = `chart-${index + 1}@digest`;
+        attachments.push({
+          filename: `chart-${index + 1}.png`,
+          content: png,
+          contentType: 'image/png',
+          cid: chartCid,
+        });
+      }
+    }
+    let tableNote: string | null = null;
+    if (card.table.length > DIGEST_TABLE_ROWS) {
+      tableNote = t.rows(DIGEST_TABLE_ROWS, card.table.length);
+      attachments.push({
+        filename: `${slug(card.title) || `card-${index + 1}`}.csv`,
+        content: toCsv(card.table),
+        contentType: 'text/csv; charset=utf-8',
+      });
+    }
+    const options = { locale, maxRows: DIGEST_TABLE_ROWS, lead, tableNote };
+    htmlSections.push(cardSectionHtml(card, { ...options, level: 2, chartCid }));
+    textSections.push(cardTextSection(card, options));
+  });
+
+  const heading = `${title}: ${input.collectionName}`;
+  const link = (url: string, label: string) =>
+    `<a href="${escapeHtml(url)}" style="color:#4f46e5">${escapeHtml(label)}</a>`;
+  const html = `<!doctype html>
+<html lang="${escapeHtml(locale)}"><head><meta charset="utf-8"><title>${escapeHtml(heading)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#111;background:#f6f6f8;margin:0;padding:24px">
+<div style="max-width:760px;margin:0 auto;background:#fff;border-radius:8px;padding:32px">
+<h1 style="font-size:20px;margin:0 0 24px">${escapeHtml(heading)}</h1>
+${htmlSections.join('\n<hr style="border:0;border-top:1px solid #e4e4e7;margin:28px 0">\n')}
+<p style="margin:32px 0 0">${link(input.openUrl, t.open)}</p>
+<p style="margin:24px 0 0;font-size:12px;color:#777">${escapeHtml(t.why)} ${link(input.unsubscribeUrl, t.unsubscribe)}</p>
+<p style="margin:8px 0 0;font-size:12px;color:#777">${escapeHtml(input.brand)}</p>
+</div></body></html>`;
+  const text = [
+    heading,
+    '',
+    textSections.join('\n\n———\n\n'),
+    '',
+    `${t.open}: ${input.openUrl}`,
+    '',
+    t.why,
+    `${t.unsubscribe}: ${input.unsubscribeUrl}`,
+    '',
+    `— ${input.brand}`,
+  ].join('\n');
+  return { subject: `${input.brand}: ${heading}`, html, text, attachments, summary };
+}
+
+const PAGE_TEXTS = {
+  en: {
+    done: (name: string) => `You will no longer receive the digest of “${name}”.`,
+    again: 'You can switch it on again in the collection’s settings.',
+    title: 'Unsubscribed',
+    failed: 'This link does not work',
+  },
+  tr: {
+    done: (name: string) => `“${name}” özetini artık almayacaksınız.`,
+    again: 'Özeti koleksiyonun ayarlarından yeniden açabilirsiniz.',
+    title: 'Abonelikten çıkıldı',
+    failed: 'Bu bağlantı çalışmıyor',
+  },
+};
+
+/** The short page the unsubscribe link answers: what happened, or why the link did not work. */
+export function unsubscribePage(
+  brand: string,
+  language: string,
+  outcome: { collectionName: string } | { error: string },
+): string {
+  const t = language === 'tr' ? PAGE_TEXTS.tr : PAGE_TEXTS.en;
+  const [title, lines] =
+    'error' in outcome ? [t.failed, [outcome.error]] : [t.title, [t.done(outcome.collectionName), t.again]];
+  return `<!doctype html>
+<html lang="${escapeHtml(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} — ${escapeHtml(brand)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#111;background:#f6f6f8;margin:0;padding:48px 16px">
+<main style="max-width:480px;margin:0 auto;background:#fff;border-radius:8px;padding:32px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
+${lines.map((l) => `<p style="margin:0 0 12px;line-height:1.5">${escapeHtml(l)}</p>`).join('\n')}
+<p style="margin:24px 0 0;font-size:12px;color:#777">${escapeHtml(brand)}</p>
+</main></body></html>`;
+}

@@ -1,0 +1,154 @@
+import type { TLearnedSynonyms, TSynonymsQuery } from '@parley/contract';
+import {
+  describeLearnedTarget,
+  type TLearnedChoice,
+  type TSemanticModel,
+  withLearnedSynonyms,
+} from '@parley/engine';
+import type { AccessPolicy, Actor } from '../../lib/access';
+import { NotFound } from '../../lib/errors';
+import { Lru } from '../../lib/lru';
+import type { AnswerSource } from '../answers/answers.service';
+import type { SynonymsRepository } from './synonyms.repository';
+
+/**
+ * How long a process trusts its copy of a project's words: a word learned or removed through
+ * another process (DESIGN §10) is seen within this time; through this one, at once.
+ */
+export const LEARNED_WORDS_TTL_MS = 30_000;
+
+const NOT_FOUND = 'Learned word not found!';
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+/** The words of one (project, source) and the models they were laid over, per base model. */
+interface LearnedWords {
+  /** The words as read, serialised: a re-read that finds the same words keeps the built models. */
+  version: string;
+  synonyms: TLearnedChoice[];
+  /** Base model → taught model; a source that changed has a new base model, so it is rebuilt. */
+  models: WeakMap<TSemanticModel, TSemanticModel>;
+}
+
+interface MemoEntry {
+  words: Promise<LearnedWords>;
+  expires: number;
+  /** The last words read for this key, kept across a re-read. */
+  settled: LearnedWords | null;
+}
+
+/**
+ * Learned synonyms (issue 10 item 4): when a user picks a choice of a question back, the unknown
+ * word is remembered for the project and source; every later question about that source is
+ * parsed with the project's words laid over the model. The taught model is built once per (base
+ * model, words) — never per question — and dropped when a word is learned or removed.
+ */
+export class SynonymsService {
+  private readonly memo = new Lru<MemoEntry>(1000);
+
+  constructor(
+    private readonly repo: SynonymsRepository,
+    private readonly access: AccessPolicy,
+    private readonly clock: () => Date,
+  ) {}
+
+  /** The project's learned words (any member sees them all), of one source when named. */
+  async list(actor: Actor, query: TSynonymsQuery): Promise<TLearnedSynonyms> {
+    await this.access.requireAccess(actor, { feature: 'SETTINGS_DATASOURCE' });
+    const rows = await this.repo.list(actor.projectId, query.datasource_id ?? null);
+    return rows.map((r) => ({
+      id: r.id,
+      word: r.word,
+      meaning: r.meaning,
+      target: r.target,
+      datasource_id: r.sourceKey,
+      created_at: r.createdAt.toISOString(),
+    }));
+  }
+
+  /** Forgets one of the project's words; 404 for anything else. */
+  async remove(actor: Actor, id: string): Promise<void> {
+    await this.access.requireAccess(actor, { feature: 'SETTINGS_DATASOURCE' });
+    const row = isUuid(id) ? await this.repo.findInProject(actor.projectId, id) : null;
+    if (!row) throw new NotFound(NOT_FOUND);
+    await this.repo.delete(row.id);
+    this.forget(row.projectId, row.sourceKey);
+  }
+
+  /**
+   * Remembers what a word meant, from the choice the asker picked on `source` (the conversation
+   * module finds the pick); a later pick of the same word replaces the meaning.
+   */
+  async learn(actor: Actor, source: AnswerSource, choice: TLearnedChoice): Promise<void> {
+    await this.access.requireAccess(actor, { feature: 'CONVERSATIONS' });
+    const word = choice.word.trim().toLowerCase();
+    const meaning = describeLearnedTarget(source.model, choice.target);
+    if (!word || word.length > 100 || meaning === null) return;
+    await this.repo.upsert({
+      projectId: actor.projectId,
+      sourceKey: source.id,
+      word,
+      target: choice.target,
+      meaning,
+      createdBy: actor.userId,
+      createdAt: this.clock(),
+    });
+    this.forget(actor.projectId, source.id);
+  }
+
+  /**
+   * The source with the actor's project's words in its model (the resolver calls this for every
+   * question, after its caller's access check; it reads only the actor's own project's words).
+   * The same taught model object comes back until the words or the source change, so the parser's
+   * vocabulary, memoised per model object, is built once.
+   */
+  async teach(actor: Actor, source: AnswerSource): Promise<AnswerSource> {
+    const learned = await this.wordsOf(actor.projectId, source.id);
+    if (learned.synonyms.length === 0) return source;
+    let model = learned.models.get(source.model);
+    if (!model) {
+      model = withLearnedSynonyms(source.model, learned.synonyms);
+      learned.models.set(source.model, model);
+    }
+    return model === source.model ? source : { ...source, model };
+  }
+
+  private wordsOf(projectId: string, sourceKey: string): Promise<LearnedWords> {
+    const key = `${projectId}\u0000${sourceKey}`;
+    const now = performance.now();
+    const current = this.memo.get(key);
+    if (current && current.expires > now) return current.words;
+    const entry: MemoEntry = {
+      words: this.read(projectId, sourceKey, current?.settled ?? null),
+      expires: now + LEARNED_WORDS_TTL_MS,
+      settled: null,
+    };
+    this.memo.set(key, entry);
+    entry.words.then(
+      (words) => {
+        entry.settled = words;
+      },
+      // A failed read is not kept: the next question reads again.
+      () => {
+        entry.expires = 0;
+      },
+    );
+    return entry.words;
+  }
+
+  private async read(
+    projectId: string,
+    sourceKey: string,
+    previous: LearnedWords | null,
+  ): Promise<LearnedWords> {
+    const synonyms = await this.repo.listForSource(projectId, sourceKey);
+    const version = JSON.stringify(synonyms);
+    if (previous?.version === version) return previous;
+    return { version, synonyms, models: new WeakMap() };
+  }
+
+  /** Drops a (project, source)'s words in this process: the next question reads them again. */
+  private forget(projectId: string, sourceKey: string): void {
+    const key = `${projectId}\u0000${sourceKey}`;
+    this.memo.deleteWhere((k) => k === key);
+  }
+}

@@ -1,0 +1,60 @@
+import type { TCard } from '@parley/contract';
+import { describe, expect, it } from 'vitest';
+import { kpiTiles } from './kpi';
+import { isKpiCard } from './views';
+
+const card: TCard = {
+  title: 'Revenue last month vs the month before',
+  text: '',
+  date: '2026-11-20T10:00:00Z',
+  table: [{ Revenue: 1_736_936.42, Previous_Revenue: 1_492_000, Revenue__change: 16.42 }],
+  columns: [
+    { key: 'Revenue', label: 'Revenue', kind: 'measure', format: 'currency' },
+    { key: 'Previous_Revenue', label: 'Previous Revenue', kind: 'measure', format: 'currency' },
+    { key: 'Revenue__change', label: 'Revenue Change %', kind: 'measure', format: 'percent' },
+  ],
+  chart: [{ chart: { type: 'bar' }, x: 'Revenue', y: ['Revenue', 'Previous_Revenue'] }],
+  insights: [],
+};
+
+describe('kpiTiles', () => {
+  it('formats the number, its previous value and the change like the insights', () => {
+    expect(kpiTiles(card, 'en-US')).toEqual([
+      {
+        key: 'Revenue',
+        label: 'Revenue',
+        value: '$1,736,936',
+        previous: '$1,492,000',
+        change: { text: '+16.4%', direction: 'up' },
+      },
+    ]);
+    expect(kpiTiles(card, 'tr')[0]).toMatchObject({ value: '$1.736.936', change: { text: '+%16,4' } });
+    expect(kpiTiles(card, 'en-GB')[0].value).toBe('US$1,736,936');
+  });
+  it('shows a rate as a percentage and a count without decimals', () => {
+    const rate: TCard = {
+      ...card,
+      table: [{ 'Conversion Rate': 0.0342, Orders: 1204 }],
+      columns: [
+        { key: 'Conversion Rate', label: 'Conversion Rate', kind: 'measure', format: 'percent' },
+        { key: 'Orders', label: 'Orders', kind: 'measure', format: 'number' },
+      ],
+    };
+    expect(kpiTiles(rate, 'en-US').map((t) => [t.value, t.previous, t.change])).toEqual([
+      ['3.4%', null, null],
+      ['1,204', null, null],
+    ]);
+  });
+  it('is the view of one-row cards without a dimension or time', () => {
+    expect(isKpiCard(card)).toBe(true);
+    expect(
+      isKpiCard({
+        table: [{ Region: 'EMEA', Revenue: 1 }],
+        columns: [
+          { key: 'Region', label: 'Region', kind: 'dimension', format: 'number' },
+          { key: 'Revenue', label: 'Revenue', kind: 'measure', format: 'currency' },
+        ],
+      }),
+    ).toBe(false);
+  });
+});

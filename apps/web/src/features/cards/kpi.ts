@@ -1,0 +1,53 @@
+import type { TCard } from '@parley/contract';
+import { formatChange, formatValue } from '@parley/presenter';
+import { CHANGE_SUFFIX, PREVIOUS_PREFIX, SHARE_SUFFIX } from './table-model';
+
+/** One number of the KPI view: its value, the comparison value and the change, formatted. */
+export interface KpiTile {
+  key: string;
+  label: string;
+  value: string;
+  previous: string | null;
+  /** The change as the insights write it (one decimal, signed), and its direction. */
+  change: { text: string; direction: 'up' | 'down' | 'flat' } | null;
+}
+
+/**
+ * The KPI view's numbers (issue 11): each measure of a one-row card in its column's format and
+ * the user's locale, with its previous-period value and the change, like the text and insights.
+ */
+export function kpiTiles(card: TCard, locale: string): KpiTile[] {
+  const row = card.table[0];
+  if (!row) return [];
+  const keys = new Set(card.columns.map((c) => c.key));
+  return card.columns
+    .filter(
+      (c) =>
+        c.kind === 'measure' &&
+        !c.key.startsWith(PREVIOUS_PREFIX) &&
+        !c.key.endsWith(CHANGE_SUFFIX) &&
+        !c.key.endsWith(SHARE_SUFFIX),
+    )
+    .map((c) => {
+      const prevKey = `${PREVIOUS_PREFIX}${c.key}`;
+      const current = row[c.key];
+      const previous = keys.has(prevKey) ? row[prevKey] : undefined;
+      const change = row[`${c.key}${CHANGE_SUFFIX}`];
+      let shown: KpiTile['change'] = null;
+      if (typeof change === 'number' && Number.isFinite(change)) {
+        shown = {
+          text: formatChange(change, locale),
+          direction: change > 0 ? 'up' : change < 0 ? 'down' : 'flat',
+        };
+      } else if (previous === 0 && typeof current === 'number' && current > 0) {
+        shown = { text: '∞', direction: 'up' };
+      }
+      return {
+        key: c.key,
+        label: c.label,
+        value: formatValue(current, c.format, { locale }),
+        previous: previous === undefined ? null : formatValue(previous, c.format, { locale }),
+        change: shown,
+      };
+    });
+}

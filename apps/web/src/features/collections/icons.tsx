@@ -1,0 +1,57 @@
+import { icon } from '../../ui/icons';
+
+/** Icons of the collection screens (drawn with the shared stroke frame). */
+export const PlusIcon = icon(<path d="M12 5v14M5 12h14" />);
+export const EditIcon = icon(
+  <>
+    <path d="M4 20h4L19 9l-4-4L4 16z" />
+    <path d="m13.5 6.5 4 4" />
+  </>,
+);
+export const TrashIcon = icon(
+  <>
+    <path d="M4 7h16M10 11v6M14 11v6" />
+    <path d="M6 7l1 13h10l1-13M9 7V4h6v3" />
+  </>,
+);
+export const RefreshIcon = icon(
+  <>
+    <path d="M20 11a8 8 0 1 0-2.3 5.7" />
+    <path d="M20 4v7h-7" />
+  </>,
+);
+export const ClockIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="8.5" />
+    <path d="M12 7.5V12l3 2" />
+  </>,
+);
+export const GripIcon = icon(
+  <>
+    <circle cx="9" cy="6" r="1" />
+    <circle cx="15" cy="6" r="1" />
+    <circle cx="9" cy="12" r="1" />
+    <circle cx="15" cy="12" r="1" />
+    <circle cx="9" cy="18" r="1" />
+    <circle cx="15" cy="18" r="1" />
+  </>,
+);
+export const MailIcon = icon(
+  <>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="m3 7 9 6 9-6" />
+  </>,
+);
+export const CalendarIcon = icon(
+  <>
+    <rect x="3.5" y="5" width="17" height="15" rx="2" />
+    <path d="M3.5 10h17M8 3v4M16 3v4" />
+  </>,
+);
+export const SaveIcon = icon(
+  <>
+    <path d="M5 4h11l3 3v13H5z" />
+    <path d="M8 4v5h7V4M8 20v-6h8v6" />
+  </>,
+);
+export const ArrowLeftIcon = icon(<path d="M19 12H5M11 6l-6 6 6 6" />);

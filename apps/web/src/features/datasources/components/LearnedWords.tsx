@@ -1,0 +1,91 @@
+import { ActionIcon, Button, Group, Modal, Text, Tooltip } from '@mantine/core';
+import type { TLearnedSynonym } from '@parley/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Source } from '../datasources';
+import { useForgetWord, useLearnedWords } from '../hooks/useLearnedWords';
+import { CloseIcon } from '../icons';
+import { TONES } from './tones';
+
+/**
+ * A source's learned words (issue 10 item 4): each word the project taught by picking a choice
+ * of a question back, with what it means; any member may remove one, after confirming.
+ */
+export function LearnedWords({ source }: { source: Source }) {
+  const { t } = useTranslation('datasources');
+  const list = useLearnedWords();
+  const forget = useForgetWord();
+  const [confirming, setConfirming] = useState<TLearnedSynonym | null>(null);
+  const words = (list.data ?? []).filter((w) => w.datasource_id === source.id);
+  const remove = () => {
+    if (confirming) forget.mutate(confirming, { onSuccess: () => setConfirming(null) });
+  };
+
+  return (
+    <section className="ds-accounts ds-words" aria-label={t('words.title')} data-testid="ds-words">
+      <div className="ds-accounts-head">
+        <span className="ds-accounts-title">{t('words.title')}</span>
+      </div>
+      {list.isPending ? null : list.isError ? (
+        <Text size="sm" c="var(--c-muted)" data-testid="ds-words-failed">
+          {t('words.failed_to_load')}
+        </Text>
+      ) : words.length === 0 ? (
+        <Text size="sm" c="var(--c-muted)" data-testid="ds-words-none">
+          {t('words.none')}
+        </Text>
+      ) : (
+        <ul className="ds-account-list">
+          {words.map((w) => (
+            <li key={w.id} className="ds-account" data-testid="ds-word" data-word={w.word}>
+              <span className="ds-account-name">{w.word}</span>
+              <span className="ds-word-meaning">
+                <span aria-hidden="true">→ </span>
+                {w.meaning}
+              </span>
+              <Tooltip label={t('words.remove', { word: w.word })} withArrow>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="sm"
+                  aria-label={t('words.remove', { word: w.word })}
+                  onClick={() => setConfirming(w)}
+                  data-testid="ds-word-remove"
+                >
+                  <CloseIcon size={14} />
+                </ActionIcon>
+              </Tooltip>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Modal
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={t('words.confirm_title')}
+        centered
+        closeButtonProps={{ 'aria-label': t('close') }}
+        data-testid="ds-word-modal"
+      >
+        <Text size="sm" mb="lg">
+          {confirming
+            ? t('words.confirm_text', { word: confirming.word, meaning: confirming.meaning })
+            : null}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setConfirming(null)} disabled={forget.isPending}>
+            {t('cancel')}
+          </Button>
+          <Button
+            color={TONES.danger}
+            onClick={remove}
+            loading={forget.isPending}
+            data-testid="ds-word-confirm"
+          >
+            {t('words.confirm')}
+          </Button>
+        </Group>
+      </Modal>
+    </section>
+  );
+}
