@@ -97,5 +97,16 @@ export const ZSemanticQuery = z.object({
   order: z.object({ field: z.string().min(1).max(200), dir: z.enum(['asc', 'desc']) }).optional(),
   limit: z.number().int().min(1).max(10_000).optional(),
   chart: ZChartType.optional(),
+  /**
+   * A question kind beside the plain aggregate (DESIGN §6 "Question kinds"): `drivers` splits the
+   * change between the period and its comparison by each dimension; `forecast` adds `horizon`
+   * future buckets at the time grain to the history. Absent: the plain aggregate.
+   */
+  analysis: z
+    .discriminatedUnion('kind', [
+      z.object({ kind: z.literal('drivers') }),
+      z.object({ kind: z.literal('forecast'), horizon: z.number().int().min(1).max(366) }),
+    ])
+    .optional(),
 });
 export type TSemanticQuery = z.infer<typeof ZSemanticQuery>;
