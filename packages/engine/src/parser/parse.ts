@@ -5,9 +5,9 @@
  * pack. It never answers confidently about words it could not place, never throws, and never
  * lets user text reach SQL (only model names and bound values).
  */
-import { MAX_PHRASE_LENGTH, type TSemanticQuery } from '@parley/contract';
+import { MAX_PHRASE_LENGTH, type TSemanticQuery, type TTimeGrain } from '@parley/contract';
 import type { TWeekStart } from '../dates/date-range';
-import { isDimensionAvailable, type TSemanticModel } from '../model/semantic-model';
+import { findMeasureTime, isDimensionAvailable, type TSemanticModel } from '../model/semantic-model';
 import { assemble, getExampleQuestions as examplesIn } from './assemble';
 import {
   ask,
@@ -43,6 +43,11 @@ export interface TParseOptions {
   dayFirst?: boolean;
   /** The question's language pack; English by default. */
   pack?: TLanguagePack;
+  /**
+   * The question kinds beside the plain aggregate the caller can answer (the answer path runs
+   * `query.analysis`). Without one, such questions ask back instead of answering a plain number.
+   */
+  kinds?: { drivers?: boolean; forecast?: boolean };
 }
 
 export interface TClarifyPrompt {
@@ -99,7 +104,7 @@ function parse(phrase: string, options: TParseOptions, pack: TLanguagePack): TPa
   const scanner = new TokenScanner(tokens);
 
   // Stage 3: intent.
-  const intent = findIntent(scanner, pack, normalised);
+  const { intent, horizon } = findIntent(scanner, pack, normalised);
 
   // Stage 4: slots — grammar first, so "top 5" or "last month" never reach the vocabulary.
   const chart = findChart(scanner, pack);
@@ -130,15 +135,104 @@ function parse(phrase: string, options: TParseOptions, pack: TLanguagePack): TPa
   });
   const result = isClarification(assembled) ? assembled : validate(assembled, model, pack, examples);
 
-  if (intent !== 'aggregate') return toResult(notYet(intent, result, model, pack, examples), pack);
+  if (intent !== 'aggregate' && !options.kinds?.[intent])
+    return toResult(notYet(intent, result, model, pack, examples), pack);
   if (isClarification(result)) return toResult(result, pack);
-  return { kind: 'query', query: result, understood: describeQuery(result, model), corrections };
+  const query = intent === 'aggregate' ? result : asAnalysis(intent, result, horizon, grain, model);
+  return { kind: 'query', query, understood: describeQuery(query, model), corrections };
+}
+
+/** Days in one unit, to turn "next quarter" into buckets of another grain. */
+const UNIT_DAYS: Record<string, number> = {
+  day: 1,
+  week: 7,
+  month: 30.4,
+  quarter: 91.3,
+  half: 182.6,
+  year: 365.2,
+};
+/** History a forecast is fitted on, per grain: at least two seasons where there is one. */
+const FORECAST_HISTORY: Record<
+  TTimeGrain,
+  { unit: 'day' | 'week' | 'month' | 'quarter' | 'year'; n: number }
+> = {
+  day: { unit: 'day', n: 120 },
+  week: { unit: 'week', n: 104 },
+  month: { unit: 'month', n: 36 },
+  quarter: { unit: 'quarter', n: 16 },
+  year: { unit: 'year', n: 8 },
+};
+
+/**
+ * A drivers or forecast question as the query the answer path runs: drivers compare the period
+ * (last month when none is named) with its comparison, split by every dimension; a forecast is
+ * the history at a grain (the asked unit; months for quarters and years) plus `horizon` buckets.
+ */
+function asAnalysis(
+  intent: 'drivers' | 'forecast',
+  query: TSemanticQuery,
+  horizon: THorizon | null,
+  grain: TTimeGrain | 'auto' | null,
+  model: TSemanticModel,
+): TSemanticQuery {
+  const { order: _order, limit: _limit, chart: _chart, ...base } = query;
+  // The measure's own date when the question named none ("why did revenue drop").
+  const field = base.timeDimension?.field ?? findMeasureTime(model, base.measures[0])?.name;
+  if (!field) return query;
+  if (intent === 'drivers') {
+    const range = base.timeDimension?.range;
+    return {
+      ...base,
+      dimensions: [],
+      timeDimension: {
+        field,
+        range: !range || range.kind === 'all' ? { kind: 'last', unit: 'month', n: 1 } : range,
+      },
+      compare: base.compare ?? 'previous_period',
+      analysis: { kind: 'drivers' },
+    };
+  }
+  const unit = horizon?.unit ?? 'month';
+  const n = horizon?.n ?? (horizon ? 1 : 3);
+  const bucket: TTimeGrain =
+    grain && grain !== 'auto'
+      ? grain
+      : unit === 'quarter' || unit === 'half' || unit === 'year'
+        ? 'month'
+        : unit;
+  const buckets = Math.max(1, Math.round((UNIT_DAYS[unit] * n) / UNIT_DAYS[bucket]));
+  const { compare: _compare, ...rest } = base;
+  return {
+    ...rest,
+    dimensions: [],
+    timeDimension: {
+      field,
+      grain: bucket,
+      range: { kind: 'last', ...FORECAST_HISTORY[bucket] },
+    },
+    analysis: { kind: 'forecast', horizon: buckets },
+  };
+}
+
+interface THorizon {
+  unit: 'day' | 'week' | 'month' | 'quarter' | 'half' | 'year';
+  n: number | null;
 }
 
 /** The intent stage: drivers and forecast questions by their words (consumed here). */
-function findIntent(scanner: TokenScanner, pack: TLanguagePack, normalised: string): TIntent {
+function findIntent(
+  scanner: TokenScanner,
+  pack: TLanguagePack,
+  normalised: string,
+): { intent: TIntent; horizon: THorizon | null } {
   let drivers = false;
   let forecast = pack.intents.forecastCue.test(normalised);
+  let horizon: THorizon | null = null;
+  scanner.scan(pack.intents.horizon, (g) => {
+    horizon ??= { unit: g[1] as THorizon['unit'], n: g[0] ? Number(g[0]) : null };
+    forecast = true;
+    return true;
+  });
   scanner.scan(pack.intents.drivers, () => {
     drivers = true;
     return true;
@@ -148,7 +242,7 @@ function findIntent(scanner: TokenScanner, pack: TLanguagePack, normalised: stri
     forecast = true;
     return true;
   });
-  return drivers ? 'drivers' : forecast ? 'forecast' : 'aggregate';
+  return { intent: drivers ? 'drivers' : forecast ? 'forecast' : 'aggregate', horizon };
 }
 
 /**

@@ -161,7 +161,10 @@ export const EN: TLanguagePack = {
     // "what will revenue be in December": the future tense around the measure.
     forecastCue: /\bwill\b(?: \S+){1,4} be\b|\bgonna\b|\bgoing to be\b/,
     forecast:
-      '(?:forecasts?|forecasting|forecasted|predict|predicted|prediction|predictions|projections?|projected|extrapolate)|next (?:\\d+ )?(?:day|week|month|quarter|half|year)s?|coming (?:\\d+ )?(?:day|week|month|quarter|year)s?|(?:will|gonna) be',
+      '(?:forecasts?|forecasting|forecasted|predict|predicted|prediction|predictions|projections?|projected|extrapolate)|(?:will|gonna) be',
+    // How far ahead: "next quarter", "the next 3 months", "coming 2 weeks".
+    horizon:
+      '(?:the |over the |for the |in the )?(?:next|coming|following|upcoming) (?:(\\d{1,3}) )?(day|week|month|quarter|half|year)s?',
   },
   dangling: new Set([
     'vs',

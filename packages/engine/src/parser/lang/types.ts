@@ -41,7 +41,7 @@ export interface TLanguagePack {
    * Question kinds beside the plain aggregate, as token rules: drivers ("why did … drop") with
    * the movement words they ask about, and forecasts ("next quarter").
    */
-  intents: { drivers: string; movement: string; forecast: string; forecastCue: RegExp };
+  intents: { drivers: string; movement: string; forecast: string; forecastCue: RegExp; horizon: string };
   /** Words that cannot end a question ("revenue excluding", "revenue last month vs"). */
   dangling: Set<string>;
   /** "revenue from orders": words that say a measure comes from another one. */
