@@ -140,6 +140,7 @@ export function buildServices(
       sourcesDir,
       tmpDir: join(config.DATA_DIR, 'tmp'),
       uploadLimitMb: config.UPLOAD_LIMIT_MB,
+      onDeleted: (ids) => synonyms.forgetSources(ids),
     },
     log,
     clock,

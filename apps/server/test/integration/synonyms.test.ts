@@ -164,6 +164,21 @@ describe.each(TEST_DATABASES)('learned synonyms on %s', (kind) => {
     expect((await bob('DELETE', `/features/synonym?id=${word!.id}`)).statusCode).toBe(404);
   });
 
+  it("forgets a deleted source's words", async () => {
+    // A source of Alice's, as the resolver hands it over; only its id matters to the words.
+    const demo = await t.app.services.sources.resolve(actorFor(aliceUser), 'demo');
+    const gone = { ...demo, id: '11111111-1111-4111-8111-111111111111' };
+    await t.app.services.synonyms.learn(actorFor(aliceUser), gone, {
+      word: 'takings',
+      target: { type: 'measure', name: 'revenue' },
+    });
+    expect(await words(alice, `?datasource_id=${gone.id}`)).toHaveLength(1);
+    // The data-sources module's clean-up after its rows are gone (delete, account deletion).
+    await t.app.services.datasources.discardSources([gone.id]);
+    expect(await words(alice, `?datasource_id=${gone.id}`)).toEqual([]);
+    expect((await words(alice)).some((w) => w.word === 'takings')).toBe(false);
+  });
+
   it('answers bad input with 400 and unknown ids with 404', async () => {
     expect((await alice('DELETE', '/features/synonym')).statusCode).toBe(400);
     expect((await alice('DELETE', `/features/synonym?id=${'x'.repeat(500)}`)).statusCode).toBe(400);

@@ -45,6 +45,8 @@ export interface DatasourcesOptions {
   tmpDir: string;
   /** UPLOAD_LIMIT_MB, for the message of a refused upload. */
   uploadLimitMb: number;
+  /** Data kept about sources elsewhere (the words a project taught about them) goes with them. */
+  onDeleted?: (ids: string[]) => Promise<void>;
 }
 
 /** One uploaded file as the route hands it over: its name and its bytes as a stream. */
@@ -279,6 +281,7 @@ export class DatasourcesService {
     await this.repo.delete(row.id);
     this.resolver.forget(row.id);
     await this.removeFiles(row.id);
+    await this.options.onDeleted?.([row.id]);
   }
 
   /** The ids of every source of a user in any project, read before their account is deleted. */
@@ -292,6 +295,7 @@ export class DatasourcesService {
       this.resolver.forget(id);
       await this.removeFiles(id);
     }
+    await this.options.onDeleted?.(ids);
   }
 
   /**

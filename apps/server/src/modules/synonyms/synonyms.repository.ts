@@ -1,5 +1,5 @@
 import type { TSynonymTarget } from '@parley/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { learnedSynonyms } from '../../db/schema';
 
@@ -68,5 +68,11 @@ export class SynonymsRepository {
 
   async delete(id: string): Promise<void> {
     await this.db.delete(learnedSynonyms).where(eq(learnedSynonyms.id, id));
+  }
+
+  /** Every word taught about these sources, in any project (the sources were deleted). */
+  async deleteForSources(sourceKeys: string[]): Promise<void> {
+    if (sourceKeys.length === 0) return;
+    await this.db.delete(learnedSynonyms).where(inArray(learnedSynonyms.sourceKey, sourceKeys));
   }
 }

@@ -146,6 +146,13 @@ export class SynonymsService {
     return { version, synonyms, models: new WeakMap() };
   }
 
+  /** A deleted source's words go with it (the data-sources module calls this after a delete). */
+  async forgetSources(ids: string[]): Promise<void> {
+    await this.repo.deleteForSources(ids);
+    const keys = new Set(ids);
+    this.memo.deleteWhere((k) => keys.has(k.split('\u0000')[1] ?? ''));
+  }
+
   /** Drops a (project, source)'s words in this process: the next question reads them again. */
   private forget(projectId: string, sourceKey: string): void {
     const key = `${projectId}\u0000${sourceKey}`;
