@@ -49,7 +49,9 @@ function headline(input: TAnswerTextInput): string {
   const { table, dims, time, measures, query, format, hasCompare, period } = input;
   const m = measures[0];
   const fmt = (v: unknown): string => formatValue(num(v), m.format, format);
-  const against = query.compare ? describeComparison(query.compare) : 'the previous period';
+  const against = query.compare
+    ? describeComparison(query.compare, query.timeDimension?.range)
+    : 'the previous period';
   const when = period ? ` ${escapeHtml(period.label)}` : '';
   if (table.length === 0) return 'No data matched this question.';
 
@@ -138,7 +140,7 @@ function understoodLine(input: TAnswerTextInput): string {
   if (!period) return `${s} · all available data.`;
   s += ` · ${escapeHtml(formatDateRange(period.from, period.to, format.locale))}`;
   if (query.compare && period.comparison)
-    s += ` · vs ${escapeHtml(describeComparison(query.compare))} (${escapeHtml(formatDateRange(period.comparison.from, period.comparison.to, format.locale))})`;
+    s += ` · vs ${escapeHtml(describeComparison(query.compare, query.timeDimension?.range))} (${escapeHtml(formatDateRange(period.comparison.from, period.comparison.to, format.locale))})`;
   return `${s}.`;
 }
 

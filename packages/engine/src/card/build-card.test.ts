@@ -54,11 +54,11 @@ describe('buildCard', () => {
     });
     expect(card.chart.map((c) => c.chart.type)).toContain('pie');
     expect(card.query?.sql).toBe(compiled.sql);
-    expect(card.title).toBe('Revenue by Region, last month vs the previous period');
+    expect(card.title).toBe('Revenue by Region, last month vs the month before');
     // The answer first, then what was understood with the dates in the user's format.
     expect(card.text).toBe(
-      '<p><b>&lt;b&gt;Americas&lt;/b&gt;</b> led Revenue with <b>$200.50</b> last month, <b>50.1%</b> of the total, down <b>19.8%</b> on the previous period.</p>' +
-        '<p>Understood: Revenue by Region, last month · Oct 1\u2009–\u200931, 2026 · vs the previous period (Sep 1\u2009–\u200930, 2026).</p>',
+      '<p><b>&lt;b&gt;Americas&lt;/b&gt;</b> led Revenue with <b>$200.50</b> last month, <b>50.1%</b> of the total, down <b>19.8%</b> on the month before.</p>' +
+        '<p>Understood: Revenue by Region, last month · Oct 1\u2009–\u200931, 2026 · vs the month before (Sep 1\u2009–\u200930, 2026).</p>',
     );
     expect(card.period).toEqual({
       from: '2026-10-01',
@@ -210,5 +210,40 @@ describe('computeInsights', () => {
     );
     expect(card.text).toContain('all available data');
     expect(card.text).not.toMatch(/\d+ rows?/);
+  });
+
+  it('stacks only what adds up: rates by two fields stand side by side', () => {
+    const query: TSemanticQuery = {
+      measures: ['conversion_rate'],
+      dimensions: ['channel'],
+      timeDimension: { field: 'date', grain: 'week', range: { kind: 'last', unit: 'week', n: 4 } },
+      filters: [],
+    };
+    const card = buildCard({
+      query,
+      model,
+      compiled: compileQuery(query, model, options),
+      readAt: '2026-11-20T10:00:00Z',
+      rows: [{ Week: '2026-10-19', Channel: 'Email', 'Conversion Rate': 0.03 }],
+    });
+    expect(card.chart.map((c) => c.chart)).toEqual([{ type: 'bar' }, { type: 'line' }]);
+  });
+
+  it('names the comparison period by the range it compares', () => {
+    const query: TSemanticQuery = {
+      measures: ['revenue'],
+      dimensions: [],
+      timeDimension: { field: 'order_date', grain: 'month', range: { kind: 'this', unit: 'year' } },
+      compare: 'previous_period',
+      filters: [],
+    };
+    const card = buildCard({
+      query,
+      model,
+      compiled: compileQuery(query, model, options),
+      readAt: '2026-11-20T10:00:00Z',
+      rows: [{ Month: '2026-01-01', Revenue: 10, Previous_Revenue: 8 }],
+    });
+    expect(card.title).toBe('Revenue by month, this year vs last year');
   });
 });

@@ -126,13 +126,13 @@ export function buildCard(input: TBuildCardInput): TCard {
     previousKey: hasCompare ? previousKey(first.col.key) : null,
     changeKey: hasCompare ? changeKey(first.col.key) : null,
     grainWord: query.timeDimension?.grain ?? null,
-    comparisonWords: query.compare ? describeComparison(query.compare) : null,
+    comparisonWords: query.compare ? describeComparison(query.compare, query.timeDimension?.range) : null,
   });
 
   return {
     // The title says what is compared, so a chart with two series is never read as one.
     title: query.compare
-      ? `${describeTitle(query, model)} vs ${describeComparison(query.compare)}`
+      ? `${describeTitle(query, model)} vs ${describeComparison(query.compare, query.timeDimension?.range)}`
       : describeTitle(query, model),
     text: buildAnswerText({
       query,
@@ -211,11 +211,13 @@ function chooseCharts(
       charts.push({ chart: stacked ? { type, stacked } : { type }, x, y: ys });
   };
   if (table.length === 0) return charts;
+  // Stacks add up: only sums and counts stack; rates and averages stand side by side.
+  const summable = query.measures.every((name) => isAdditive(model, name));
   if (time) {
     if (dims.length > 0) {
-      add('bar', time.key, y, true);
+      add('bar', time.key, y, summable || undefined);
       add('line', time.key, y);
-      add('area', time.key, y, true);
+      if (summable) add('area', time.key, y, true);
     } else {
       add('line', time.key, yCompare);
       add('area', time.key, yCompare);
@@ -223,7 +225,7 @@ function chooseCharts(
     }
   } else if (dims.length > 0) {
     const x = dims[0].key;
-    add('bar', x, yCompare, dims.length > 1 ? true : undefined);
+    add('bar', x, yCompare, dims.length > 1 && summable ? true : undefined);
     const additive = query.measures.every((name) => getMeasure(model, name).format !== 'percent');
     const nonNegative = table.every((r) => y.every((k) => ((r[k] as number | null) ?? 0) >= 0));
     if (measures.length === 1 && dims.length === 1 && additive && nonNegative && table.length <= 12) {

@@ -285,10 +285,14 @@ export function describeRange(range: TDateRange): string {
   }
 }
 
-export function describeComparison(compare: TComparison): string {
+/**
+ * The comparison period in words. With the range it compares, "the previous period" says which
+ * one: "this year vs last year", "last month vs the month before", "2025 vs 2024".
+ */
+export function describeComparison(compare: TComparison, range?: TDateRange): string {
   switch (compare) {
     case 'previous_period':
-      return 'the previous period';
+      return range ? previousPeriodWords(range) : 'the previous period';
     case 'previous_year':
       return 'the previous year';
     case 'previous_day':
@@ -301,6 +305,26 @@ export function describeComparison(compare: TComparison): string {
       return 'the quarter before';
     default:
       return assertNever(compare);
+  }
+}
+
+function previousPeriodWords(range: TDateRange): string {
+  switch (range.kind) {
+    case 'this':
+    case 'to_date':
+      return range.unit === 'day' ? 'yesterday' : `last ${range.unit}`;
+    case 'last':
+      return range.n === 1 ? `the ${range.unit} before` : `the ${range.n} ${range.unit}s before`;
+    case 'year':
+      return String(range.year - 1);
+    case 'quarter':
+      return range.quarter === 1 ? `Q4 ${range.year - 1}` : `Q${range.quarter - 1} ${range.year}`;
+    case 'month':
+      return range.month === 1
+        ? `${MONTH_NAMES[11]} ${range.year - 1}`
+        : `${MONTH_NAMES[range.month - 2]} ${range.year}`;
+    default:
+      return 'the previous period';
   }
 }
 

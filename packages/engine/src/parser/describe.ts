@@ -75,7 +75,8 @@ export function describeTitle(query: TSemanticQuery, model: TSemanticModel): str
 /** Every part of the query in words, for the "I understood" text. */
 export function describeQuery(query: TSemanticQuery, model: TSemanticModel): string {
   const parts = [describeTitle(query, model)];
-  if (query.compare) parts.push(`compared with ${describeComparison(query.compare)}`);
+  if (query.compare)
+    parts.push(`compared with ${describeComparison(query.compare, query.timeDimension?.range)}`);
   const other = query.filters.filter((f) => !(f.op === 'in' && f.values.length <= 2));
   if (other.length > 0) parts.push(`where ${other.map((f) => describeFilter(model, f)).join(' and ')}`);
   if (query.order && !query.limit) {
