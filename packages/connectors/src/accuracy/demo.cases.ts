@@ -364,6 +364,17 @@ export const DEMO_CASES: TAccuracyCase[] = [
   },
 
   // Time series.
+  // A ranking over a series counts series, not rows: the top 3 countries of the period, every month.
+  {
+    phrase: 'top 3 countries by revenue by month this year',
+    expected: `WITH top AS (SELECT o.country ${OI} WHERE ${DONE} AND ${od('2026-01-01', '2026-11-20')} GROUP BY 1 ORDER BY ${REV} DESC LIMIT 3)
+      SELECT o.country, date_trunc('month', o.order_date)::DATE, ${REV} ${OI} WHERE ${DONE} AND ${od('2026-01-01', '2026-11-20')} AND o.country IN (SELECT country FROM top) GROUP BY 1, 2`,
+  },
+  {
+    phrase: 'bottom 2 channels by orders by week last month',
+    expected: `WITH low AS (SELECT o.channel FROM orders o WHERE ${DONE} AND ${od('2026-10-01', '2026-10-31')} GROUP BY 1 ORDER BY ${ORD} ASC, 1 ASC LIMIT 2)
+      SELECT o.channel, date_trunc('week', o.order_date)::DATE, ${ORD} FROM orders o WHERE ${DONE} AND ${od('2026-10-01', '2026-10-31')} AND o.channel IN (SELECT channel FROM low) GROUP BY 1, 2`,
+  },
   {
     phrase: 'revenue by month this year',
     expected: `SELECT date_trunc('month', o.order_date)::DATE, ${REV} ${OI} WHERE ${DONE} AND ${od('2026-01-01', '2026-11-20')} GROUP BY 1 ORDER BY 1`,

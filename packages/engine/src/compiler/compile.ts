@@ -165,10 +165,40 @@ export function compileQuery(
   // Ties are broken by the dimensions so results are stable across runs and dialects.
   for (const name of query.dimensions) orderBy.push(`${quoteIdent(getDimension(model, name).label)} ASC`);
 
-  let sql = `WITH ${quoteIdent('agg')} AS (${aggSql}) SELECT ${select.join(', ')} FROM ${quoteIdent('agg')}`;
+  // "Top 5 products by revenue by month": the limit counts products (ranked by their total over
+  // the period), each with every bucket — never the first five rows of the series.
+  const rankedSeries =
+    grain !== null &&
+    query.dimensions.length > 0 &&
+    query.limit !== undefined &&
+    query.order !== undefined &&
+    query.measures.includes(query.order.field);
+  let sql = `WITH ${quoteIdent('agg')} AS (${aggSql})`;
+  if (rankedSeries) {
+    const dims = dimAliases.map(quoteIdent);
+    const totals = [...bases.values()].flatMap((b) => {
+      const fn = b.agg === 'avg' ? 'AVG' : b.agg === 'min' ? 'MIN' : b.agg === 'max' ? 'MAX' : 'SUM';
+      const alias = baseAlias.get(b.name)!;
+      return [alias, ...(comparison ? [`${alias}_prev`] : [])].map(
+        (a) => `${fn}(${quoteIdent(a)}) AS ${quoteIdent(a)}`,
+      );
+    });
+    const rank = `${measureSql(query.order!.field, false)} ${query.order!.dir === 'asc' ? 'ASC' : 'DESC'}`;
+    sql +=
+      `, ${quoteIdent('tot')} AS (SELECT ${[...dims, ...totals].join(', ')} FROM ${quoteIdent('agg')} GROUP BY ${dims.join(', ')})` +
+      `, ${quoteIdent('top')} AS (SELECT ${dims.join(', ')} FROM ${quoteIdent('tot')} ORDER BY ${rank}, ${dims.map((d) => `${d} ASC`).join(', ')} LIMIT ${params.int(query.limit!)})`;
+    having.push(
+      `EXISTS (SELECT 1 FROM ${quoteIdent('top')} WHERE ${dims.map((d) => `${quoteIdent('top')}.${d} = ${quoteIdent('agg')}.${d}`).join(' AND ')})`,
+    );
+  }
+  sql += ` SELECT ${select.join(', ')} FROM ${quoteIdent('agg')}`;
   if (having.length > 0) sql += ` WHERE ${having.join(' AND ')}`;
-  if (orderBy.length > 0) sql += ` ORDER BY ${[...new Set(orderBy)].join(', ')}`;
-  if (query.limit) sql += ` LIMIT ${params.int(query.limit)}`;
+  // A ranked series reads in time order; the ranking chose which series, not the row order.
+  const order = rankedSeries
+    ? orderBy.filter((o) => !o.startsWith(quoteIdent(getMeasure(model, query.order!.field).label)))
+    : orderBy;
+  if (order.length > 0) sql += ` ORDER BY ${[...new Set(order)].join(', ')}`;
+  if (query.limit && !rankedSeries) sql += ` LIMIT ${params.int(query.limit)}`;
 
   const finished = params.finish(sql);
   return {
