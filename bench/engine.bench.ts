@@ -24,6 +24,19 @@ const QUESTIONS = [
   'aov by channel ytd compared to last year',
   'countries with revenue over 100000 last year',
 ];
+/** Turkish questions (issue 13): the Turkish pack, chosen from the question and the user's language. */
+const TR_QUESTIONS = [
+  'geçen ay ülkelere göre gelir',
+  'en çok satan 5 ürün 2025',
+  'bu yıl geçen yıla göre siparişler',
+  'son 8 hafta haftalık oturumlar',
+  'cihaza göre hemen çıkma oranı pasta grafik',
+  "Almanya ve Fransa'da bu yıl aylık gelir",
+  'Almanya hariç bölgelere göre gelir',
+  "2025'in ilk çeyreği kanallara göre siparisler",
+  'yilbasindan beri kategorilere gore ciro',
+  "1.500'den fazla siparişi olan ülkeler",
+];
 const options = { today: END_DATE, weekStart: 'monday' as const };
 
 function percentile(values: number[], p: number): number {
@@ -48,6 +61,17 @@ async function main(): Promise<void> {
     }
   }
 
+  const trSamples: number[] = [];
+  parseQuestion(TR_QUESTIONS[0], { model, ...options, language: 'tr' });
+  for (let round = 0; round < 200; round++) {
+    for (const q of TR_QUESTIONS) {
+      const t = performance.now();
+      const parsed = parseQuestion(q, { model, ...options, language: 'tr' });
+      if (parsed.kind === 'query') compileQuery(parsed.query, model, { dialect: 'duckdb', ...options });
+      trSamples.push(performance.now() - t);
+    }
+  }
+
   const path = join(tmpdir(), `parley-bench-demo-${process.pid}.duckdb`);
   rmSync(path, { force: true });
   const generated = await ensureDemoDataset({ path, endDate: END_DATE, scale: 1 });
@@ -57,6 +81,7 @@ async function main(): Promise<void> {
     `Command: \`npx tsx bench/engine.bench.ts\` — ${new Date().toISOString().slice(0, 10)}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}.`,
     '',
     `- Parse + compile per question (${samples.length} runs of ${QUESTIONS.length} questions, warm): median **${percentile(samples, 50).toFixed(3)} ms**, p95 ${percentile(samples, 95).toFixed(3)} ms, max ${Math.max(...samples).toFixed(2)} ms (target < 2 ms).`,
+    `- Parse + compile per Turkish question (${trSamples.length} runs of ${TR_QUESTIONS.length} questions, warm): median **${percentile(trSamples, 50).toFixed(3)} ms**, p95 ${percentile(trSamples, 95).toFixed(3)} ms, max ${Math.max(...trSamples).toFixed(2)} ms (target < 2 ms).`,
     `- First parse (loads wink-nlp model, builds the vocabulary): ${warmMs.toFixed(0)} ms.`,
     `- Demo dataset generation at DEMO_SCALE=1 (50k customers, 600k orders, ~1.5M order items, ~395k web_traffic rows): **${(generated.ms / 1000).toFixed(1)} s** (target < 20 s).`,
     '- Answer time against raw DuckDB: see "Answer time vs raw DuckDB" (bench/answer.bench.ts).',

@@ -7,6 +7,7 @@ import type { Database } from './db/client';
 import { PgBossQueue } from './jobs/pg-boss.queue';
 import { withSafeRequestLogs } from './lib/redact';
 import { authRoutes } from './modules/auth/auth.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
 import { collectionsRoutes } from './modules/collections/collections.routes';
 import { digestRoutes } from './modules/collections/digest.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -95,5 +96,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(synonymsRoutes);
   await app.register(helpRoutes);
   await app.register(contactRoutes);
+  await app.register(billingRoutes);
   return app;
 }

@@ -32,6 +32,9 @@ const ZEnv = z.object({
   GOOGLE_ISSUER: url.default('https://accounts.google.com'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** Analytics Data / Admin API bases (DESIGN §3); tests point them at the local stand-in. */
+  GA4_DATA_API_URL: url.default('https://analyticsdata.googleapis.com'),
+  GA4_ADMIN_API_URL: url.default('https://analyticsadmin.googleapis.com'),
   CAPTCHA_PROVIDER: z.enum(['none', 'turnstile', 'recaptcha', 'hcaptcha']).default('none'),
   CAPTCHA_SITE_KEY: z.string().default(''),
   CAPTCHA_SECRET: z.string().default(''),
@@ -57,6 +60,24 @@ const ZEnv = z.object({
   /** Questions (and CSV exports) one user may send per minute; e-mailed cards a sixth of it; 0 = no limit. */
   ASK_RATE_LIMIT: z.coerce.number().int().min(0).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** DESIGN §3: `none` (plans and quotas without payments) or `paddle` (Paddle Billing). */
+  BILLING_PROVIDER: z.enum(['none', 'paddle']).default('none'),
+  PADDLE_API_URL: url.default('https://api.paddle.com'),
+  PADDLE_API_KEY: z.string().optional(),
+  BILLING_WEBHOOK_SECRET: z.string().optional(),
+  /** JSON `{"premium":{"monthly":"pri_…","annual":"pri_…"},"unlimited":{…}}`. */
+  PADDLE_PRICE_IDS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      try {
+        return JSON.parse(v) as Record<string, { monthly: string; annual: string }>;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+        return z.NEVER;
+      }
+    }),
 });
 
 export type Env = z.infer<typeof ZEnv>;
@@ -100,6 +121,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET) providers.add('google');
   else providers.delete('google');
+  if (e.BILLING_PROVIDER === 'paddle') {
+    for (const key of ['PADDLE_API_KEY', 'BILLING_WEBHOOK_SECRET', 'PADDLE_PRICE_IDS'] as const) {
+      if (!e[key])
+        throw new ConfigError(`Invalid configuration:\n  ${key}: required when BILLING_PROVIDER is paddle`);
+    }
+  }
   if (e.CAPTCHA_PROVIDER !== 'none' && !e.CAPTCHA_SECRET) {
     throw new ConfigError('Invalid configuration:\n  CAPTCHA_SECRET: required when CAPTCHA_PROVIDER is set');
   }

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
+import type { TOAuthAccess } from '@parley/connectors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { AccessPolicy, type QuotaGate, unlimitedQuotas } from './lib/access';
+import { AccessPolicy, type QuotaGate } from './lib/access';
 import { CaptchaVerifier } from './lib/captcha';
 import { SecretBox } from './lib/crypto';
 import type { JobQueue } from './lib/queue';
@@ -17,6 +18,10 @@ import { OidcService } from './modules/auth/oidc.service';
 import { SessionsRepository } from './modules/auth/sessions.repository';
 import { SessionsService } from './modules/auth/sessions.service';
 import { TokensRepository } from './modules/auth/tokens.repository';
+import { billingEventJob, billingRenewalsJob } from './modules/billing/billing.job';
+import { BillingRepository } from './modules/billing/billing.repository';
+import { BillingService } from './modules/billing/billing.service';
+import { PaddleProvider } from './modules/billing/paddle.provider';
 import { CollectionsRepository } from './modules/collections/collections.repository';
 import { CollectionsService } from './modules/collections/collections.service';
 import { digestJob, digestPlanJob } from './modules/collections/digest.job';
@@ -26,6 +31,7 @@ import { ContactRepository } from './modules/contact/contact.repository';
 import { ContactService } from './modules/contact/contact.service';
 import { ConversationsRepository } from './modules/conversations/conversations.repository';
 import { ConversationsService } from './modules/conversations/conversations.service';
+import { DatasourceOAuthService } from './modules/datasources/datasource-oauth.service';
 import { DatasourcesRepository } from './modules/datasources/datasources.repository';
 import { DatasourcesService } from './modules/datasources/datasources.service';
 import { SourceResolver } from './modules/datasources/source-resolver';
@@ -55,6 +61,8 @@ export interface Services {
   projects: ProjectsService;
   answers: AnswerService;
   datasources: DatasourcesService;
+  /** OAuth data sources (GA4): consent, callback, token refresh, invalid_grant → revoked. */
+  datasourceOAuth: DatasourceOAuthService;
   /** Which data source answers a question: connector + model, memoised (modules/datasources). */
   sources: SourceResolver;
   conversations: ConversationsService;
@@ -66,6 +74,8 @@ export interface Services {
   synonyms: SynonymsService;
   /** The help panel's contact form: stored, mailed to SUPPORT_EMAIL (modules/contact). */
   contact: ContactService;
+  /** Plans, quotas, the trial and subscriptions; the app's QuotaGate (modules/billing). */
+  billing: BillingService;
 }
 
 export interface ServiceOptions {
@@ -73,7 +83,7 @@ export interface ServiceOptions {
   demoDataset?: DemoDatasetOptions;
   /** How many query results of read-only sources to keep (0: none, as the raw-time benchmark wants). */
   resultCacheSize?: number;
-  /** Plan limits; unlimited until plans and billing land. */
+  /** Plan limits; the billing module's gate unless a caller hands another (tools, benchmarks). */
   quotas?: QuotaGate;
   /** The job queue; buildApp and the worker make a PgBossQueue on the app database. */
   queue?: JobQueue;
@@ -96,7 +106,22 @@ export function buildServices(
   const { queue } = options;
   const users = new UsersRepository(db);
   const projectsRepo = new ProjectsRepository(db);
-  const access = new AccessPolicy(options.quotas ?? unlimitedQuotas);
+  const billing = new BillingService(
+    new BillingRepository(db),
+    config.BILLING_PROVIDER === 'paddle'
+      ? new PaddleProvider(config.PADDLE_API_URL, config.PADDLE_API_KEY ?? '', config.PADDLE_PRICE_IDS ?? {})
+      : null,
+    queue,
+    {
+      demoEmail: config.DEMO ? config.DEMO_EMAIL : null,
+      webhookSecret: config.BILLING_WEBHOOK_SECRET ?? null,
+    },
+    log,
+    clock,
+  );
+  queue.define(billingEventJob(billing));
+  queue.define(billingRenewalsJob(billing));
+  const access = new AccessPolicy(options.quotas ?? billing);
   const guards = { attempts: new AttemptsRepository(db), captcha: new CaptchaVerifier(config) };
   const mail = new MailService(config, new MailRepository(db), log, queue);
   queue.define(mailJob(mail));
@@ -116,7 +141,7 @@ export function buildServices(
   const sourcesDir = join(config.DATA_DIR, 'sources');
   const answers = new AnswerService(llm, log, clock, options.resultCacheSize, () => sources.warmUp());
   const synonyms = new SynonymsService(new SynonymsRepository(db), access, clock);
-  const sources = new SourceResolver(
+  const sources: SourceResolver = new SourceResolver(
     datasourcesRepo,
     box,
     {
@@ -127,8 +152,20 @@ export function buildServices(
       onForget: (id) => answers.forgetSource(id),
       // Every question's model carries the words its project taught.
       teach: (actor, source) => synonyms.teach(actor, source),
+      // OAuth sources (GA4) get their Bearer tokens, refreshed, from the OAuth service.
+      oauthFor: (id): TOAuthAccess => datasourceOAuth.accessFor(id),
+      apiUrls: { GA4_DATA_API_URL: config.GA4_DATA_API_URL, GA4_ADMIN_API_URL: config.GA4_ADMIN_API_URL },
     },
     log,
+  );
+  const datasourceOAuth: DatasourceOAuthService = new DatasourceOAuthService(
+    config,
+    datasourcesRepo,
+    () => sources,
+    box,
+    access,
+    log,
+    clock,
   );
   const datasources = new DatasourcesService(
     datasourcesRepo,
@@ -167,7 +204,7 @@ export function buildServices(
   collections.onChange((change) => digests.replan(change.collectionId));
   queue.define(digestJob(digests));
   queue.define(digestPlanJob(digests));
-  const tenant = new TenantService(users, projectsRepo, datasources);
+  const tenant = new TenantService(users, projectsRepo, datasources, billing);
   return {
     access,
     sessions,
@@ -182,6 +219,7 @@ export function buildServices(
     projects: new ProjectsService(projectsRepo, config.PUBLIC_URL),
     answers,
     datasources,
+    datasourceOAuth,
     sources,
     collections,
     digests,
@@ -204,5 +242,6 @@ export function buildServices(
       log,
       clock,
     ),
+    billing,
   };
 }

@@ -61,7 +61,11 @@ export async function buildTestApp(
   env: Record<string, string> = {},
   /** The clock "today" is read from (default: pinned at TEST_NOW). */
   clock: () => Date = () => new Date(TEST_NOW),
-  options: { worker?: boolean } = {},
+  options: {
+    worker?: boolean;
+    /** A pino logger config (e.g. `{ level, stream }`) to read what the app logs. */
+    logger?: object;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-'));
   const pgDb = kind === 'postgres' ? await createPostgresDatabase() : null;
@@ -79,6 +83,7 @@ export async function buildTestApp(
     webRoot: join(dataDir, 'no-web'),
     demoDataset: TEST_DEMO_DATASET,
     clock,
+    logger: options.logger,
   });
   if (config.DEMO) await app.services.demo.ensureDemo();
   await app.ready();

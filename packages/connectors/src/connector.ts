@@ -3,7 +3,7 @@
  * listAccounts, plus declared capabilities and SQL dialect. Only connectors talk to sources.
  */
 import type { TSemanticQuery } from '@parley/contract';
-import type { TIntrospection, TSqlDialect } from '@parley/engine';
+import type { TCompiledQuery, TIntrospection, TSemanticModel, TSqlDialect, TWeekStart } from '@parley/engine';
 import type { z } from 'zod';
 
 export interface TConnectorCapabilities {
@@ -47,7 +47,9 @@ export interface TConnectorAccount {
  */
 export type TQueryPlan =
   | { kind: 'sql'; sql: string; params: (string | number)[] }
-  | { kind: 'semantic'; query: TSemanticQuery };
+  | { kind: 'semantic'; query: TSemanticQuery }
+  /** An API source's own request, compiled by its `compileApi` (GA4: a runReport request as JSON). */
+  | { kind: 'api'; request: string };
 
 export interface Connector {
   readonly type: string;
@@ -65,6 +67,14 @@ export interface Connector {
   /** The accounts the source offers (schemas, databases, properties, surveys); [] when none. */
   listAccounts(): Promise<TConnectorAccount[]>;
   close(): Promise<void>;
+  /** API sources: the semantic model read from the source itself (GA4 getMetadata), not introspected tables. */
+  semanticModel?(name: string): Promise<TSemanticModel>;
+  /** API sources: a SemanticQuery as the source's own request (an `api` plan's `request`), with the card's columns. */
+  compileApi?(
+    query: TSemanticQuery,
+    model: TSemanticModel,
+    options: { today: string; weekStart: TWeekStart },
+  ): TCompiledQuery;
 }
 
 export type TConnectorErrorCode =
@@ -77,7 +87,11 @@ export type TConnectorErrorCode =
   /** A host the server may not connect to (private or loopback without ALLOW_PRIVATE_HOSTS). */
   | 'forbidden_host'
   /** A plan of a kind this connector does not run. */
-  | 'unsupported';
+  | 'unsupported'
+  /** The source refused the request as asked (GA4: dimensions and metrics it cannot combine). */
+  | 'refused'
+  /** The OAuth grant was refused or expired (invalid_grant): the source needs connecting again. */
+  | 'revoked';
 
 /** A typed failure the server maps to an answer without leaking source details. */
 export class ConnectorError extends Error {
@@ -103,6 +117,18 @@ export interface TConnectorContext {
   allowPrivateHosts: boolean;
   /** A folder this source may keep local files in (FILE sources' DuckDB file, API caches). */
   dataDir: string;
+  /** OAuth sources: valid access tokens, refreshed by the server (which holds the refresh token). */
+  oauth?: TOAuthAccess;
+  /** API base URLs from the server's configuration (GA4_DATA_API_URL, GA4_ADMIN_API_URL). */
+  apiUrls?: Record<string, string | undefined>;
+}
+
+/** How an OAuth source gets its Bearer token; the server refreshes it and stores it sealed. */
+export interface TOAuthAccess {
+  /** A token valid for at least another minute (refreshed ahead of expiry). */
+  token(): Promise<string>;
+  /** The API answered 401: refresh now; ConnectorError('revoked') when the grant is refused. */
+  refresh(): Promise<string>;
 }
 
 /**

@@ -40,9 +40,9 @@ describe('registry', () => {
   });
 
   it('answers null or unsupported for types without a connector', () => {
-    expect(findDescriptor('CLOUDFLARE_D1')).toBeNull();
+    expect(findDescriptor('MYSQL')).toBeNull();
     expect(findDescriptor('toString')).toBeNull();
-    expect(() => getDescriptor('GOOGLE_ANALYTICS')).toThrow(expect.objectContaining({ code: 'unsupported' }));
+    expect(() => getDescriptor('MYSQL')).toThrow(expect.objectContaining({ code: 'unsupported' }));
   });
 
   it('parses PostgreSQL fields, never a connection string', () => {

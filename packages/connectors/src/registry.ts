@@ -9,15 +9,21 @@ import {
   type TConnectorContext,
   type TConnectorDescriptor,
 } from './connector';
+import { CLOUDFLARE_D1_DESCRIPTOR } from './d1/d1.descriptor';
 import { DEMO_DESCRIPTOR } from './duckdb/demo.descriptor';
 import { DuckDbConnector, type TDuckDbConfig } from './duckdb/duckdb.connector';
 import { FILE_DESCRIPTOR } from './file/file.descriptor';
+import { FORMBRICKS_DESCRIPTOR } from './formbricks/formbricks.descriptor';
+import { GOOGLE_ANALYTICS_DESCRIPTOR } from './ga4/ga4.descriptor';
 import { POSTGRESQL_DESCRIPTOR } from './postgres/postgres.descriptor';
 
 /** One line per source type, in the order GET /api/v1/datasource/types lists them. */
 const REGISTRY = {
   POSTGRESQL: POSTGRESQL_DESCRIPTOR,
   FILE: FILE_DESCRIPTOR,
+  CLOUDFLARE_D1: CLOUDFLARE_D1_DESCRIPTOR,
+  FORMBRICKS: FORMBRICKS_DESCRIPTOR,
+  GOOGLE_ANALYTICS: GOOGLE_ANALYTICS_DESCRIPTOR,
   DEMO: DEMO_DESCRIPTOR,
 } as const;
 

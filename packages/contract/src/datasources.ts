@@ -57,6 +57,36 @@ export const ZPostgresConfig = z.object({
 });
 export type TPostgresConfig = z.infer<typeof ZPostgresConfig>;
 
+/** An https:// (or, for local stand-ins with ALLOW_PRIVATE_HOSTS, http://) API address. */
+const ZApiUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .refine(
+    (u) => /^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/i.test(u),
+    'must be an http(s) address without credentials',
+  );
+
+/** Cloudflare D1 (DESIGN §4): the account, an API token with D1 read access, an optional API base. */
+export const ZCloudflareD1Config = z.object({
+  account_id: z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/, 'must be a Cloudflare account ID'),
+  api_token: z.string().trim().min(1, 'is required').max(1000),
+  base_url: ZApiUrl.optional(),
+});
+export type TCloudflareD1Config = z.infer<typeof ZCloudflareD1Config>;
+
+/** Formbricks (DESIGN §4): the instance's address and a management API key (`x-api-key`). */
+export const ZFormbricksConfig = z.object({
+  api_host: ZApiUrl.default('https://app.formbricks.com'),
+  api_key: z.string().trim().min(1, 'is required').max(1000),
+});
+export type TFormbricksConfig = z.infer<typeof ZFormbricksConfig>;
+
 /** POST /api/v1/datasource: `{ type, name, config }`; config is checked by the type's own schema. */
 export const ZCreateDatasourceBody = z.object({
   type: ZDatasourceType,
@@ -71,6 +101,17 @@ export const ZDatasourceIdResponse = z.object({ datasource_id: z.string() });
 export const ZDatasourceRef = z.object({ datasource_id: ZId, type: ZDatasourceType });
 export type TDatasourceRef = z.infer<typeof ZDatasourceRef>;
 export const ZDefaultDatasourceBody = z.object({ datasource_id: ZId });
+
+/**
+ * GET /api/v1/datasourceredirect?type=GOOGLE_ANALYTICS[&local=true][&datasource_id=]: to the
+ * provider's consent screen; `datasource_id` reconnects a revoked source instead of adding one.
+ */
+export const ZDatasourceRedirectQuery = z.object({
+  type: ZDatasourceType,
+  local: z.enum(['true', 'false']).optional(),
+  datasource_id: ZId.optional(),
+});
+export type TDatasourceRedirectQuery = z.infer<typeof ZDatasourceRedirectQuery>;
 
 /** GET /api/v1/datasource/accounts?type=&datasource_id= */
 export const ZAccountsQuery = z.object({ type: ZDatasourceType, datasource_id: ZId });

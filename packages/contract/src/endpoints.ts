@@ -49,6 +49,7 @@ import {
   ZAddAccountBody,
   ZCreateDatasourceBody,
   ZDatasourceIdResponse,
+  ZDatasourceRedirectQuery,
   ZDatasourceRef,
   ZDatasourceTypes,
   ZDefaultDatasourceBody,
@@ -56,6 +57,19 @@ import {
   ZRemoveAccountBody,
 } from './datasources';
 import { ZEmpty, ZErrorResponse } from './errors';
+import {
+  ZAddress,
+  ZAddressBody,
+  ZAddresses,
+  ZChangePlanBody,
+  ZCheckoutBody,
+  ZCheckoutResponse,
+  ZPayments,
+  ZPlans,
+  ZPricingPreview,
+  ZSubscription,
+  ZUpdateAddressBody,
+} from './plans';
 import { ZProfileBody, ZRegisterBody, ZSignupBody } from './profile';
 import { ZDeleteSynonymQuery, ZLearnedSynonyms, ZSynonymsQuery } from './synonyms';
 
@@ -163,6 +177,8 @@ export const endpoints = {
   },
   // data sources (spec 2 §2, §7; DESIGN §4, §11)
   'GET /api/v1/datasource/types': { tag: 'datasources', response: ZDatasourceTypes },
+  'GET /api/v1/datasourceredirect': { tag: 'datasources', query: ZDatasourceRedirectQuery, response: null },
+  'GET /api/v1/datasource/callback': { tag: 'datasources', response: null },
   'POST /api/v1/datasource': {
     tag: 'datasources',
     body: ZCreateDatasourceBody,
@@ -186,6 +202,22 @@ export const endpoints = {
   'DELETE /features/synonym': { tag: 'synonyms', query: ZDeleteSynonymQuery, response: ZEmpty },
   // the help panel's contact form (issue 11): stored, mailed to SUPPORT_EMAIL, limited per user
   'POST /api/v1/contact': { tag: 'help', body: ZContactBody, response: ZContactResponse },
+  // plans and billing (spec 2 §4, §9; DESIGN §11)
+  'GET /api/v1/subscription': { tag: 'billing', response: ZSubscription },
+  'GET /api/v1/plans': { tag: 'billing', response: ZPlans },
+  'POST /api/v1/subscription/checkout': { tag: 'billing', body: ZCheckoutBody, response: ZCheckoutResponse },
+  'POST /api/v1/subscription/change': { tag: 'billing', body: ZChangePlanBody, response: ZSubscription },
+  'POST /api/v1/subscription/cancel': { tag: 'billing', body: ZEmpty, response: ZSubscription },
+  'POST /api/v1/subscription/pause': { tag: 'billing', body: ZEmpty, response: ZSubscription },
+  'POST /api/v1/subscription/resume': { tag: 'billing', body: ZEmpty, response: ZSubscription },
+  'POST /api/v1/subscription/continue': { tag: 'billing', body: ZEmpty, response: ZSubscription },
+  'GET /api/v1/payments': { tag: 'billing', response: ZPayments },
+  'GET /api/v1/addresses': { tag: 'billing', response: ZAddresses },
+  'POST /api/v1/addresses': { tag: 'billing', body: ZAddressBody, response: ZAddress },
+  'PUT /api/v1/addresses': { tag: 'billing', body: ZUpdateAddressBody, response: ZAddress },
+  'POST /api/v1/pricing-preview': { tag: 'billing', body: ZCheckoutBody, response: ZPricingPreview },
+  // the provider's signed events: verified over the raw body, so no JSON schema here
+  'POST /api/v1/billing/webhook': { tag: 'billing', public: true, response: ZEmpty },
   // help articles (markdown, spec 1 §2.8)
   'GET /help/:file': {
     tag: 'help',

@@ -9,6 +9,7 @@ export * from './errors';
 export * from './features';
 export * from './limits';
 export * from './password-strength';
+export * from './plans';
 export * from './profile';
 export * from './semantic';
 export * from './synonyms';

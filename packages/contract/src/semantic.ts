@@ -105,7 +105,12 @@ export const ZSemanticQuery = z.object({
   analysis: z
     .discriminatedUnion('kind', [
       z.object({ kind: z.literal('drivers') }),
-      z.object({ kind: z.literal('forecast'), horizon: z.number().int().min(1).max(366) }),
+      z.object({
+        kind: z.literal('forecast'),
+        horizon: z.number().int().min(1).max(366),
+        /** Future buckets before the asked ones: "next quarter" in November starts after December. */
+        skip: z.number().int().min(0).max(366).optional(),
+      }),
     ])
     .optional(),
 });

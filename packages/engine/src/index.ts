@@ -1,5 +1,8 @@
 /** Public API of the ask engine: question → SemanticQuery → SQL → card. Pure, no I/O. */
 
+export * from './analysis/drivers';
+export * from './analysis/forecast';
+export * from './analysis/holt-winters';
 export * from './card/build-card';
 export * from './card/insights';
 export * from './compiler/columns';
@@ -11,6 +14,7 @@ export * from './model/introspect-model';
 export * from './model/introspection';
 export * from './model/semantic-model';
 export * from './parser/describe';
+export { detectLanguage, getLanguagePack, type TLanguageCode, type TLanguagePack } from './parser/lang/index';
 export * from './parser/learned-synonyms';
 export * from './parser/parse';
 export type { TVocabularyTarget } from './parser/vocabulary';

@@ -1,5 +1,6 @@
 /** Public API of the card presenter: escaping, locale-aware formatting, CSV/TSV and card rendering. Pure. */
 
+export * from './card-columns';
 export * from './card-html';
 export * from './card-parts';
 export * from './card-text';

@@ -222,13 +222,24 @@ export class PgBossQueue implements JobQueue {
     });
   }
 
-  /** Fetches up to `batch` due jobs of `name` and runs them here; answers how many. */
+  /**
+   * Fetches up to `batch` due jobs of `name` and runs them here; answers how many. The fetch is
+   * tracked with the runs: a job the loop has fetched but not started yet is already in flight,
+   * so `drain` waits for it instead of returning before it ran.
+   */
   private async runDue(name: string, batch: number): Promise<number> {
     if (this.stopping) return 0;
-    const jobs = await this.client.fetch<unknown>(name, { batchSize: batch, includeMetadata: true });
-    if (!jobs || jobs.length === 0) return 0;
-    await Promise.all(jobs.map((job) => this.track(name, this.run(name, job))));
-    return jobs.length;
+    let count = 0;
+    await this.track(
+      name,
+      (async () => {
+        const jobs = await this.client.fetch<unknown>(name, { batchSize: batch, includeMetadata: true });
+        if (!jobs || jobs.length === 0) return;
+        count = jobs.length;
+        await Promise.all(jobs.map((job) => this.run(name, job)));
+      })(),
+    );
+    return count;
   }
 
   private async track(name: string, run: Promise<void>): Promise<void> {

@@ -1,3 +1,4 @@
+import { BILLING_RENEWALS_JOB } from '../modules/billing/billing.service';
 import { DIGEST_PLAN_JOB } from '../modules/collections/digest.service';
 import type { Services } from '../services';
 
@@ -12,7 +13,11 @@ interface Schedule {
  * collection: pg-boss 10 keeps one schedule per queue, and a tick re-reads each collection's
  * frequency and its owner's time zone, so changes need no re-registration (DigestService.plan).
  */
-const SCHEDULES: Schedule[] = [{ name: DIGEST_PLAN_JOB, cron: '* * * * *' }];
+const SCHEDULES: Schedule[] = [
+  { name: DIGEST_PLAN_JOB, cron: '* * * * *' },
+  // Scheduled plan changes, trial ends and renewals of accounts nobody opened (modules/billing).
+  { name: BILLING_RENEWALS_JOB, cron: '*/10 * * * *' },
+];
 
 /** Starts this process's worker: runs every defined job and registers the schedules. */
 export async function startWorker(services: Services): Promise<void> {

@@ -16,13 +16,13 @@ export interface Actor {
   projectId: string;
 }
 
-/** What a plan limits (spec 2 §9); the plans issue counts them. */
+/** What a plan limits (spec 2 §9); modules/billing counts them. */
 export type QuotaKind = 'conversations' | 'gpt_insights' | 'collections' | 'cards_per_collection' | 'digests';
 
 /** Decides whether one more unit of a quota fits; throws QuotaExceeded naming the limit and plan. */
 export interface QuotaGate {
   /** `usage`: the count this action would reach, when the caller knows it (cards in a collection). */
-  check(actor: Actor, kind: QuotaKind, usage?: number): Promise<void>;
+  check(actor: Actor, kind: QuotaKind, usage?: number, frequency?: string): Promise<void>;
 }
 
 /** No plan limits: what every account has until plans and billing land. */
@@ -41,6 +41,8 @@ export interface AccessRequirement {
   quota?: QuotaKind;
   /** The count of `quota` after this action, when it is per resource (cards_per_collection). */
   usage?: number;
+  /** The digest frequency a collection chooses (quota 'digests'). */
+  frequency?: string;
   /**
    * The resource acted on, once loaded: it must be the actor's, in the actor's project. Absent
    * (null) and foreign answer the same 404, so ids of others tell nothing.
@@ -67,6 +69,6 @@ export class AccessPolicy {
         throw new NotFound(need.notFoundMessage);
       }
     }
-    if (need.quota) await this.quotas.check(actor, need.quota, need.usage);
+    if (need.quota) await this.quotas.check(actor, need.quota, need.usage, need.frequency);
   }
 }

@@ -9,7 +9,13 @@ import { fileURLToPath } from 'node:url';
 import type { ChartOption } from '@parley/presenter';
 import { Resvg } from '@resvg/resvg-js';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import { DatasetComponent, GridComponent, LegendComponent } from 'echarts/components';
+import {
+  DatasetComponent,
+  DataZoomSliderComponent,
+  GridComponent,
+  LegendComponent,
+  MarkAreaComponent,
+} from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { LegacyGridContainLabel } from 'echarts/features';
 import { SVGRenderer } from 'echarts/renderers';
@@ -21,6 +27,10 @@ echarts.use([
   GridComponent,
   LegendComponent,
   DatasetComponent,
+  // The card's chart as the web draws it: a slider past 15 bars (the image shows the first ones,
+  // as the card does), shaded running buckets.
+  DataZoomSliderComponent,
+  MarkAreaComponent,
   // The presenter's options keep axis labels inside the grid with `containLabel`.
   LegacyGridContainLabel,
   SVGRenderer,

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { ensureDemoDataset, SqlConnector } from '@parley/connectors';
-import { COLLECTION_MESSAGES, type TCollection, type TCollectionQueryResponse } from '@parley/contract';
+import {
+  COLLECTION_MESSAGES,
+  DEMO_DATASOURCE_ID,
+  type TCollection,
+  type TCollectionQueryResponse,
+} from '@parley/contract';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { collectionQuestions, collections, conversationItems } from '../../src/db/schema';
@@ -385,5 +390,59 @@ describe.each(TEST_DATABASES)('collections on %s', (kind) => {
     } finally {
       now = new Date('2026-11-30T12:00:00Z');
     }
+  });
+
+  it('answers each ranking card with its own rows for a new user on a cold cache, cards side by side', async () => {
+    // Rankings in both directions, added one by one after a preview as the editor does, then
+    // answered together and one by one at the same time: each card keeps its own rows.
+    const phrases = [
+      'top 5 countries by revenue',
+      'revenue by region last month',
+      'bottom 5 countries by revenue',
+      'orders by month this year',
+      'top 3 products by revenue',
+      'bottom 3 products by revenue',
+    ];
+    const expected = new Map<string, unknown>();
+    for (let run = 0; run < 5; run++) {
+      const user = await createUser(t.app, { name: `New ${run}` });
+      const client = await signIn(t.app, user.email, user.password);
+      t.app.services.answers.forgetSource(DEMO_DATASOURCE_ID);
+      const made = await create(client, { name: `Rankings ${run}` });
+      expect(made.statusCode, made.body).toBe(200);
+      const id = (made.json() as TCollection).id;
+      for (const phrase of phrases) {
+        const preview = await client.inject({
+          method: 'POST',
+          url: '/features/collections/preview',
+          payload: { phrase },
+        });
+        expect(preview.statusCode, preview.body).toBe(200);
+        const current = (await list(client)).find((c) => c.id === id)!;
+        const res = await update(client, {
+          id,
+          name: current.name,
+          questions: [...current.questions.map((q) => ({ id: q.id, phrase: q.phrase })), { phrase }],
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      const c = (await list(client)).find((x) => x.id === id)!;
+      t.app.services.answers.forgetSource(DEMO_DATASOURCE_ID);
+      const answers = await Promise.all([
+        query(client, { collection_id: id }),
+        ...c.questions.map((q) => query(client, { collection_id: id, id: q.id })),
+      ]);
+      for (const res of answers) {
+        for (const r of (res.json() as TCollectionQueryResponse).responses) {
+          expect(r.card, r.phrase).toBeDefined();
+          const rows = r.card!.table;
+          if (!expected.has(r.phrase)) expected.set(r.phrase, rows);
+          expect(rows, `${r.phrase} (run ${run})`).toEqual(expected.get(r.phrase));
+        }
+      }
+    }
+    const [top] = expected.get(phrases[0]!) as Record<string, unknown>[];
+    const [bottom] = expected.get(phrases[2]!) as Record<string, unknown>[];
+    expect(top!.Revenue as number).toBeGreaterThan(bottom!.Revenue as number);
   });
 });

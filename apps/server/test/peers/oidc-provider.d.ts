@@ -9,10 +9,18 @@ declare module 'oidc-provider' {
   interface Grant {
     addOIDCScope(scope: string): void;
     save(): Promise<string>;
+    destroy(): Promise<void>;
   }
   interface Interaction {
     uid: string;
     prompt: { name: string };
+    params: Record<string, unknown>;
+  }
+  interface ProviderClient {
+    grantTypeAllowed(type: string): boolean;
+  }
+  interface ProviderContext {
+    oidc: { params?: Record<string, unknown> };
   }
   export default class Provider {
     constructor(
@@ -28,9 +36,11 @@ declare module 'oidc-provider' {
       res: ServerResponse,
       result: Record<string, unknown>,
     ): Promise<void>;
-    Grant: new (opts: {
+    Grant: (new (opts: {
       accountId: string;
       clientId: string;
-    }) => Grant;
+    }) => Grant) & { find(id: string): Promise<Grant | undefined> };
+    AccessToken: { find(token: string): Promise<{ isExpired: boolean } | undefined> };
+    on(event: 'grant.success', listener: (ctx: ProviderContext) => void): void;
   }
 }

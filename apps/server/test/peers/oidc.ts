@@ -18,13 +18,30 @@ export interface OidcPeer {
    * answers the redirect back to the app (its redirect_uri with code, state and iss).
    */
   authorize(authorizationUrl: string, accountId: string): Promise<URL>;
+  /** Whether an access token the provider issued is still valid (a resource server's check). */
+  verifyAccessToken(token: string): Promise<boolean>;
+  /** Revokes every grant given so far: their refresh tokens answer invalid_grant from now on. */
+  revokeGrants(): Promise<void>;
+  /** The grant_type of every successful token request, in order. */
+  tokenGrants: string[];
   close(): Promise<void>;
+}
+
+export interface OidcPeerOptions {
+  /** More redirect URIs of the same client (the data-source OAuth callback). */
+  extraRedirectUris?: string[];
+  /** Scopes beyond openid/email/profile the provider grants (Google's Analytics scope). */
+  extraScopes?: string[];
 }
 
 export async function startOidcPeer(
   redirectUri: string,
   accounts: Record<string, OidcAccount>,
+  options: OidcPeerOptions = {},
 ): Promise<OidcPeer> {
+  const redirectUris = [redirectUri, ...(options.extraRedirectUris ?? [])];
+  const grantIds: string[] = [];
+  const tokenGrants: string[] = [];
   const clientId = 'parley-test';
   const clientSecret = 'parley-test-secret-0123456789abcdef';
   const server = createServer();
@@ -38,13 +55,17 @@ export async function startOidcPeer(
       {
         client_id: clientId,
         client_secret: clientSecret,
-        redirect_uris: [redirectUri],
-        grant_types: ['authorization_code'],
+        redirect_uris: redirectUris,
+        grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_post',
       },
     ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    scopes: ['openid', 'offline_access', ...(options.extraScopes ?? [])],
+    // Like Google with access_type=offline: a refresh token with every code exchange.
+    issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) =>
+      client.grantTypeAllowed('refresh_token'),
     features: { devInteractions: { enabled: false } },
     cookies: { keys: ['test-cookie-key-0123456789'] },
     async findAccount(_ctx, id) {
@@ -52,6 +73,10 @@ export async function startOidcPeer(
       if (!account) return undefined;
       return { accountId: id, claims: async () => ({ sub: id, ...account }) };
     },
+  });
+
+  provider.on('grant.success', (ctx) => {
+    tokenGrants.push(String(ctx.oidc.params?.grant_type ?? ''));
   });
 
   server.on('request', (req, res) => {
@@ -67,8 +92,10 @@ export async function startOidcPeer(
         return;
       }
       const grant = new provider.Grant({ accountId: nextAccount, clientId });
-      grant.addOIDCScope('openid email profile');
+      // The scopes the request asked for (sign-in: openid email profile; Analytics: its scope).
+      grant.addOIDCScope(String(details.params.scope ?? 'openid email profile'));
       const grantId = await grant.save();
+      grantIds.push(grantId);
       await provider.interactionFinished(req, res, { consent: { grantId } });
     })().catch((err: Error) => {
       res.statusCode = 500;
@@ -85,7 +112,7 @@ export async function startOidcPeer(
       const jar = new Map<string, string>();
       let url = authorizationUrl;
       for (let hop = 0; hop < 10; hop++) {
-        if (url.startsWith(redirectUri)) return new URL(url);
+        if (redirectUris.some((u) => url.startsWith(u))) return new URL(url);
         const res = await fetch(url, {
           redirect: 'manual',
           headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
@@ -101,6 +128,14 @@ export async function startOidcPeer(
       }
       throw new Error('too many redirects at the provider');
     },
+    async verifyAccessToken(token) {
+      const found = await provider.AccessToken.find(token);
+      return Boolean(found && !found.isExpired);
+    },
+    async revokeGrants() {
+      for (const id of grantIds.splice(0)) await (await provider.Grant.find(id))?.destroy();
+    },
+    tokenGrants,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

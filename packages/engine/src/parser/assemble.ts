@@ -382,6 +382,8 @@ export function assemble(input: TAssembleInput): TSemanticQuery | TClarification
   const base: TSemanticQuery =
     isFollowUp && previous ? structuredClone(previous) : { measures: [], dimensions: [], filters: [] };
   base.measures = baseMeasures;
+  // A follow-up refines the plain question: "and by month?" after a "why" is not a second "why".
+  delete base.analysis;
   // A follow-up that swaps the measure ("same for orders") keeps the ranking, on the new measure.
   if (
     base.order &&
@@ -463,7 +465,7 @@ export function assemble(input: TAssembleInput): TSemanticQuery | TClarification
         const last = d.words.split(' ').at(-1);
         const t = tokens.find((x) => x.norm === last);
         if (!t) continue;
-        if (t.norm !== t.lemma) plural = true;
+        if (pack.isPlural ? pack.isPlural(t.norm, t.lemma) : t.norm !== t.lemma) plural = true;
         else if (!t.norm.endsWith('s') && !d.grouped) singular = true;
       }
       if (plural) base.limit = 10;

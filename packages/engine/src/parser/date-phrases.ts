@@ -70,7 +70,7 @@ function unitOf(word: string): TDateUnit {
   return word.replace(/s$/, '') as TDateUnit;
 }
 
-function compareForUnit(unit: TDateUnit, rangeUnit: TDateUnit | null): TComparison {
+export function compareForUnit(unit: TDateUnit, rangeUnit: TDateUnit | null): TComparison {
   if (unit === rangeUnit) return 'previous_period';
   switch (unit) {
     case 'year':
@@ -89,14 +89,14 @@ function compareForUnit(unit: TDateUnit, rangeUnit: TDateUnit | null): TComparis
 }
 
 /** The latest occurrence of a month on or before today (a bare "March"). */
-function recentYearForMonth(month: number, today: string): number {
+export function recentYearForMonth(month: number, today: string): number {
   const y = Number(today.slice(0, 4));
   return month <= Number(today.slice(5, 7)) ? y : y - 1;
 }
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
-function makeDate(y: number, m: number, d: number): string | null {
+export function makeDate(y: number, m: number, d: number): string | null {
   if (m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return null;
   const iso = `${y}-${pad(m)}-${pad(d)}`;
   return isIsoDate(iso) ? iso : null;
@@ -449,7 +449,7 @@ export function findDates(scanner: TokenScanner, ctx: TDateContext): TDateFindin
 }
 
 /** The calendar unit a range spans, for "vs the previous <unit>". */
-function unitOfRange(r: TDateRange): TDateUnit | null {
+export function unitOfRange(r: TDateRange): TDateUnit | null {
   switch (r.kind) {
     case 'this':
     case 'to_date':
@@ -477,7 +477,11 @@ const HAS_YEAR = /(?:^|\D)(?:19|20)\d\d$|^\d{4}-/;
  * With no year at all the span ends at the latest occurrence of its end on or before today.
  * Both years written and out of order: null (not read, so the parser asks).
  */
-function readSpan(aText: string, bText: string, ctx: TDateContext): { from: string; to: string } | null {
+export function readSpan(
+  aText: string,
+  bText: string,
+  ctx: TDateContext,
+): { from: string; to: string } | null {
   const aYear = HAS_YEAR.test(aText) || /\//.test(aText);
   const bYear = HAS_YEAR.test(bText) || /\//.test(bText);
   const withYear = (text: string, year: number) => readPeriod(`${text} ${year}`, ctx);
@@ -510,7 +514,7 @@ function readSpan(aText: string, bText: string, ctx: TDateContext): { from: stri
 }
 
 /** "3 months ago" → that whole month. */
-function relativeUnit(unit: TDateUnit, n: number, ctx: TDateContext): { from: string; to: string } {
+export function relativeUnit(unit: TDateUnit, n: number, ctx: TDateContext): { from: string; to: string } {
   const y = Number(ctx.today.slice(0, 4));
   const m = Number(ctx.today.slice(5, 7));
   if (unit === 'year') return { from: `${y - n}-01-01`, to: `${y - n}-12-31` };

@@ -51,16 +51,17 @@ describe('drivers questions', () => {
 
 describe('forecast questions', () => {
   it.each([
-    ['forecast revenue next quarter', 'revenue', 'month', 3, 36],
+    ['forecast revenue next quarter', 'revenue', 'month', 3, 36, 1],
     ['orders next 3 months', 'orders', 'month', 3, 36],
     ['predict sessions for the next 14 days', 'sessions', 'day', 14, 120],
     ['forecast weekly orders next quarter', 'orders', 'week', 13, 104],
-    ['revenue forecast next year', 'revenue', 'month', 12, 36],
+    ['revenue forecast next year', 'revenue', 'month', 12, 36, 1],
     ['forecast revenue', 'revenue', 'month', 3, 36],
     ['what will revenue be next month', 'revenue', 'month', 1, 36],
-  ])('%s', (phrase, measure, grain, horizon, history) => {
+  ])('%s', (phrase, measure, grain, horizon, history, skip?: number) => {
     const q = query(phrase);
-    expect(q.analysis).toEqual({ kind: 'forecast', horizon });
+    // Today is 2026-11-20: "next quarter" and "next year" start after December.
+    expect(q.analysis).toEqual(skip ? { kind: 'forecast', horizon, skip } : { kind: 'forecast', horizon });
     expect(q.measures).toEqual([measure]);
     expect(q.timeDimension?.grain).toBe(grain);
     expect(q.timeDimension?.range).toEqual({ kind: 'last', unit: grain, n: history });

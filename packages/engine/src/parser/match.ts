@@ -3,6 +3,8 @@
  * the grammar against the model's vocabulary, each match marked negated / grouped / "per" by the
  * language pack's function words around it.
  */
+
+import { getCandidates } from './lang/tr-text';
 import type { TLanguagePack } from './lang/types';
 import type { TToken } from './text';
 import { findCorrection, type TVocabulary, type TVocabularyTarget } from './vocabulary';
@@ -40,7 +42,8 @@ export function correctTypos(
       t.norm.length < 4 ||
       t.norm.length > 30 ||
       pack.fillers.has(t.norm) ||
-      pack.negation.words.has(t.norm)
+      pack.negation.words.has(t.norm) ||
+      pack.grouping.words.has(t.norm)
     )
       continue;
     if (vocabulary.words.has(t.lemma) || vocabulary.words.has(t.norm) || !/^\p{L}+$/u.test(t.norm)) continue;
@@ -55,7 +58,7 @@ export function correctTypos(
 }
 
 const GRAIN_TOKEN = /^(?:day|week|month|quarter|year)s?$/;
-const LIST_WORDS = new Set(['and', 'or', 'nor', '&', ',']);
+const LIST_WORDS = new Set(['and', 'or', 'nor', '&', ',', 've', 'veya', 'ile', 'ya', 'da']);
 
 /** The word is its lemma or a plural of it ("regions", "countries", "statuses"). */
 function isPluralOf(t: TToken): boolean {
@@ -67,6 +70,27 @@ function isPluralOf(t: TToken): boolean {
     norm === `${l}es` ||
     (l.endsWith('y') && norm === `${l.slice(0, -1)}ies`)
   );
+}
+
+/** The entry of a span's lemmas, trying each word's alternatives (Turkish suffixes) too. */
+function findEntry(span: TToken[], vocabulary: TVocabulary): TVocabularyTarget[] | undefined {
+  const direct = vocabulary.entries.get(span.map((t) => t.lemma).join(' '));
+  if (direct || !span.some((t) => t.alternatives)) return direct;
+  let keys: string[][] = [[]];
+  for (const t of span) {
+    const options = t.alternatives ?? [t.lemma];
+    keys = keys.flatMap((k) => options.map((o) => [...k, o])).slice(0, 16);
+  }
+  for (const k of keys) {
+    const hit = vocabulary.entries.get(k.join(' '));
+    if (hit) {
+      span.forEach((t, j) => {
+        t.lemma = k[j];
+      });
+      return hit;
+    }
+  }
+  return undefined;
 }
 
 /** Longest-first n-gram matching of unconsumed tokens against the vocabulary. */
@@ -87,13 +111,14 @@ export function matchVocabulary(tokens: TToken[], vocabulary: TVocabulary, pack:
       // "conversion" may be the count or the rate), so its written form decides when it can.
       const inflected = span.every((t) => !t.corrected) && span.some((t) => t.norm !== t.lemma);
       const written = inflected ? vocabulary.exact.get(span.map((t) => t.norm).join(' ')) : undefined;
-      const targets = written ?? vocabulary.entries.get(span.map((t) => t.lemma).join(' '));
+      const targets = written ?? findEntry(span, vocabulary);
       if (!targets) continue;
       // A value is named, not conjugated: "opened" is not the status "open" (plurals are fine);
       // and a verb form names nothing it was not written as ("visited" is not "visits").
       const conjugated = span.some((t) => !t.corrected && !isPluralOf(t));
-      if (!written && conjugated && targets.every((t) => t.type === 'value')) continue;
+      if (!pack.prefixMatch && !written && conjugated && targets.every((t) => t.type === 'value')) continue;
       if (
+        !pack.prefixMatch &&
         !written &&
         span.some((t) => !t.corrected && /(?:ed|ing)$/.test(t.norm) && !/(?:ed|ing)$/.test(t.lemma))
       )
@@ -134,5 +159,37 @@ export function matchVocabulary(tokens: TToken[], vocabulary: TVocabulary, pack:
     }
     if (!matched) i++;
   }
+  // "Almanya ve Fransa hariç": a negation after its noun reaches back over the list it ends.
+  if (negation.position === 'after') {
+    for (let k = matches.length - 2; k >= 0; k--) {
+      const m = matches[k];
+      const next = matches[k + 1];
+      const end = m.start + m.words.split(' ').length;
+      if (
+        !m.negated &&
+        next.negated &&
+        m.targets.every((t) => t.type === 'value') &&
+        next.targets.every((t) => t.type === 'value') &&
+        tokens.slice(end, next.start).every((t) => LIST_WORDS.has(t.norm))
+      )
+        m.negated = true;
+    }
+  }
   return matches;
+}
+
+/**
+ * Prefix matching (Turkish): each word not in the vocabulary as written takes the vocabulary
+ * words it may be (its stems, then the words it starts with: "almanyadaki" → almanya); the
+ * n-gram matcher tries them all, the first as the word's lemma.
+ */
+export function matchPrefixes(tokens: TToken[], vocabulary: TVocabulary, pack: TLanguagePack): void {
+  for (const t of tokens) {
+    // A function word is never read as a suffixed vocabulary word ("karşılaştır" is not "kâr").
+    if (t.consumed || (!vocabulary.words.has(t.norm) && pack.fillers.has(t.norm))) continue;
+    const candidates = getCandidates(t.norm, vocabulary.words);
+    if (candidates.length === 0) continue;
+    t.lemma = candidates[0];
+    if (candidates.length > 1) t.alternatives = candidates;
+  }
 }

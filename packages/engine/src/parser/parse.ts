@@ -19,8 +19,9 @@ import {
 import { describeQuery } from './describe';
 import { dimensionLabel, measureLabel } from './labels';
 import { EN } from './lang/en';
+import { detectLanguage, getLanguagePack } from './lang/index';
 import type { TLanguagePack } from './lang/types';
-import { correctTypos, matchVocabulary } from './match';
+import { correctTypos, matchPrefixes, matchVocabulary } from './match';
 import { renderParseMessage, type TParseMessage } from './messages';
 import { TokenScanner } from './scanner';
 import { findChart, findGrain, findNumericFilters, findRanking } from './slots';
@@ -41,8 +42,10 @@ export interface TParseOptions {
   previous?: TSemanticQuery | null;
   /** Day-first numeric dates (01/03/2025); defaults to weekStart === 'monday'. */
   dayFirst?: boolean;
-  /** The question's language pack; English by default. */
+  /** The question's language pack; without one, detected from the question (see `language`). */
   pack?: TLanguagePack;
+  /** The user's UI language ('en', 'tr', 'en-GB', …): the tie-break when detecting the pack. */
+  language?: string;
   /**
    * The question kinds beside the plain aggregate the caller can answer (the answer path runs
    * `query.analysis`). Without one, such questions ask back instead of answering a plain number.
@@ -76,8 +79,9 @@ export type TParseResult =
 
 /** Parses a question against a model; see TParseResult. Never throws. */
 export function parseQuestion(phrase: string, options: TParseOptions): TParseResult {
-  const pack = options.pack ?? EN;
+  let pack = options.pack ?? EN;
   try {
+    pack = options.pack ?? getLanguagePack(detectLanguage(phrase, options.language));
     return parse(phrase, options, pack);
   } catch {
     return toResult(ask({ key: 'failed' }, null, examplesIn(options.model, pack)), pack);
@@ -115,7 +119,8 @@ function parse(phrase: string, options: TParseOptions, pack: TLanguagePack): TPa
     dayFirst: options.dayFirst ?? options.weekStart === 'monday',
   });
   const grain = findGrain(scanner, pack);
-  const vocabulary = getVocabulary(model);
+  const vocabulary = getVocabulary(model, pack);
+  if (pack.prefixMatch) matchPrefixes(tokens, vocabulary, pack);
   const corrections = correctTypos(tokens, vocabulary, pack);
   const matches = matchVocabulary(tokens, vocabulary, pack);
 
@@ -138,7 +143,8 @@ function parse(phrase: string, options: TParseOptions, pack: TLanguagePack): TPa
   if (intent !== 'aggregate' && !options.kinds?.[intent])
     return toResult(notYet(intent, result, model, pack, examples), pack);
   if (isClarification(result)) return toResult(result, pack);
-  const query = intent === 'aggregate' ? result : asAnalysis(intent, result, horizon, grain, model);
+  const query =
+    intent === 'aggregate' ? result : asAnalysis(intent, result, horizon, grain, model, options.today);
   return { kind: 'query', query, understood: describeQuery(query, model), corrections };
 }
 
@@ -174,6 +180,7 @@ function asAnalysis(
   horizon: THorizon | null,
   grain: TTimeGrain | 'auto' | null,
   model: TSemanticModel,
+  today: string,
 ): TSemanticQuery {
   const { order: _order, limit: _limit, chart: _chart, ...base } = query;
   // The measure's own date when the question named none ("why did revenue drop").
@@ -201,6 +208,14 @@ function asAnalysis(
         ? 'month'
         : unit;
   const buckets = Math.max(1, Math.round((UNIT_DAYS[unit] * n) / UNIT_DAYS[bucket]));
+  // "next quarter" is the next calendar quarter: in November, the months after December.
+  const month = Number(today.slice(5, 7));
+  const monthsLeft: Record<string, number> = {
+    quarter: 2 - ((month - 1) % 3),
+    half: 5 - ((month - 1) % 6),
+    year: 12 - month,
+  };
+  const skip = bucket === 'month' && horizon && unit in monthsLeft ? monthsLeft[unit] : 0;
   const { compare: _compare, ...rest } = base;
   return {
     ...rest,
@@ -210,7 +225,8 @@ function asAnalysis(
       grain: bucket,
       range: { kind: 'last', ...FORECAST_HISTORY[bucket] },
     },
-    analysis: { kind: 'forecast', horizon: buckets },
+    analysis:
+      skip > 0 ? { kind: 'forecast', horizon: buckets, skip } : { kind: 'forecast', horizon: buckets },
   };
 }
 
@@ -229,7 +245,8 @@ function findIntent(
   let forecast = pack.intents.forecastCue.test(normalised);
   let horizon: THorizon | null = null;
   scanner.scan(pack.intents.horizon, (g) => {
-    horizon ??= { unit: g[1] as THorizon['unit'], n: g[0] ? Number(g[0]) : null };
+    const unit = (pack.horizonUnits?.[g[1]] ?? g[1]) as THorizon['unit'];
+    horizon ??= { unit, n: g[0] ? Number(g[0]) : null };
     forecast = true;
     return true;
   });
@@ -266,7 +283,9 @@ function notYet(
       ? model.dimensions
           .filter((d) => isDimensionAvailable(model, measure, d.name))
           .slice(0, 4)
-          .map((d) => phrases.thisVsLastMonth(`${label} by ${dimensionLabel(model, d.name).toLowerCase()}`))
+          .map((d) =>
+            phrases.thisVsLastMonth(phrases.by([label], dimensionLabel(model, d.name).toLowerCase())),
+          )
       : [phrases.trendOf(label, 'in the last 12 months')];
   const understood = describeQuery(result, model);
   return ask({ key: 'kindNotYet', kind, understood }, understood, [...choices, ...examples]);

@@ -65,6 +65,12 @@ export function findNumericFilters(scanner: TokenScanner, pack: TLanguagePack): 
     out.push({ op: 'lte', values: [toNumber(pack, g[0], g[1])], percent: isPercent(g[1]), at });
     return true;
   });
+  for (const [words, op] of numbers.after ?? []) {
+    scanner.scan(`${numbers.amount} (?:daha )?(?:${words})`, (g, at) => {
+      out.push({ op, values: [toNumber(pack, g[0], g[1])], percent: isPercent(g[1]), at });
+      return true;
+    });
+  }
   return out;
 }
 

@@ -89,6 +89,8 @@ export interface TToken {
   consumed: boolean;
   /** The lemma is a typo correction, not the word's own. */
   corrected?: boolean;
+  /** Other vocabulary words the written word may be (Turkish suffixes), best first. */
+  alternatives?: string[];
 }
 
 /** Tokens of a normalised phrase, each with its lemma from the language's lemmatiser. */

@@ -4,6 +4,7 @@
  */
 import Fuse from 'fuse.js';
 import type { TSemanticModel } from '../model/semantic-model';
+import type { TLanguagePack } from './lang/types';
 import { getPhraseKey, normalisePhrase } from './text';
 
 export type TVocabularyTarget =
@@ -50,16 +51,25 @@ export const NEVER_CORRECTED = new Set([
     .filter(Boolean),
 ]);
 
-const CACHE = new WeakMap<TSemanticModel, TVocabulary>();
+/** One vocabulary per (model, pack): the pack decides the keys and adds its own phrases. */
+const CACHE = new WeakMap<TSemanticModel, Map<string, TVocabulary>>();
 
 function sameTarget(a: TVocabularyTarget, b: TVocabularyTarget): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** Builds (once per model object) the vocabulary used by the parser. */
-export function getVocabulary(model: TSemanticModel): TVocabulary {
-  const cached = CACHE.get(model);
+/** Builds (once per model object and language pack) the vocabulary used by the parser. */
+export function getVocabulary(model: TSemanticModel, pack?: TLanguagePack): TVocabulary {
+  const code = pack?.vocabulary ? pack.code : 'en';
+  let perPack = CACHE.get(model);
+  if (!perPack) {
+    perPack = new Map();
+    CACHE.set(model, perPack);
+  }
+  const cached = perPack.get(code);
   if (cached) return cached;
+  const keyOf = pack?.vocabulary?.key ?? getPhraseKey;
+  const exactOf = pack?.vocabulary?.exact ?? normalisePhrase;
   const entries = new Map<string, TVocabularyTarget[]>();
   const exact = new Map<string, TVocabularyTarget[]>();
   const put = (map: Map<string, TVocabularyTarget[]>, key: string, target: TVocabularyTarget): void => {
@@ -69,8 +79,8 @@ export function getVocabulary(model: TSemanticModel): TVocabulary {
     map.set(key, list);
   };
   const add = (phrase: string, target: TVocabularyTarget): void => {
-    put(entries, getPhraseKey(phrase), target);
-    put(exact, normalisePhrase(phrase), target);
+    put(entries, keyOf(phrase), target);
+    put(exact, exactOf(phrase), target);
   };
   const human = (name: string): string => name.replace(/_/g, ' ');
 
@@ -90,6 +100,7 @@ export function getVocabulary(model: TSemanticModel): TVocabulary {
   for (const t of model.timeDimensions) {
     for (const p of [t.label, ...t.synonyms]) add(p, { type: 'time', name: t.name });
   }
+  for (const [p, target] of pack?.vocabulary?.extra(model) ?? []) add(p, target);
   // A word that names a measure or dimension outranks the same word as a value elsewhere.
   for (const map of [entries, exact]) {
     for (const [key, list] of map) {
@@ -125,7 +136,7 @@ export function getVocabulary(model: TSemanticModel): TVocabulary {
     { includeScore: true, threshold: 0.45, ignoreLocation: true },
   );
   const vocabulary = { entries, exact, maxWords: Math.min(maxWords, 6), words, valueWords, fuse };
-  CACHE.set(model, vocabulary);
+  perPack.set(code, vocabulary);
   return vocabulary;
 }
 

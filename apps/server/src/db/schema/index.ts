@@ -1,5 +1,6 @@
 // One schema for PGlite and PostgreSQL; each module owns its file here.
 export * from './auth.schema';
+export * from './billing.schema';
 export * from './collections.schema';
 export * from './contact.schema';
 export * from './conversations.schema';

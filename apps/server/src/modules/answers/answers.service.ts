@@ -3,23 +3,29 @@ import {
   ConnectorError,
   DEFAULT_QUERY_OPTIONS,
   type TConnectorErrorCode,
+  type TQueryPlan,
   type TQueryResult,
 } from '@parley/connectors';
 import type { TConversationResponse, TSemanticQuery } from '@parley/contract';
 import {
   buildCard,
+  buildDriversCard,
+  buildForecastAnswer,
   compileQuery,
   describeQuery,
   getExampleQuestions,
   ModelError,
   parseQuestion,
+  planDrivers,
+  planForecast,
   type TClarifyPrompt,
+  type TCompileOptions,
   type TLearnedChoice,
   type TSemanticModel,
 } from '@parley/engine';
 import { escapeHtml } from '@parley/presenter';
 import type { FastifyBaseLogger } from 'fastify';
-import { UpstreamFailed } from '../../lib/errors';
+import { Invalid, UpstreamFailed } from '../../lib/errors';
 import { type LlmConfig, proposeInsights, proposeSemanticQuery } from '../../lib/llm';
 import { Lru } from '../../lib/lru';
 import { dateIn, weekStartFor } from '../../lib/time';
@@ -57,6 +63,9 @@ export interface AskResult {
   /** A question back's choices that would teach an unknown word, by choice phrase (learned synonyms). */
   learn?: Record<string, TLearnedChoice>;
 }
+
+/** The question kinds beside the plain aggregate this answer path runs. */
+const ANALYSES = { drivers: true, forecast: true } as const;
 
 /** Connector failures that say the source is unreachable or refuses us, not that the SQL is wrong. */
 const UNREACHABLE = new Set<TConnectorErrorCode>(['unreachable', 'invalid_config', 'forbidden_host']);
@@ -96,8 +105,12 @@ export class AnswerService {
     if (hit && (hit.expires === null || hit.expires > performance.now())) return hit.result;
     const running = this.pending.get(key);
     if (running) return running;
+    // API sources (GA4) run their own compiled request; SQL sources the statement.
+    const plan: TQueryPlan = source.connector.dialect
+      ? { kind: 'sql', sql, params }
+      : { kind: 'api', request: sql };
     const promise = source.connector
-      .execute({ kind: 'sql', sql, params }, DEFAULT_QUERY_OPTIONS)
+      .execute(plan, DEFAULT_QUERY_OPTIONS)
       .then((result) => {
         // Not kept when the source was forgotten while the query ran.
         if (this.pending.get(key) === promise) {
@@ -138,7 +151,16 @@ export class AnswerService {
     const { model } = source;
     const today = dateIn(context.timezone, this.clock());
     const weekStart = weekStartFor(context.language);
-    const parsed = parseQuestion(phrase, { model, today, weekStart, previous: context.previous });
+    // Drivers and forecasts are answered here (answerQuery dispatches on query.analysis).
+    const parsed = parseQuestion(phrase, {
+      model,
+      today,
+      weekStart,
+      previous: context.previous,
+      kinds: ANALYSES,
+      // A Turkish question (or a tr user's ambiguous one) is read with the Turkish pack.
+      language: context.language,
+    });
 
     let query: TSemanticQuery | null = parsed.kind === 'query' ? parsed.query : null;
     if (this.llm && parsed.kind === 'clarify') {
@@ -176,9 +198,22 @@ export class AnswerService {
     const today = dateIn(context.timezone, this.clock());
     const weekStart = weekStartFor(context.language);
     const dialect = connector.dialect;
-    if (!dialect) throw new Error(`${connector.type} does not take SQL`);
+    if (!dialect && !connector.compileApi) throw new Error(`${connector.type} does not take SQL`);
     try {
-      const compiled = compileQuery(query, model, { dialect, today, weekStart });
+      // Drivers and forecasts run their own (ordinary, compiled) queries through the same run().
+      if (query.analysis && dialect) {
+        const response = await this.answerAnalysis(source, query, phrase, {
+          dialect,
+          today,
+          weekStart,
+          locale: context.language,
+        });
+        return { responses: [response], semantic: response.card ? query : null };
+      }
+      // API sources (GA4) compile to their own request; its rows carry the same column keys.
+      const compiled = dialect
+        ? compileQuery(query, model, { dialect, today, weekStart })
+        : connector.compileApi!(query, model, { today, weekStart });
       const result = await this.run(source, compiled.sql, compiled.params);
       const card = buildCard({
         query,
@@ -196,6 +231,22 @@ export class AnswerService {
       if (error instanceof ModelError) {
         return { responses: [{ phrase, text: escapeHtml(error.message) }], semantic: null };
       }
+      if (error instanceof ConnectorError && error.code === 'refused') {
+        // An API source refused the combination asked (GA4's incompatible fields): say so, no 500.
+        return {
+          responses: [
+            {
+              phrase,
+              text: `The data source cannot answer “${escapeHtml(describeQuery(query, model))}” as asked: ${escapeHtml(error.message)} Try other measures or breakdowns.`,
+            },
+          ],
+          semantic: null,
+        };
+      }
+      if (error instanceof ConnectorError && error.code === 'revoked')
+        throw new Invalid(
+          'Access to this data source was revoked. Connect it again on the Data sources screen.',
+        );
       if (error instanceof ConnectorError && UNREACHABLE.has(error.code)) {
         this.log.warn({ datasource: source.id, code: error.code }, 'data source unreachable');
         throw new UpstreamFailed('The data source could not be reached. Check its connection and try again.');
@@ -214,6 +265,38 @@ export class AnswerService {
       this.log.error({ err: error }, 'answering failed');
       throw error;
     }
+  }
+
+  /** A drivers or forecast question: its queries through run(), then its card (or the reason there is none). */
+  private async answerAnalysis(
+    source: AnswerSource,
+    query: TSemanticQuery,
+    phrase: string,
+    options: TCompileOptions & { locale: string },
+  ): Promise<TConversationResponse> {
+    const { model } = source;
+    const readAt = this.clock().toISOString();
+    if (query.analysis?.kind === 'drivers') {
+      const plan = planDrivers(query, model, options);
+      const [total, ...splits] = await Promise.all(
+        [plan.total, ...plan.splits.map((s) => s.compiled)].map((c) => this.run(source, c.sql, c.params)),
+      );
+      const card = buildDriversCard({
+        query,
+        model,
+        plan,
+        totalRows: total.rows,
+        splitRows: splits.map((r) => r.rows),
+        readAt,
+        locale: options.locale,
+        today: options.today,
+      });
+      return { phrase, card };
+    }
+    const compiled = planForecast(query, model, options);
+    const result = await this.run(source, compiled.sql, compiled.params);
+    const answer = buildForecastAnswer({ query, model, compiled, rows: result.rows, readAt, ...options });
+    return answer.kind === 'card' ? { phrase, card: answer.card } : { phrase, text: answer.text };
   }
 
   /** Opens (and on first start generates) the demo source ahead of the first question. */

@@ -109,6 +109,10 @@ export class CollectionsService {
   /** POST /features/collection */
   async create(actor: Actor, body: TCreateCollectionBody): Promise<TCollection> {
     await this.requireCollections(actor);
+    // The plan decides which digest frequencies a collection may choose (issue 16).
+    if (body.notification_frequency) {
+      await this.requireCollections(actor, { quota: 'digests', frequency: body.notification_frequency });
+    }
     await this.requireCollections(actor, {
       quota: 'collections',
       usage: (await this.repo.countOwned(actor)) + 1,
@@ -159,6 +163,9 @@ export class CollectionsService {
         body.notification_frequency === undefined
           ? current.notificationFrequency
           : body.notification_frequency;
+      if (frequency && frequency !== current.notificationFrequency) {
+        await this.requireCollections(actor, { quota: 'digests', frequency });
+      }
       const write: CollectionWrite = {
         name,
         notificationFrequency: frequency,

@@ -46,6 +46,10 @@ interface Texts {
   why: string;
   other: string;
   previous: string;
+  /** A bucket still running, a bucket the period cuts short, the stacked total (as on the card). */
+  soFar: string;
+  partial: string;
+  total: string;
 }
 
 const EN: Texts = {
@@ -63,6 +67,9 @@ const EN: Texts = {
   why: 'You receive this e-mail because the digest of this collection is on.',
   other: 'Other',
   previous: 'Previous',
+  soFar: 'so far',
+  partial: 'partial',
+  total: 'Total',
 };
 
 const TR: Texts = {
@@ -80,9 +87,15 @@ const TR: Texts = {
   why: 'Bu e-postayı, bu koleksiyonun özeti açık olduğu için alıyorsunuz.',
   other: 'Diğer',
   previous: 'Önceki',
+  soFar: 'şu ana kadar',
+  partial: 'kısmi',
+  total: 'Toplam',
 };
 
 const textsFor = (language: string): Texts => (language === 'tr' ? TR : EN);
+
+/** Size of a card's chart in the mail (CSS pixels; the PNG is twice as large for sharp screens). */
+export const DIGEST_CHART_SIZE = { width: 640, height: 320 } as const;
 
 /** Draws a chart option as a PNG; null when it cannot (the card goes out without its image). */
 export type ChartPainter = (option: ChartOption) => Buffer | null;
@@ -163,8 +176,9 @@ export function changeLine(
 /** The chart a card shows in the mail: the view chosen on the grid when it is a chart, else the first. */
 function chartFor(card: TCard, chosen: string | undefined): { spec: TCardChart; view: ChartViewType } | null {
   if (card.table.length === 0 || card.chart.length === 0) return null;
-  const spec = card.chart.find((s) => chartViewType(s) === chosen) ?? card.chart[0]!;
-  return { spec, view: chartViewType(spec) };
+  // The views the card shows: the chosen chart view, else the card's first chart.
+  const spec = card.chart.find((s) => chartViewType(s, card) === chosen) ?? card.chart[0]!;
+  return { spec, view: chartViewType(spec, card) };
 }
 
 /** Builds the digest mail of a collection from its answered cards. */
@@ -197,7 +211,17 @@ export function digestMail(input: DigestMailInput): DigestMail {
     const chart = chartFor(card, views.get(response.question_id));
     if (chart) {
       const png = input.paint(
-        buildChartOption({ card, ...chart, locale, otherLabel: t.other, previousLabel: t.previous }),
+        buildChartOption({
+          card,
+          ...chart,
+          locale,
+          otherLabel: t.other,
+          previousLabel: t.previous,
+          soFarLabel: t.soFar,
+          partialLabel: t.partial,
+          totalLabel: t.total,
+          size: DIGEST_CHART_SIZE,
+        }),
       );
       if (png) {
         chartCid = `chart-${index + 1}@digest`;

@@ -9,7 +9,7 @@ import { renderChartPng } from '../../mail/chart-image';
 import type { MailService } from '../../mail/mail.service';
 import type { CollectionsService } from './collections.service';
 import type { DigestPlanInput, DigestRepository } from './digest.repository';
-import { type ChartPainter, digestMail } from './digest-mail';
+import { type ChartPainter, DIGEST_CHART_SIZE, digestMail } from './digest-mail';
 import { latestSlot, nextSlot, periodFrequency, periodKey } from './digest-schedule';
 
 /** The queue's name for one collection's digest of one period. */
@@ -23,14 +23,11 @@ export interface DigestJobData {
   period: string;
 }
 
-/** Size of a card's chart in the mail (CSS pixels; the PNG is twice as large for sharp screens). */
-const CHART_SIZE = { width: 640, height: 320 };
-
 /** Charts drawn on the server (ECharts SSR → resvg PNG); a chart that fails leaves its card without one. */
 function pngPainter(log: FastifyBaseLogger): ChartPainter {
   return (option) => {
     try {
-      return renderChartPng(option, CHART_SIZE);
+      return renderChartPng(option, DIGEST_CHART_SIZE);
     } catch (err) {
       log.warn({ err }, 'digest chart could not be drawn');
       return null;

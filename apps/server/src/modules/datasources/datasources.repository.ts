@@ -75,6 +75,25 @@ export class DatasourcesRepository {
     return row ?? null;
   }
 
+  /** A source by id alone (an OAuth source's tokens, read when they are used); null when gone. */
+  async findById(id: string): Promise<DatasourceRow | null> {
+    const [row] = await this.db.select().from(datasources).where(eq(datasources.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * Replaces an active source's sealed secrets (a refreshed OAuth token) without moving
+   * `updated_at`: the open connector and its model stay valid. False when the source was revoked meanwhile.
+   */
+  async updateSecrets(id: string, secrets: string): Promise<boolean> {
+    const rows = await this.db
+      .update(datasources)
+      .set({ secrets })
+      .where(and(eq(datasources.id, id), eq(datasources.status, 'active')))
+      .returning({ id: datasources.id });
+    return rows.length > 0;
+  }
+
   /** Deletes the source (its default choice goes with it, by foreign key). */
   async delete(id: string): Promise<void> {
     await this.db.delete(datasources).where(eq(datasources.id, id));

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Invalid } from '../../lib/errors';
 import { actorOf, route } from '../../lib/route';
+import { datasourceOAuthRoutes } from './datasource-oauth.routes';
 import type { UploadedFile } from './datasources.service';
 
 /** The data-sources screen: types, connect, upload, status, default, accounts, delete. */
@@ -39,6 +40,8 @@ export async function datasourcesRoutes(app: FastifyInstance): Promise<void> {
     await service.delete(actorOf(r), r.query.id);
     return {};
   });
+
+  await datasourceOAuthRoutes(app);
 
   // Multipart parsing only where a file is expected, limited to UPLOAD_LIMIT_MB (DESIGN §4).
   await app.register(async (uploads) => {

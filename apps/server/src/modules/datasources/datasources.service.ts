@@ -125,7 +125,9 @@ export class DatasourcesService {
       await connector.test();
       if (descriptor.supports_accounts) offered = await connector.listAccounts();
     } catch (error) {
-      throw this.connectFailure(error, body.type);
+      // The field the refused address came from: a database host or an API address.
+      const field = ['host', 'api_host', 'base_url'].find((k) => k in body.config) ?? 'host';
+      throw this.connectFailure(error, body.type, field);
     } finally {
       await connector.close().catch(() => {});
     }
@@ -143,9 +145,9 @@ export class DatasourcesService {
     return { datasource_id: id };
   }
 
-  private connectFailure(error: unknown, type: string): Invalid {
+  private connectFailure(error: unknown, type: string, field = 'host'): Invalid {
     if (error instanceof ConnectorError && error.code === 'forbidden_host')
-      return new Invalid(`Invalid field config.host: ${error.message}`);
+      return new Invalid(`Invalid field config.${field}: ${error.message}`);
     this.log.info(
       { type, code: error instanceof ConnectorError ? error.code : 'error' },
       'data source connection test failed',

@@ -1,4 +1,4 @@
-import { type Connector, ConnectorError, createConnector } from '@parley/connectors';
+import { type Connector, ConnectorError, createConnector, type TOAuthAccess } from '@parley/connectors';
 import { DATASOURCE_MESSAGES, DEMO_DATASOURCE_ID } from '@parley/contract';
 import { generateModel, type TSemanticModel } from '@parley/engine';
 import type { FastifyBaseLogger } from 'fastify';
@@ -28,6 +28,10 @@ export interface SourceResolverOptions {
    * handed in by services.ts); it memoises the taught model itself.
    */
   teach?: (actor: Actor, source: AnswerSource) => Promise<AnswerSource>;
+  /** The Bearer tokens of an OAuth source (GA4), by source id (modules/datasources' OAuth service). */
+  oauthFor?: (id: string) => TOAuthAccess;
+  /** API bases from the configuration (GA4_DATA_API_URL, GA4_ADMIN_API_URL). */
+  apiUrls?: Record<string, string | undefined>;
 }
 
 /** A source's connector may still be answering a question when it is replaced: it closes after this. */
@@ -104,6 +108,8 @@ export class SourceResolver {
       account: row.selectedAccount,
       allowPrivateHosts: this.options.allowPrivateHosts,
       dataDir: this.options.sourcesDir,
+      oauth: this.options.oauthFor?.(row.id),
+      apiUrls: this.options.apiUrls,
     });
   }
 
@@ -143,7 +149,10 @@ export class SourceResolver {
   private async load(row: DatasourceRow): Promise<AnswerSource> {
     const connector = this.connectorFor(row);
     try {
-      const model = generateModel(await connector.introspect(), row.name);
+      // API sources (GA4) describe themselves; SQL sources are introspected.
+      const model = connector.semanticModel
+        ? await connector.semanticModel(row.name)
+        : generateModel(await connector.introspect(), row.name);
       return {
         id: row.id,
         account: row.selectedAccount,
@@ -154,6 +163,13 @@ export class SourceResolver {
       };
     } catch (error) {
       await connector.close().catch(() => {});
+      if (error instanceof ConnectorError && error.code === 'revoked')
+        throw new Invalid(
+          `Access to the data source “${row.name}” was revoked. Connect it again to ask about it.`,
+        );
+      // API sources read one account (a GA4 property): none chosen yet is the user's next step.
+      if (error instanceof ConnectorError && error.code === 'invalid_config' && row.selectedAccount === null)
+        throw new Invalid(`Choose an account of “${row.name}” on the Data sources screen to ask about it.`);
       if (error instanceof ConnectorError) {
         this.log.warn({ datasource: row.id, code: error.code }, 'data source could not be read');
         throw new UpstreamFailed(

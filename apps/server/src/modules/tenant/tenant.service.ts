@@ -9,6 +9,7 @@ import type { Actor } from '../../lib/access';
 import { Unauthenticated } from '../../lib/errors';
 import { profileColumns } from '../../lib/images';
 import { hashPassword } from '../../lib/passwords';
+import type { BillingService } from '../billing/billing.service';
 import type { DatasourcesService } from '../datasources/datasources.service';
 import type { ProjectRow, ProjectsRepository } from '../projects/projects.repository';
 import type { UserRow, UsersRepository } from '../users/users.repository';
@@ -22,6 +23,7 @@ export class TenantService {
     private readonly users: UsersRepository,
     private readonly projects: ProjectsRepository,
     private readonly datasources: Pick<DatasourcesService, 'credentials'>,
+    private readonly billing: Pick<BillingService, 'tenantSummary'>,
   ) {}
 
   async getTenant(actor: Actor): Promise<TTenant> {
@@ -50,16 +52,22 @@ export class TenantService {
   private async tenantOf(actor: Actor, row: UserRow | null): Promise<TTenant> {
     // The row is gone when the account was deleted in another tab: that session is over.
     if (!row) throw new Unauthenticated();
-    const [projects, credentials] = await Promise.all([
+    const [projects, credentials, plan] = await Promise.all([
       this.projects.listForUser(actor.userId),
       this.datasources.credentials(actor),
+      this.billing.tenantSummary(actor),
     ]);
-    return toTenant(row, projects, credentials);
+    return toTenant(row, projects, credentials, plan);
   }
 }
 
-/** Builds the tenant answer of DESIGN §4 from a user row, their projects and data sources. */
-export function toTenant(row: UserRow, projects: ProjectRow[], credentials: TCredentials): TTenant {
+/** Builds the tenant answer of DESIGN §4 from a user row, their projects, data sources and plan. */
+export function toTenant(
+  row: UserRow,
+  projects: ProjectRow[],
+  credentials: TCredentials,
+  plan: Pick<TTenant, 'subscription' | 'quota'>,
+): TTenant {
   return {
     id: row.id,
     email: row.email,
@@ -73,9 +81,9 @@ export function toTenant(row: UserRow, projects: ProjectRow[], credentials: TCre
     features: row.features as TTenant['features'],
     flags: { oc: row.onboardingComplete, rc: row.registrationComplete },
     projects: Object.fromEntries(projects.map((p) => [p.id, { name: p.name }])),
-    subscription: { plan: 'unlimited', status: 'ACTIVE' },
+    subscription: plan.subscription,
     credentials,
-    quota: { conversations: null, used: 0 },
+    quota: plan.quota,
     updated: row.updatedAt.toISOString(),
   };
 }

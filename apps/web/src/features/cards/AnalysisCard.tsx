@@ -3,6 +3,7 @@ import './cards.css';
 import './i18n';
 import { Modal } from '@mantine/core';
 import type { TCard, TCardInsight } from '@parley/contract';
+import { buildChartOption, type ChartSize, comparisonLabel, periodLabel } from '@parley/presenter';
 import type { EChartsInstance } from 'echarts-for-react/esm/types';
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,6 @@ import { A11y, Keyboard } from 'swiper/modules';
 import { Swiper, type SwiperClass, SwiperSlide } from 'swiper/react';
 import { useReturnFocus } from '../../lib/focus';
 import { Spinner } from '../../ui/Spinner';
-import { buildChartOption, comparisonLabel, periodLabel } from './chart-options';
 import { DataTable } from './DataTable';
 import { ExportDialog } from './ExportDialog';
 import { composePng, nodeToPng } from './export';
@@ -86,10 +86,12 @@ interface ViewContentProps {
   card: TCard;
   view: ViewType;
   onInstance: (instance: EChartsInstance | null) => void;
+  /** The room the chart has (collections' narrow cards draw compact); none: a full-width card. */
+  size?: ChartSize;
 }
 
 /** One view of a card (a chart, the table, the image, insights or text); collections' compact cards draw theirs with it. */
-export const ViewContent = memo(function ViewContent({ card, view, onInstance }: ViewContentProps) {
+export const ViewContent = memo(function ViewContent({ card, view, onInstance, size }: ViewContentProps) {
   const { t, i18n } = useTranslation('cards');
   const locale = i18n.language || 'en-US';
   const option = useMemo(() => {
@@ -106,8 +108,9 @@ export const ViewContent = memo(function ViewContent({ card, view, onInstance }:
       soFarLabel: t('so_far'),
       partialLabel: t('partial'),
       totalLabel: t('table.total'),
+      size,
     });
-  }, [card, view, locale, t]);
+  }, [card, view, locale, t, size]);
 
   if (isChartView(view)) {
     if (!option) return <p className="card-empty">{t('no_data')}</p>;

@@ -1,3 +1,4 @@
+import type { ChartOption } from '@parley/presenter';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import {
   DataZoomSliderComponent,
@@ -10,7 +11,6 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import EChartsReactCore from 'echarts-for-react/esm/core';
 import type { EChartsInstance } from 'echarts-for-react/esm/types';
-import type { ChartOption } from './chart-options';
 
 // Tree-shaken ECharts: only what the card's charts use. This module is its own lazy chunk.
 echarts.use([

@@ -1,7 +1,7 @@
 import type { TCard } from '@parley/contract';
+import { comparisonLabel, periodLabel } from '@parley/presenter';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { comparisonLabel, periodLabel } from './chart-options';
 import { kpiTiles } from './kpi';
 
 /**

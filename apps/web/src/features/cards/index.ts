@@ -3,7 +3,7 @@ import './i18n';
 
 export { AnalysisCard, ViewContent as CardViewContent } from './AnalysisCard';
 export { FeedbackDialog, type FeedbackMode } from './FeedbackDialog';
-export { useInView, useViewportWidth } from './hooks/useViewport';
+export { useElementWidth, useInView, useViewportWidth } from './hooks/useViewport';
 export { ExpandIcon, NextViewIcon, TextIcon } from './icons';
 export { htmlToText, sanitizeHtml } from './sanitize';
 export { buildViews, isChartView, isSplitView, nextView, type ViewType } from './views';

@@ -1,14 +1,14 @@
 import type { TCard, TCardColumn, TCardRow } from '@parley/contract';
+import { CHANGE_SUFFIX, isAdditiveMeasure, PREVIOUS_PREFIX, SHARE_SUFFIX } from '@parley/presenter';
+
+// The derived-column conventions live in the presenter, shared with the charts and the mail.
+export { CHANGE_SUFFIX, isAdditiveMeasure, PREVIOUS_PREFIX, SHARE_SUFFIX } from '@parley/presenter';
 
 export type SortDir = 'asc' | 'desc';
 export interface SortState {
   key: string;
   dir: SortDir;
 }
-
-export const SHARE_SUFFIX = '__%';
-export const CHANGE_SUFFIX = '__change';
-export const PREVIOUS_PREFIX = 'Previous_';
 
 /** Next sort of a column header click: ascending → descending → none (spec 2 §2). */
 export function nextSort(current: SortState | null, key: string): SortState | null {
@@ -114,15 +114,6 @@ export function displayColumns(columns: readonly TCardColumn[], percentMode: boo
     out.push({ key: c.key, label: c.label, role: c.kind, format: c.format, sortKey: c.key });
   }
   return out;
-}
-
-/** Rates and averages do not add up; everything else measured in money or counts does. */
-const NOT_SUMMABLE = /\b(average|avg|mean|rate|ratio|median|per)\b/i;
-
-/** Whether a measure's values add up (money, counts), unlike rates and averages. */
-export function isAdditiveMeasure(column: Pick<TCardColumn, 'key' | 'label' | 'format'>): boolean {
-  if (column.format === 'percent') return false;
-  return !NOT_SUMMABLE.test(column.label) && !NOT_SUMMABLE.test(column.key);
 }
 
 /** Whether a displayed column gets a total (summable measures, their previous values and shares). */

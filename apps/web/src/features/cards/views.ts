@@ -1,23 +1,13 @@
 import type { TCard, TCardChart } from '@parley/contract';
-import { isAdditiveMeasure } from './table-model';
+import { type ChartViewType, chartViewType } from '@parley/presenter';
+
+export { type ChartViewType, chartViewType } from '@parley/presenter';
 
 /** Screens narrower than this show the card text as its own view (spec 2 §9). */
 export const TEXT_VIEW_BREAKPOINT = 996;
 
-export type ChartViewType = 'bar' | 'bar-stacked' | 'line' | 'area' | 'pie' | 'donut';
 /** `kpi`: one row of numbers drawn big, with the comparison and change (issue 11). */
 export type ViewType = ChartViewType | 'kpi' | 'table' | 'image' | 'insights' | 'text';
-
-/**
- * A chart spec's view name: its type in lower case, bar flagged stacked being bar-stacked — unless
- * the card's measure is a rate or an average, which never stack (the view says what is drawn).
- */
-export function chartViewType(spec: TCardChart, card?: Pick<TCard, 'columns'>): ChartViewType {
-  const type = spec.chart.type.toLowerCase() as TCardChart['chart']['type'];
-  if (type !== 'bar' || !spec.chart.stacked) return type;
-  const measure = card?.columns.find((c) => c.key === spec.y[0]);
-  return measure && !isAdditiveMeasure(measure) ? 'bar' : 'bar-stacked';
-}
 
 export function isChartView(view: ViewType): view is ChartViewType {
   return view !== 'kpi' && view !== 'table' && view !== 'image' && view !== 'insights' && view !== 'text';

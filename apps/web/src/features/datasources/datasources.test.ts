@@ -169,6 +169,24 @@ describe('connection forms', () => {
     expect(configOf(postgres.fields, initialValues(postgres.fields))).toEqual({ port: 5432, ssl: false });
   });
 
+  it('has the API-key forms of Cloudflare D1 and Formbricks, each field labelled and explained', () => {
+    const base = { name: '', logo: '', supports_accounts: true, auth_type: 'apikey' } as const;
+    for (const [type, keys] of [
+      ['CLOUDFLARE_D1', ['account_id', 'api_token', 'base_url']],
+      ['FORMBRICKS', ['api_host', 'api_key']],
+    ] as const) {
+      const method = connectMethod({ ...base, type });
+      if (method.kind !== 'form') throw new Error(`${type} has no form`);
+      expect(method.fields.map((f) => f.key)).toEqual(keys);
+      for (const f of method.fields) {
+        expect(t(`form.${f.key}`)).not.toBe(`form.${f.key}`);
+        expect(f.hintKey && t(f.hintKey)).toMatch(/\w+/);
+      }
+      // Secrets are typed into password fields.
+      expect(method.fields.filter((f) => f.kind === 'password').map((f) => f.key)).toEqual([keys[1]]);
+    }
+  });
+
   it('uploads files and redirects oauth2 sources', () => {
     const base = { name: '', logo: '', supports_accounts: false } as const;
     expect(connectMethod({ ...base, type: 'FILE', auth_type: 'builtin' }).kind).toBe('upload');

@@ -104,6 +104,8 @@ export interface ConfigField {
   rules?: RuleSpec;
   initial?: string | boolean;
   placeholderKey?: string;
+  /** A help line under the field (where to find a token, what an optional field defaults to). */
+  hintKey?: string;
   autoComplete?: string;
 }
 
@@ -142,9 +144,20 @@ export function connectMethod(type: DatasourceType): ConnectMethod {
       return {
         kind: 'form',
         fields: [
-          { key: 'account_id', kind: 'text', rules: 'required|maxLength:100' },
-          { key: 'api_token', kind: 'password', rules: 'required|maxLength:1000', autoComplete: 'off' },
-          { key: 'base_url', kind: 'text', rules: 'maxLength:500' },
+          {
+            key: 'account_id',
+            kind: 'text',
+            rules: 'required|maxLength:100',
+            hintKey: 'form.account_id_hint',
+          },
+          {
+            key: 'api_token',
+            kind: 'password',
+            rules: 'required|maxLength:1000',
+            autoComplete: 'off',
+            hintKey: 'form.api_token_hint',
+          },
+          { key: 'base_url', kind: 'text', rules: 'maxLength:500', hintKey: 'form.base_url_hint' },
         ],
       };
     case 'FORMBRICKS':
@@ -156,8 +169,15 @@ export function connectMethod(type: DatasourceType): ConnectMethod {
             kind: 'text',
             rules: 'required|maxLength:500',
             initial: 'https://app.formbricks.com',
+            hintKey: 'form.api_host_hint',
           },
-          { key: 'api_key', kind: 'password', rules: 'required|maxLength:1000', autoComplete: 'off' },
+          {
+            key: 'api_key',
+            kind: 'password',
+            rules: 'required|maxLength:1000',
+            autoComplete: 'off',
+            hintKey: 'form.api_key_hint',
+          },
         ],
       };
     case 'FILE':
@@ -228,8 +248,12 @@ export function percentOf(loaded: number, total: number): number {
   return Math.min(100, Math.round((loaded / total) * 100));
 }
 
-/** The redirect that connects (or reconnects) an oauth2 source (spec 2 §7); local=true on local hosts. */
-export function connectUrl(type: string, hostname: string): string {
+/**
+ * The redirect that connects an oauth2 source (spec 2 §7), or with `datasourceId` reconnects that
+ * revoked source (its accounts kept); local=true on local hosts.
+ */
+export function connectUrl(type: string, hostname: string, datasourceId?: string): string {
   const local = hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '127.0.0.1';
-  return `/api/v1/datasourceredirect?type=${encodeURIComponent(type)}${local ? '&local=true' : ''}`;
+  const again = datasourceId ? `&datasource_id=${encodeURIComponent(datasourceId)}` : '';
+  return `/api/v1/datasourceredirect?type=${encodeURIComponent(type)}${local ? '&local=true' : ''}${again}`;
 }

@@ -34,9 +34,16 @@ const enUS = {
     base_url: 'API base URL (optional)',
     api_host: 'API host',
     api_key: 'API key',
+    account_id_hint: 'Shown on the overview page of the Cloudflare dashboard.',
+    api_token_hint: 'A Cloudflare API token with the D1 Read permission (My Profile → API Tokens).',
+    base_url_hint: 'Leave empty for https://api.cloudflare.com/client/v4.',
+    api_host_hint: 'The address of your Formbricks, e.g. https://app.formbricks.com.',
+    api_key_hint: 'An API key with read access to the environment (Organization settings → API keys).',
     connect: 'Connect',
     oauth_text: 'You will be sent to {{name}} to authorize read-only access, then brought back here.',
     oauth_continue: 'Continue to {{name}}',
+    /** The one OAuth provider (GOOGLE_ISSUER): Google's consent screen. */
+    oauth_google: 'Connect with Google',
   },
   file: {
     drop: 'Drop a CSV or Parquet file here, or click to choose one',
@@ -162,10 +169,16 @@ const tr: DatasourcesMessages = {
     base_url: 'API temel adresi (isteğe bağlı)',
     api_host: 'API sunucusu',
     api_key: 'API anahtarı',
+    account_id_hint: 'Cloudflare panosunun genel bakış sayfasında görünür.',
+    api_token_hint: 'D1 Okuma iznine sahip bir Cloudflare API belirteci (Profilim → API Belirteçleri).',
+    base_url_hint: 'https://api.cloudflare.com/client/v4 için boş bırakın.',
+    api_host_hint: 'Formbricks adresiniz, ör. https://app.formbricks.com.',
+    api_key_hint: 'Ortama okuma erişimi olan bir API anahtarı (Kuruluş ayarları → API anahtarları).',
     connect: 'Bağlan',
     oauth_text:
       'Salt okunur erişime izin vermek için {{name}} sayfasına yönlendirileceksiniz, ardından buraya döneceksiniz.',
     oauth_continue: '{{name}} ile devam et',
+    oauth_google: 'Google ile bağlan',
   },
   file: {
     drop: 'Bir CSV veya Parquet dosyasını buraya bırakın ya da seçmek için tıklayın',

@@ -1,2 +1,4 @@
-/** Subscriptions (arrive with a later release); the router lazy-loads the page from its module. */
+/** Subscriptions (spec 2 §4, §9): the router lazy-loads the page from its module. */
+
+export { billingKeys, useSubscription } from './hooks/useBilling';
 export { default as SubscriptionsPage } from './SubscriptionsPage';

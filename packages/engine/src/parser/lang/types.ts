@@ -4,11 +4,13 @@
  * lemmatiser and date grammar, and with grouping and negation words that follow their noun.
  */
 import type { TChartType, TQueryFilter, TTimeGrain } from '@parley/contract';
+import type { TSemanticModel } from '../../model/semantic-model';
 import type { TDateContext, TDateFindings } from '../date-phrases';
 import type { TMessages } from '../messages';
 import type { TokenScanner } from '../scanner';
+import type { TVocabularyTarget } from '../vocabulary';
 
-export type TLanguageCode = 'en';
+export type TLanguageCode = 'en' | 'tr';
 
 /** Where a function word stands relative to the noun it applies to. */
 export type TWordPosition = 'before' | 'after';
@@ -58,6 +60,8 @@ export interface TLanguagePack {
     /** Multipliers after a number ("5k", "2 million"). */
     multipliers: Record<string, number>;
     percent: Set<string>;
+    /** Comparators that follow their amount (Turkish "1.000'den fazla"): words and operator. */
+    after?: [string, TQueryFilter['op']][];
   };
   /** Ranking rules: "top 5", "lowest", "sorted by". */
   ranking: {
@@ -77,4 +81,19 @@ export interface TLanguagePack {
   findDates(scanner: TokenScanner, ctx: TDateContext): TDateFindings;
   /** The parser's messages and the phrases of the choices it offers, in this language. */
   messages: TMessages;
+  /**
+   * How the pack keys the model's vocabulary (English by default: wink lemmas), and the extra
+   * phrases it adds (Turkish names of English labels and values).
+   */
+  vocabulary?: {
+    key(phrase: string): string;
+    exact(phrase: string): string;
+    extra(model: TSemanticModel): [string, TVocabularyTarget][];
+  };
+  /** Suffixed words match the longest vocabulary word they start with ("almanyadaki" → "almanya"). */
+  prefixMatch?: boolean;
+  /** A plural written form of a lemma (English: the word differs from its lemma). */
+  isPlural?(norm: string, lemma: string): boolean;
+  /** The horizon rule's unit words, when they are not the English unit names. */
+  horizonUnits?: Record<string, 'day' | 'week' | 'month' | 'quarter' | 'half' | 'year'>;
 }

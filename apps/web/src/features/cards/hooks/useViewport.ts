@@ -34,3 +34,22 @@ export function useInView(ref: RefObject<Element | null>, rootMargin = '200px 0p
   }, [ref, rootMargin]);
   return inView;
 }
+
+/**
+ * The element's width in CSS px, rounded to 10 px so small changes do not rebuild a chart; null
+ * until measured (or without ResizeObserver).
+ */
+export function useElementWidth(ref: RefObject<Element | null>): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver((entries) => {
+      const w = entries[entries.length - 1]?.contentRect.width ?? 0;
+      if (w > 0) setWidth(Math.round(w / 10) * 10);
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [ref]);
+  return width;
+}

@@ -1,6 +1,7 @@
 import 'swiper/css';
 import { Modal } from '@mantine/core';
 import type { TCard, TCardView, TCollectionResponse } from '@parley/contract';
+import type { ChartSize } from '@parley/presenter';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { A11y } from 'swiper/modules';
@@ -17,6 +18,7 @@ import {
   NextViewIcon,
   sanitizeHtml,
   TextIcon,
+  useElementWidth,
   useInView,
   useViewportWidth,
   type ViewType,
@@ -67,6 +69,9 @@ function Html({ html, className }: { html: string; className?: string }) {
 
 const noop = () => undefined;
 
+/** Grid columns at or below which a card is narrow, while its width is not measured yet. */
+const NARROW_GRID_WIDTH = 2;
+
 /**
  * A card inside a collection (spec 2 §2): the phrase, a divider, a looped carousel over the
  * conversation card's views, and a footer with the period, 'Updated: HH:mm' under auto refresh,
@@ -91,6 +96,13 @@ export function CompactCard({
   const swiperRef = useRef<SwiperClass | null>(null);
   const inView = useInView(rootRef);
   const viewport = useViewportWidth();
+  const width = useElementWidth(rootRef);
+  // A narrow card (2 of 10 columns is about 185 px) draws its charts compact: no legend over the
+  // pie, thinner and tilted labels. The measured width decides; the grid width until then.
+  const chartSize = useMemo<ChartSize>(
+    () => (width !== null ? { width } : { compact: gridWidth <= NARROW_GRID_WIDTH }),
+    [width, gridWidth],
+  );
   const card: TCard | null = answer.data?.card ?? null;
   const views = useMemo(() => (card ? buildViews(card, viewport) : []), [card, viewport]);
   const [chosen, setChosen] = useState<ViewType | null>(null);
@@ -234,7 +246,9 @@ export function CompactCard({
               >
                 {views.map((v, i) => (
                   <SwiperSlide key={v} aria-label={t(`cards:view.${v}`)} data-testid={`cc-slide-${v}`}>
-                    {i === index ? <CardViewContent card={card} view={v} onInstance={noop} /> : null}
+                    {i === index ? (
+                      <CardViewContent card={card} view={v} onInstance={noop} size={chartSize} />
+                    ) : null}
                   </SwiperSlide>
                 ))}
               </Swiper>

@@ -125,7 +125,7 @@ export function AddConnectionModal({ opened, sources, onClose, onConnected }: Pr
               href={connectUrl(chosen.type, window.location.hostname)}
               data-testid="ds-oauth-continue"
             >
-              {t('form.oauth_continue', { name: chosen.name })}
+              {t('form.oauth_google')}
             </Button>
           </Group>
         </Stack>

@@ -67,6 +67,7 @@ export function ConfigForm({ type, fields, onConnected, onCancel }: Props) {
       required: typeof f.rules === 'string' && f.rules.split('|').includes('required'),
       error: errorOf(f.key),
       placeholder: f.placeholderKey ? t(f.placeholderKey) : undefined,
+      description: f.hintKey ? t(f.hintKey) : undefined,
       autoComplete: f.autoComplete ?? 'off',
       'data-testid': `${prefix}-${f.key}`,
     };

@@ -230,7 +230,7 @@ export function SourceCard({ source, typeInfo, onAddAccount, onDelete }: Props) 
               variant="light"
               color={TONES.accent}
               component="a"
-              href={connectUrl(source.type, window.location.hostname)}
+              href={connectUrl(source.type, window.location.hostname, source.id)}
               data-testid="ds-reconnect"
             >
               {t('actions.reconnect')}

@@ -1,0 +1,191 @@
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { billingAddresses, billingEvents, collections, quotaUsage, subscriptions } from '../../db/schema';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type SubscriptionValues = Partial<Omit<SubscriptionRow, 'userId' | 'createdAt'>>;
+export type BillingEventRow = typeof billingEvents.$inferSelect;
+export type AddressRow = typeof billingAddresses.$inferSelect;
+
+/** The only place that reads and writes subscriptions, quota counters, billing events and addresses. */
+export class BillingRepository {
+  constructor(private readonly db: Db) {}
+
+  find(userId: string): Promise<SubscriptionRow | null> {
+    return this.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, userId))
+      .then((rows) => rows[0] ?? null);
+  }
+
+  findByProviderId(providerSubscriptionId: string): Promise<SubscriptionRow | null> {
+    return this.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId))
+      .then((rows) => rows[0] ?? null);
+  }
+
+  /**
+   * Accounts with something due by `now`: a trial that ended, a scheduled change whose date came,
+   * a paid period that ended (the renewal tick settles them).
+   */
+  async listDue(now: Date, limit: number): Promise<string[]> {
+    const at = now.toISOString();
+    const rows = await this.db
+      .select({ userId: subscriptions.userId })
+      .from(subscriptions)
+      .where(
+        sql`(${subscriptions.status} = 'TRIAL' AND ${subscriptions.trialEndsAt} <= ${at}::timestamptz)
+          OR ((${subscriptions.scheduledChange} ->> 'effectiveAt')::timestamptz <= ${at}::timestamptz)
+          OR (${subscriptions.status} = 'ACTIVE' AND ${subscriptions.periodEnd} <= ${at}::timestamptz)`,
+      )
+      .limit(limit);
+    return rows.map((r) => r.userId);
+  }
+
+  /** Creates the row unless one exists (two first reads at once keep the first); answers the row. */
+  async create(values: typeof subscriptions.$inferInsert): Promise<SubscriptionRow> {
+    await this.db.insert(subscriptions).values(values).onConflictDoNothing();
+    return (await this.find(values.userId))!;
+  }
+
+  /**
+   * Writes `values` only if the row is still as it was read (`updatedAt`): a settle or change
+   * racing another answers false, and the caller reads again.
+   */
+  async update(userId: string, readAt: Date | null, values: SubscriptionValues): Promise<boolean> {
+    const rows = await this.db
+      .update(subscriptions)
+      .set(values)
+      .where(
+        readAt
+          ? and(eq(subscriptions.userId, userId), eq(subscriptions.updatedAt, readAt))
+          : eq(subscriptions.userId, userId),
+      )
+      .returning({ userId: subscriptions.userId });
+    return rows.length > 0;
+  }
+
+  /**
+   * Spends one unit of a monthly counter in one statement: the increment happens only while
+   * `used < limit`, so of two requests at the last unit exactly one gets a row back.
+   */
+  async spend(
+    userId: string,
+    kind: string,
+    period: string,
+    limit: number | null,
+    now: Date,
+  ): Promise<boolean> {
+    const cap = limit === null ? sql`` : sql` WHERE quota_usage.used < ${limit}`;
+    if (limit !== null && limit <= 0) return false;
+    const result = await this.db.execute(sql`
+      INSERT INTO quota_usage (user_id, kind, period, used, updated_at)
+      VALUES (${userId}, ${kind}, ${period}, 1, ${now.toISOString()}::timestamptz)
+      ON CONFLICT (user_id, kind, period) DO UPDATE
+        SET used = quota_usage.used + 1, updated_at = excluded.updated_at${cap}
+      RETURNING used`);
+    return rowsOf(result).length > 0;
+  }
+
+  /**
+   * Claims the last unit of a count-limited resource (collections): a second claim of the same
+   * count within `windowMs` is refused, so two creates racing for the last collection cannot both pass.
+   */
+  async claim(userId: string, kind: string, usage: number, now: Date, windowMs: number): Promise<boolean> {
+    const stale = new Date(now.getTime() - windowMs);
+    const result = await this.db.execute(sql`
+      INSERT INTO quota_usage (user_id, kind, period, used, updated_at)
+      VALUES (${userId}, ${kind}, 'claim', ${usage}, ${now.toISOString()}::timestamptz)
+      ON CONFLICT (user_id, kind, period) DO UPDATE
+        SET used = excluded.used, updated_at = excluded.updated_at
+        WHERE quota_usage.used <> excluded.used OR quota_usage.updated_at < ${stale.toISOString()}::timestamptz
+      RETURNING used`);
+    return rowsOf(result).length > 0;
+  }
+
+  async used(userId: string, kind: string, period: string): Promise<number> {
+    const [row] = await this.db
+      .select({ used: quotaUsage.used })
+      .from(quotaUsage)
+      .where(and(eq(quotaUsage.userId, userId), eq(quotaUsage.kind, kind), eq(quotaUsage.period, period)));
+    return row?.used ?? 0;
+  }
+
+  /** Sets a counter (tests and support tooling). */
+  async setUsed(userId: string, kind: string, period: string, used: number): Promise<void> {
+    await this.db
+      .insert(quotaUsage)
+      .values({ userId, kind, period, used })
+      .onConflictDoUpdate({ target: [quotaUsage.userId, quotaUsage.kind, quotaUsage.period], set: { used } });
+  }
+
+  async countCollections(userId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(collections)
+      .where(eq(collections.userId, userId));
+    return Number(row?.n ?? 0);
+  }
+
+  /** Stores an event once: false when its id was stored before (a replay). */
+  async insertEvent(values: typeof billingEvents.$inferInsert): Promise<boolean> {
+    const rows = await this.db
+      .insert(billingEvents)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: billingEvents.eventId });
+    return rows.length > 0;
+  }
+
+  findEvent(eventId: string): Promise<BillingEventRow | null> {
+    return this.db
+      .select()
+      .from(billingEvents)
+      .where(eq(billingEvents.eventId, eventId))
+      .then((rows) => rows[0] ?? null);
+  }
+
+  /** Marks an event done once; false when another run marked it first. */
+  async finishEvent(eventId: string, outcome: string, at: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(billingEvents)
+      .set({ appliedAt: at, outcome })
+      .where(and(eq(billingEvents.eventId, eventId), isNull(billingEvents.appliedAt)))
+      .returning({ id: billingEvents.eventId });
+    return rows.length > 0;
+  }
+
+  listAddresses(userId: string): Promise<AddressRow[]> {
+    return this.db
+      .select()
+      .from(billingAddresses)
+      .where(eq(billingAddresses.userId, userId))
+      .orderBy(asc(billingAddresses.createdAt), asc(billingAddresses.id));
+  }
+
+  async insertAddress(values: typeof billingAddresses.$inferInsert): Promise<AddressRow> {
+    const [row] = await this.db.insert(billingAddresses).values(values).returning();
+    return row!;
+  }
+
+  async updateAddress(
+    userId: string,
+    id: string,
+    values: Partial<typeof billingAddresses.$inferInsert>,
+  ): Promise<AddressRow | null> {
+    const [row] = await this.db
+      .update(billingAddresses)
+      .set(values)
+      .where(and(eq(billingAddresses.userId, userId), eq(billingAddresses.id, id)))
+      .returning();
+    return row ?? null;
+  }
+}
+
+/** Rows of a raw `execute`: node-postgres answers `{ rows }`, PGlite too. */
+function rowsOf(result: unknown): unknown[] {
+  return ((result as { rows?: unknown[] }).rows ?? (result as unknown[])) as unknown[];
+}

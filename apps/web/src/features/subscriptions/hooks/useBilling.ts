@@ -1,0 +1,137 @@
+import type { TAddressBody, TChangePlanBody, TCheckoutBody, TUpdateAddressBody } from '@parley/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api/errors';
+import { toast } from '../../../lib/toast';
+import { useRefetchTenant } from '../../session';
+import '../i18n';
+
+/** Query keys of the billing resources (spec 2 §4; DESIGN §11). */
+export const billingKeys = {
+  subscription: ['billing', 'subscription'] as const,
+  plans: ['billing', 'plans'] as const,
+  payments: ['billing', 'payments'] as const,
+  addresses: ['billing', 'addresses'] as const,
+};
+
+/** Toasts a query's failure once per failure. */
+function useFailureToast(query: { isError: boolean; errorUpdatedAt: number; error: unknown }, key: string) {
+  const { t } = useTranslation('subscriptions');
+  const failedAt = query.isError ? query.errorUpdatedAt : 0;
+  useEffect(() => {
+    if (failedAt) toast.error(errorMessage(query.error, t(key)));
+  }, [failedAt, t, key, query.error]);
+}
+
+/** GET /api/v1/subscription */
+export function useSubscription() {
+  const query = useQuery({
+    queryKey: billingKeys.subscription,
+    queryFn: ({ signal }) => api.call('GET /api/v1/subscription', undefined, { signal }),
+    retry: false,
+  });
+  useFailureToast(query, 'messages.failed_subscription');
+  return query;
+}
+
+/** GET /api/v1/plans: the one table of plans. */
+export function usePlans() {
+  return useQuery({
+    queryKey: billingKeys.plans,
+    queryFn: ({ signal }) => api.call('GET /api/v1/plans', undefined, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** GET /api/v1/payments: 'Failed to get payments!' on failure (spec 2 §8). */
+export function usePayments() {
+  const query = useQuery({
+    queryKey: billingKeys.payments,
+    queryFn: ({ signal }) => api.call('GET /api/v1/payments', undefined, { signal }),
+    retry: false,
+  });
+  useFailureToast(query, 'messages.failed_payments');
+  return query;
+}
+
+/** GET /api/v1/addresses: the first is the default. */
+export function useAddresses() {
+  const query = useQuery({
+    queryKey: billingKeys.addresses,
+    queryFn: ({ signal }) => api.call('GET /api/v1/addresses', undefined, { signal }),
+    retry: false,
+  });
+  useFailureToast(query, 'messages.failed_get_address');
+  return query;
+}
+
+export type SubscriptionAction =
+  | { kind: 'cancel' | 'pause' | 'resume' | 'continue' }
+  | { kind: 'change'; body: TChangePlanBody };
+
+const FAILURE: Record<SubscriptionAction['kind'], string> = {
+  cancel: 'messages.failed_to_cancel',
+  pause: 'messages.failed_to_pause',
+  resume: 'messages.failed_to_resume',
+  continue: 'messages.failed_to_continue',
+  change: 'messages.failed_to_update',
+};
+
+/** Cancel, pause, resume, continue or change plan; the answer is the new subscription. */
+export function useSubscriptionAction() {
+  const { t } = useTranslation('subscriptions');
+  const client = useQueryClient();
+  const refetchTenant = useRefetchTenant();
+  return useMutation({
+    mutationFn: (action: SubscriptionAction) =>
+      action.kind === 'change'
+        ? api.call('POST /api/v1/subscription/change', action.body)
+        : api.call(`POST /api/v1/subscription/${action.kind}`, {}),
+    onSuccess: (subscription) => {
+      client.setQueryData(billingKeys.subscription, subscription);
+      void client.invalidateQueries({ queryKey: billingKeys.payments });
+      void refetchTenant();
+      toast.success(t('messages.updated'));
+    },
+    onError: (error, action) => toast.error(errorMessage(error, t(FAILURE[action.kind]))),
+  });
+}
+
+/** POST /api/v1/subscription/checkout → the provider's checkout page. */
+export function useCheckout() {
+  const { t } = useTranslation('subscriptions');
+  return useMutation({
+    mutationFn: (body: TCheckoutBody) => api.call('POST /api/v1/subscription/checkout', body),
+    onSuccess: ({ checkout_url }) => window.location.assign(checkout_url),
+    onError: (error) => toast.error(errorMessage(error, t('messages.failed_to_update'))),
+  });
+}
+
+/** POST /api/v1/pricing-preview, asked before paying. */
+export function usePricingPreview(body: TCheckoutBody | null) {
+  const query = useQuery({
+    queryKey: ['billing', 'pricing-preview', body] as const,
+    queryFn: ({ signal }) => api.call('POST /api/v1/pricing-preview', body!, { signal }),
+    enabled: body !== null,
+    retry: false,
+  });
+  useFailureToast(query, 'messages.failed_pricing_preview');
+  return query;
+}
+
+/** POST (new) or PUT (with id) /api/v1/addresses. */
+export function useSaveAddress() {
+  const { t } = useTranslation('subscriptions');
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TAddressBody | TUpdateAddressBody) =>
+      'id' in body ? api.call('PUT /api/v1/addresses', body) : api.call('POST /api/v1/addresses', body),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: billingKeys.addresses });
+      toast.success(t('messages.address_saved'));
+    },
+    onError: (error) => toast.error(errorMessage(error, t('messages.failed_update_address'))),
+  });
+}

@@ -1,0 +1,25 @@
+import { ZCloudflareD1Config } from '@parley/contract';
+import { z } from 'zod';
+import type { TConnectorDescriptor, TPublicConfig } from '../connector';
+import { D1Connector, type TD1SourceConfig } from './d1.connector';
+
+/** Fields encrypted at rest and never returned. */
+const D1_SECRET_FIELDS = ['api_token'] as const;
+
+/** Cloudflare D1: an account ID and an API token; accounts are the account's databases. */
+export const CLOUDFLARE_D1_DESCRIPTOR: TConnectorDescriptor<TD1SourceConfig> = {
+  type: 'CLOUDFLARE_D1',
+  name: 'Cloudflare D1',
+  logo: '/logos/cloudflare_d1.svg',
+  auth_type: 'apikey',
+  supports_accounts: true,
+  listed: true,
+  // The stored config carries its type; a request's config without one is accepted.
+  ZConfig: ZCloudflareD1Config.extend({ type: z.literal('CLOUDFLARE_D1').default('CLOUDFLARE_D1') }),
+  secretFields: D1_SECRET_FIELDS,
+  capabilities: { sql: true, accounts: true, timeout: true },
+  create: (config, context) => new D1Connector(config, context),
+};
+
+/** What may leave the server about a D1 source: its config without the token. */
+export type TD1PublicConfig = TPublicConfig<TD1SourceConfig, (typeof D1_SECRET_FIELDS)[number]>;

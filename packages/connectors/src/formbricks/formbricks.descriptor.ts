@@ -1,0 +1,28 @@
+import { ZFormbricksConfig } from '@parley/contract';
+import { z } from 'zod';
+import type { TConnectorDescriptor, TPublicConfig } from '../connector';
+import { FormbricksConnector, type TFormbricksSourceConfig } from './formbricks.connector';
+
+/** Fields encrypted at rest and never returned. */
+const FORMBRICKS_SECRET_FIELDS = ['api_key'] as const;
+
+/** Formbricks: the instance address and a management API key; accounts are surveys. */
+export const FORMBRICKS_DESCRIPTOR: TConnectorDescriptor<TFormbricksSourceConfig> = {
+  type: 'FORMBRICKS',
+  name: 'Formbricks',
+  logo: '/logos/formbricks.svg',
+  auth_type: 'apikey',
+  supports_accounts: true,
+  listed: true,
+  // The stored config carries its type; a request's config without one is accepted.
+  ZConfig: ZFormbricksConfig.extend({ type: z.literal('FORMBRICKS').default('FORMBRICKS') }),
+  secretFields: FORMBRICKS_SECRET_FIELDS,
+  capabilities: { sql: true, accounts: true, timeout: true },
+  create: (config, context) => new FormbricksConnector(config, context),
+};
+
+/** What may leave the server about a Formbricks source: its config without the key. */
+export type TFormbricksPublicConfig = TPublicConfig<
+  TFormbricksSourceConfig,
+  (typeof FORMBRICKS_SECRET_FIELDS)[number]
+>;

@@ -1,0 +1,372 @@
+/**
+ * Drivers ("why did revenue drop last month", DESIGN §6 "Question kinds"): the change of a
+ * measure between a period and its comparison, split by every dimension the measure can be
+ * broken down by. Each split is an ordinary compiled query (compileQuery with `compare`), so
+ * there is one SQL generator; this module only plans those queries and turns their rows into
+ * contributions and a card.
+ */
+import type { TCard, TCardColumn, TCardRow, TSemanticQuery } from '@parley/contract';
+import { escapeHtml, formatDateRange, formatNumber, formatShare, formatValue } from '@parley/presenter';
+import { changeKey, previousKey } from '../compiler/columns';
+import { compileQuery, type TCompiledQuery, type TCompileOptions } from '../compiler/compile';
+import { describeComparison, describeRange } from '../dates/date-range';
+import {
+  getBaseMeasures,
+  getDimension,
+  getMeasure,
+  isDimensionAvailable,
+  ModelError,
+  type TMeasure,
+  type TSemanticModel,
+} from '../model/semantic-model';
+import { describeQuery } from '../parser/describe';
+import { textFormat } from '../util';
+
+/** Row key of a value's share of the total change, in percent (DESIGN §6). */
+export function contributionKey(measureLabel: string): string {
+  return `${measureLabel}__contribution`;
+}
+
+/** Row keys of the drivers table's first two columns: which dimension, and which of its values. */
+export const DRIVER_DIMENSION_KEY = 'Dimension';
+export const DRIVER_VALUE_KEY = 'Value';
+/** Values shown per dimension; the rest are summed into one "Other" row so shares still add up. */
+export const DRIVER_ROWS_PER_DIMENSION = 8;
+const OTHER = 'Other';
+
+/** One split of the change: a dimension and its compiled query (measure, then its parts for ratios). */
+export interface TDriverSplit {
+  dimension: string;
+  compiled: TCompiledQuery;
+}
+
+export interface TDriversPlan {
+  /** The measure without a breakdown: the headline and the total change. */
+  total: TCompiledQuery;
+  splits: TDriverSplit[];
+  /** For a ratio of two sums (AOV, Conversion Rate): its numerator and denominator measures. */
+  ratio: { numerator: string; denominator: string } | null;
+}
+
+/** Sums and counts add up across a dimension's values; their change splits into row changes. */
+function isSummable(m: TMeasure): boolean {
+  return m.kind === 'aggregate' && ['sum', 'count', 'count_distinct'].includes(m.agg);
+}
+
+/**
+ * The queries a drivers question needs, or a ModelError when it cannot be answered (no period to
+ * compare, a measure that does not split). Dimensions a measure's own condition reads (Revenue
+ * counts completed orders, so Status) are left out: grouping by them changes what is measured.
+ */
+export function planDrivers(
+  query: TSemanticQuery,
+  model: TSemanticModel,
+  options: TCompileOptions,
+): TDriversPlan {
+  const name = query.measures[0];
+  const measure = getMeasure(model, name);
+  if (!query.timeDimension || query.timeDimension.range.kind === 'all')
+    throw new ModelError(
+      `To explain a change in ${measure.label}, say which period to look at, e.g. “why did ${measure.label.toLowerCase()} drop last month”.`,
+    );
+  let ratio: TDriversPlan['ratio'] = null;
+  if (!isSummable(measure)) {
+    const parts = measure.kind === 'ratio' ? [measure.numerator, measure.denominator] : [];
+    if (parts.length === 0 || !parts.every((p) => isSummable(getMeasure(model, p))))
+      throw new ModelError(
+        `${measure.label} is not a sum or a ratio of sums, so its change cannot be split.`,
+      );
+    ratio = { numerator: parts[0], denominator: parts[1] };
+  }
+  const base: TSemanticQuery = {
+    measures: ratio ? [name, ratio.numerator, ratio.denominator] : [name],
+    dimensions: [],
+    timeDimension: { field: query.timeDimension.field, range: query.timeDimension.range },
+    compare: query.compare ?? 'previous_period',
+    filters: query.filters,
+  };
+  const total = compileQuery(base, model, options);
+  if (!total.comparison) throw new ModelError(`There is no earlier period to compare ${measure.label} with.`);
+
+  const conditioned = new Set(
+    getBaseMeasures(model, name).flatMap((b) => (b.where ?? []).map((w) => `${w.table}.${w.column}`)),
+  );
+  const splits: TDriverSplit[] = [];
+  // Dimensions the question names ("why did revenue drop, by channel") narrow the split to them.
+  const asked = query.dimensions.length > 0 ? new Set(query.dimensions) : null;
+  for (const dim of model.dimensions) {
+    if (asked && !asked.has(dim.name)) continue;
+    if (!isDimensionAvailable(model, name, dim.name)) continue;
+    if (dim.sources.some((s) => conditioned.has(`${s.table}.${s.column}`))) continue;
+    // Filtered to a single value already ("in Germany"): splitting by it explains nothing.
+    if (query.filters.some((f) => f.field === dim.name && f.op === 'in' && f.values.length === 1)) continue;
+    splits.push({
+      dimension: dim.name,
+      compiled: compileQuery({ ...base, dimensions: [dim.name] }, model, options),
+    });
+  }
+  if (splits.length === 0) throw new ModelError(`${measure.label} cannot be broken down by any dimension.`);
+  return { total, splits, ratio };
+}
+
+/** One value's change and its share of the dimension's total change. */
+export interface TContribution {
+  value: string;
+  current: number;
+  previous: number;
+  /** The value's part of the total change, in the measure's units. */
+  delta: number;
+  /** Percent of the total change; null when the total change is 0. */
+  contribution: number | null;
+}
+
+/**
+ * Contributions of a dimension's values to the change: Δᵢ / ΣΔ × 100, so they add up to 100 %.
+ * For a ratio R = N/D (AOV) the exact split of ΔR is Δᵢ = (N₁ᵢ − R₀·D₁ᵢ)/D₁ − (N₀ᵢ − R₀·D₀ᵢ)/D₀,
+ * which sums to R₁ − R₀ and charges a value both for its own rate and for its weight moving.
+ */
+export function computeContributions(
+  rows: {
+    value: string;
+    current: number;
+    previous: number;
+    num?: [number, number];
+    den?: [number, number];
+  }[],
+): TContribution[] {
+  const isRatio = rows.some((r) => r.num && r.den);
+  let deltas: number[];
+  if (isRatio) {
+    const n0 = rows.reduce((a, r) => a + (r.num?.[1] ?? 0), 0);
+    const d1 = rows.reduce((a, r) => a + (r.den?.[0] ?? 0), 0);
+    const d0 = rows.reduce((a, r) => a + (r.den?.[1] ?? 0), 0);
+    const r0 = d0 === 0 ? 0 : n0 / d0;
+    deltas = rows.map((r) => {
+      const [cn, pn] = r.num ?? [0, 0];
+      const [cd, pd] = r.den ?? [0, 0];
+      return (d1 === 0 ? 0 : (cn - r0 * cd) / d1) - (d0 === 0 ? 0 : (pn - r0 * pd) / d0);
+    });
+  } else {
+    deltas = rows.map((r) => r.current - r.previous);
+  }
+  const total = deltas.reduce((a, d) => a + d, 0);
+  // A change that is float noise around zero has no meaningful split.
+  const scale = Math.max(...deltas.map(Math.abs), 0);
+  const zero = total === 0 || Math.abs(total) < scale * 1e-12;
+  return rows.map((r, i) => ({
+    value: r.value,
+    current: r.current,
+    previous: r.previous,
+    delta: deltas[i],
+    contribution: zero ? null : (deltas[i] / total) * 100,
+  }));
+}
+
+/**
+ * How much a dimension explains: the normalised concentration (Herfindahl index) of its values'
+ * absolute changes, times the share of that movement that is not cancelled out. 1 = one value
+ * carries the whole change; 0 = the change is spread evenly or nets out.
+ */
+export function explanatoryScore(contributions: TContribution[]): number {
+  const n = contributions.length;
+  const abs = contributions.map((c) => Math.abs(c.delta));
+  const mass = abs.reduce((a, v) => a + v, 0);
+  if (n < 2 || mass === 0) return 0;
+  const hhi = abs.reduce((a, v) => a + (v / mass) ** 2, 0);
+  const concentration = (hhi - 1 / n) / (1 - 1 / n);
+  const net = Math.abs(contributions.reduce((a, c) => a + c.delta, 0)) / mass;
+  return concentration * net;
+}
+
+export interface TDriversCardInput {
+  query: TSemanticQuery;
+  model: TSemanticModel;
+  plan: TDriversPlan;
+  totalRows: Record<string, unknown>[];
+  /** Rows of each split's query, in the plan's order. */
+  splitRows: Record<string, unknown>[][];
+  readAt: string;
+  locale?: string;
+  /** The user's date: a period reaching it is still running (partial). */
+  today?: string;
+}
+
+const num = (v: unknown): number => {
+  const n = typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : Number(v ?? 0);
+  return Number.isFinite(n) ? n : 0;
+};
+const round = (v: number, digits: number): number => Math.round(v * 10 ** digits) / 10 ** digits;
+const pct = (cur: number, prev: number): number | null =>
+  prev === 0 ? null : round(((cur - prev) / Math.abs(prev)) * 100, 2);
+const b = (text: string): string => `<b>${escapeHtml(text)}</b>`;
+
+interface TRankedSplit {
+  dimension: string;
+  label: string;
+  score: number;
+  contributions: TContribution[];
+}
+
+/**
+ * The drivers card. One table with a Dimension/Value pair of columns, because every dimension's
+ * split is part of the answer and a single dimension column could hold only one of them; the
+ * most explanatory dimension comes first, and within it the biggest absolute contributors. Each
+ * dimension shows its top values plus an "Other" row, so its contributions still add up to 100 %.
+ */
+export function buildDriversCard(input: TDriversCardInput): TCard {
+  const { query, model, plan } = input;
+  const m = getMeasure(model, query.measures[0]);
+  const label = m.label;
+  const format = textFormat(input.locale);
+  // Rates read with two decimals and their changes in percentage points (2.19% → 2.31%, +0.12 pp).
+  const rate = m.format === 'percent';
+  const fmt = (v: number): string =>
+    rate
+      ? `${formatNumber(v * 100, 'number', { locale: format.locale, decimals: 2 })} pp`
+      : formatValue(v, m.format, format);
+  const fmtLevel = (v: number): string =>
+    formatValue(v, m.format, rate ? { ...format, decimals: 2 } : format);
+  const totalRow = input.totalRows[0] ?? {};
+  const current = num(totalRow[label]);
+  const previous = num(totalRow[previousKey(label)]);
+  const ratio = plan.ratio;
+  const partLabels = ratio
+    ? [getMeasure(model, ratio.numerator).label, getMeasure(model, ratio.denominator).label]
+    : null;
+
+  const ranked: TRankedSplit[] = plan.splits.map((split, i) => {
+    const dim = getDimension(model, split.dimension);
+    const rows = (input.splitRows[i] ?? []).map((r) => ({
+      value: r[dim.label] === null || r[dim.label] === undefined ? '–' : String(r[dim.label]),
+      current: num(r[label]),
+      previous: num(r[previousKey(label)]),
+      ...(partLabels
+        ? {
+            num: [num(r[partLabels[0]]), num(r[previousKey(partLabels[0])])] as [number, number],
+            den: [num(r[partLabels[1]]), num(r[previousKey(partLabels[1])])] as [number, number],
+          }
+        : {}),
+    }));
+    const contributions = computeContributions(rows).sort(
+      (x, y) => Math.abs(y.delta) - Math.abs(x.delta) || x.value.localeCompare(y.value),
+    );
+    return {
+      dimension: split.dimension,
+      label: dim.label,
+      score: explanatoryScore(contributions),
+      contributions,
+    };
+  });
+  ranked.sort((x, y) => y.score - x.score || x.label.localeCompare(y.label));
+
+  const table: TCardRow[] = [];
+  for (const split of ranked) {
+    const shown = split.contributions.slice(0, DRIVER_ROWS_PER_DIMENSION);
+    const rest = split.contributions.slice(DRIVER_ROWS_PER_DIMENSION);
+    for (const c of shown) table.push(driverRow(split.label, c.value, c.current, c.previous, c.contribution));
+    if (rest.length > 0) {
+      const share = rest.every((c) => c.contribution === null)
+        ? null
+        : rest.reduce((a, c) => a + (c.contribution ?? 0), 0);
+      const other = `${OTHER} (${rest.length})`;
+      // A ratio's per-value rates do not add up, so its remainder row shows only the contribution.
+      const cur = ratio ? null : rest.reduce((a, c) => a + c.current, 0);
+      const prev = ratio ? null : rest.reduce((a, c) => a + c.previous, 0);
+      table.push(driverRow(split.label, other, cur, prev, share));
+    }
+  }
+  function driverRow(
+    dim: string,
+    value: string,
+    cur: number | null,
+    prev: number | null,
+    share: number | null,
+  ): TCardRow {
+    return {
+      [DRIVER_DIMENSION_KEY]: dim,
+      [DRIVER_VALUE_KEY]: value,
+      [label]: cur,
+      [previousKey(label)]: prev,
+      [changeKey(label)]: cur === null || prev === null ? null : pct(cur, prev),
+      [contributionKey(label)]: share === null ? null : round(share, 2),
+    };
+  }
+
+  const columns: TCardColumn[] = [
+    { key: DRIVER_DIMENSION_KEY, label: 'Dimension', kind: 'dimension', format: 'number' },
+    { key: DRIVER_VALUE_KEY, label: 'Value', kind: 'dimension', format: 'number' },
+    { key: label, label, kind: 'measure', format: m.format },
+    { key: previousKey(label), label: `Previous ${label}`, kind: 'measure', format: m.format },
+    { key: changeKey(label), label: `${label} Change %`, kind: 'measure', format: 'percent' },
+    // Already a percentage (45.2 = 45.2 %) like M__change, hence not the fraction format `percent`.
+    { key: contributionKey(label), label: `${label} Contribution %`, kind: 'measure', format: 'number' },
+  ];
+
+  const range = plan.total.range!;
+  const comparison = plan.total.comparison!;
+  const compare = query.compare ?? 'previous_period';
+  const against = describeComparison(compare);
+  const when = describeRange(query.timeDimension!.range);
+  const delta = current - previous;
+  const change = pct(current, previous);
+  const direction = delta > 0 ? 'rose' : delta < 0 ? 'fell' : 'did not change';
+
+  let headline = `${escapeHtml(label)} ${direction}`;
+  if (delta !== 0) headline += ` by ${b(fmt(Math.abs(delta)))}`;
+  if (change !== null && delta !== 0) headline += ` (${b(formatShare(Math.abs(change), format.locale))})`;
+  headline += ` ${escapeHtml(when)} against ${escapeHtml(against)}, from ${b(fmtLevel(previous))} to ${b(fmtLevel(current))}.`;
+  const empty = input.splitRows.every((rows) => rows.length === 0) && current === 0 && previous === 0;
+  if (empty) headline = `No ${escapeHtml(label)} data in ${escapeHtml(when)} or ${escapeHtml(against)}.`;
+
+  const top = ranked[0];
+  let movers = '';
+  if (top && delta !== 0) {
+    const leaders = top.contributions
+      .filter((c) => c.contribution !== null && c.contribution > 0)
+      .slice(0, 2);
+    if (leaders.length > 0) {
+      const explained = leaders.reduce((a, c) => a + (c.contribution ?? 0), 0);
+      const names = leaders.map((c) => `${b(c.value)} (${signed(c.delta, fmt)})`).join(' and ');
+      movers = ` By ${escapeHtml(top.label)}, ${names} ${leaders.length === 1 ? 'explains' : 'explain'} ${b(formatShare(explained, format.locale))} of the change`;
+      // Over 100 % means other values moved the other way: name the biggest of them.
+      const offset = top.contributions.find((c) => c.contribution !== null && c.contribution < 0);
+      movers += offset ? `, partly offset by ${b(offset.value)} (${signed(offset.delta, fmt)}).` : '.';
+      const second = ranked[1]?.contributions.find((c) => (c.contribution ?? 0) > 0);
+      if (second)
+        movers += ` By ${escapeHtml(ranked[1].label)}, ${b(second.value)} explains ${b(formatShare(second.contribution!, format.locale))}.`;
+    }
+  }
+  const understood = `Understood: what drove the change in ${escapeHtml(describeQuery({ ...query, compare: undefined, analysis: undefined }, model))} · ${escapeHtml(formatDateRange(range.from, range.to, format.locale))} · vs ${escapeHtml(against)} (${escapeHtml(formatDateRange(comparison.from, comparison.to, format.locale))}).`;
+
+  const insights = ranked.slice(0, 4).flatMap((split) => {
+    const first = split.contributions[0];
+    if (!first || first.contribution === null) return [];
+    return [
+      `By ${escapeHtml(split.label)}: ${b(first.value)} ${signed(first.delta, fmt)}, ${b(formatShare(first.contribution, format.locale))} of the change.`,
+    ];
+  });
+
+  return {
+    title: `Why ${label} changed, ${when} vs ${against}`,
+    text: `<p>${headline}${movers}</p><p>${understood}</p>`,
+    date: input.readAt,
+    table,
+    columns,
+    // Contributions are signed, so a bar chart over them reads as diverging bars around zero.
+    chart: [{ chart: { type: 'bar' }, x: DRIVER_VALUE_KEY, y: [contributionKey(label)] }],
+    insights,
+    query: { sql: plan.splits.map((s) => s.compiled.sql).join(';\n'), semantic: query },
+    period: {
+      from: range.from,
+      to: range.to,
+      label: when,
+      partial: input.today !== undefined && range.to >= input.today,
+      comparison: { from: comparison.from, to: comparison.to },
+    },
+  };
+}
+
+/** "+$1.2K" / "−$300": a change in the measure's units with its sign. */
+function signed(delta: number, fmt: (v: number) => string): string {
+  return `${delta > 0 ? '+' : delta < 0 ? '−' : '±'}${fmt(Math.abs(delta))}`;
+}
