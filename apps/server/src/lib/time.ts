@@ -21,17 +21,16 @@ export function dateIn(timeZone: string | null, now = new Date()): string {
 
 /** The instant the current day began in a time zone ("today" of DESIGN §6 is the user's date). */
 export function startOfDayIn(timeZone: string | null, now = new Date()): Date {
-  const day = dateIn(timeZone, now);
-  // Offset of the zone at that midnight: format the UTC midnight in the zone and diff.
-  const utcMidnight = new Date(`${day}T00:00:00Z`);
-  const offsetMs = zoneOffsetMs(timeZone, utcMidnight);
-  return new Date(utcMidnight.getTime() - offsetMs);
+  return instantAt(dateIn(timeZone, now), 0, timeZone ?? 'UTC');
 }
 
-function zoneOffsetMs(timeZone: string | null, at: Date): number {
-  try {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone: timeZone ?? 'UTC',
+const wallFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's wall-clock formatter, or UTC's when the zone is unknown; one per zone. */
+function wallFormat(timeZone: string): Intl.DateTimeFormat {
+  let f = wallFormats.get(timeZone);
+  if (!f) {
+    const options: Intl.DateTimeFormatOptions = {
       hourCycle: 'h23',
       year: 'numeric',
       month: '2-digit',
@@ -39,20 +38,38 @@ function zoneOffsetMs(timeZone: string | null, at: Date): number {
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',
-    }).formatToParts(at);
-    const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-    const asUtc = Date.UTC(
-      get('year'),
-      get('month') - 1,
-      get('day'),
-      get('hour'),
-      get('minute'),
-      get('second'),
-    );
-    return asUtc - at.getTime();
-  } catch {
-    return 0;
+    };
+    try {
+      f = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    } catch {
+      f = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+    }
+    if (wallFormats.size < 1000) wallFormats.set(timeZone, f);
   }
+  return f;
+}
+
+/** The zone's local wall-clock time at an instant, as if it were UTC (ms). */
+function wallClockMs(timeZone: string, at: number): number {
+  const parts = wallFormat(timeZone).formatToParts(new Date(at));
+  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
+  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+}
+
+/** The instant a local date and hour happen in a zone (daylight saving included). */
+export function instantAt(date: string, hour: number, timeZone: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d, hour);
+  // The offset at the guess, then again at the corrected instant (they differ near a change).
+  let at = wall - (wallClockMs(timeZone, wall) - wall);
+  const second = wall - (wallClockMs(timeZone, at) - at);
+  if (second !== at) at = second;
+  return new Date(at);
+}
+
+/** The local date (YYYY-MM-DD) of an instant in a zone. */
+export function localDate(at: Date, timeZone: string): string {
+  return new Date(wallClockMs(timeZone, at.getTime())).toISOString().slice(0, 10);
 }
 
 /** Weeks start on Sunday for en-US and Monday for en-GB and tr (DESIGN §6). */

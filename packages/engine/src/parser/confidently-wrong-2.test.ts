@@ -1,9 +1,3 @@
-/**
- * Issue 10, more classes of confidently wrong cards: spans whose year is written once,
- * comparisons written out, and a value filter kept beside a grain or a second dimension.
- * Each case asserts the SemanticQuery, or that the parser asks back. Today is 2026-11-20.
- */
-import type { TSemanticQuery } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
 import { parseDemo as parse, queryDemo as query } from './demo-questions.testkit';
 

@@ -1,8 +1,3 @@
-/**
- * Issue 10 item 1: questions the parser used to answer confidently as a different question.
- * Each case asserts the whole SemanticQuery, or that the parser asks back.
- */
-import type { TSemanticQuery } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
 import { parseDemo as parse, queryDemo as query } from './demo-questions.testkit';
 

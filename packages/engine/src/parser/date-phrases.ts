@@ -434,18 +434,31 @@ export function findDates(scanner: TokenScanner, ctx: TDateContext): TDateFindin
       return true;
     },
   );
+  settleComparison(ranges, previousSpan, compareUnit, setCompare);
+  return { ranges, compare, wantsChange };
+}
+
+/**
+ * The end of a date grammar (every language's): "vs the previous 7 days" is the comparison of a
+ * "last 7 days" range, else a second period (the parser asks); "vs the month before" is named by
+ * the one range found (same unit → previous_period, DESIGN §6).
+ */
+export function settleComparison(
+  ranges: TDateRange[],
+  previousSpan: { n: number; unit: TDateUnit } | null,
+  compareUnit: TDateUnit | null,
+  setCompare: (c: TComparison) => void,
+): void {
+  const only = ranges.length === 1 ? ranges[0] : null;
   if (previousSpan) {
-    const span: { n: number; unit: TDateUnit } = previousSpan;
-    const only = ranges.length === 1 ? ranges[0] : null;
-    if (only?.kind === 'last' && only.n === span.n && only.unit === span.unit) setCompare('previous_period');
-    // Not the same span: a second period, which the parser asks about.
-    else ranges.push({ kind: 'last', unit: span.unit, n: span.n });
+    if (only?.kind === 'last' && only.n === previousSpan.n && only.unit === previousSpan.unit)
+      setCompare('previous_period');
+    else ranges.push({ kind: 'last', unit: previousSpan.unit, n: previousSpan.n });
   }
   if (compareUnit) {
-    const only = ranges.length === 1 ? ranges[0] : null;
-    setCompare(compareForUnit(compareUnit, only ? unitOfRange(only) : null));
+    const single = ranges.length === 1 ? ranges[0] : null;
+    setCompare(compareForUnit(compareUnit, single ? unitOfRange(single) : null));
   }
-  return { ranges, compare, wantsChange };
 }
 
 /** The calendar unit a range spans, for "vs the previous <unit>". */

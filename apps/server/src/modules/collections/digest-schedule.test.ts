@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { instantAt, isDigestDay, latestSlot, localDate, nextSlot, periodKey } from './digest-schedule';
+import { instantAt, localDate } from '../../lib/time';
+import { isDigestDay, latestSlot, nextSlot, periodKey } from './digest-schedule';
 
 const iso = (d: Date) => d.toISOString();
 

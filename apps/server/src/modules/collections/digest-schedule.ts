@@ -4,6 +4,7 @@
  * instants come from the zone's rules (Intl), so 09:00 stays 09:00 across daylight-saving changes.
  */
 import type { TNotificationFrequency } from '@parley/contract';
+import { instantAt, localDate } from '../../lib/time';
 
 /** The local hour digests go out at. */
 export const DIGEST_HOUR = 9;
@@ -15,54 +16,6 @@ export interface DigestSlot {
   at: Date;
   /** YYYY-MM-DD in the owner's zone. */
   date: string;
-}
-
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The zone's formatter, or UTC's when the zone is unknown. */
-function zoneFormat(timeZone: string): Intl.DateTimeFormat {
-  let f = offsetFormats.get(timeZone);
-  if (!f) {
-    const options: Intl.DateTimeFormatOptions = {
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    };
-    try {
-      f = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
-    } catch {
-      f = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
-    }
-    if (offsetFormats.size < 1000) offsetFormats.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The zone's local wall-clock time at an instant, as if it were UTC (ms). */
-function wallClockMs(timeZone: string, at: number): number {
-  const parts = zoneFormat(timeZone).formatToParts(new Date(at));
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-}
-
-/** The instant a local date and hour happen in a zone (daylight saving included). */
-export function instantAt(date: string, hour: number, timeZone: string): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d, hour);
-  // The offset at the guess, then again at the corrected instant (they differ near a change).
-  let at = wall - (wallClockMs(timeZone, wall) - wall);
-  const second = wall - (wallClockMs(timeZone, at) - at);
-  if (second !== at) at = second;
-  return new Date(at);
-}
-
-/** The local date (YYYY-MM-DD) of an instant in a zone. */
-export function localDate(at: Date, timeZone: string): string {
-  return new Date(wallClockMs(timeZone, at.getTime())).toISOString().slice(0, 10);
 }
 
 function addDays(date: string, days: number): string {

@@ -13,9 +13,9 @@ import {
   readSpan,
   recentYearForMonth,
   relativeUnit,
+  settleComparison,
   type TDateContext,
   type TDateFindings,
-  unitOfRange,
 } from '../date-phrases';
 import type { TokenScanner } from '../scanner';
 
@@ -342,15 +342,6 @@ export function findDatesTr(scanner: TokenScanner, ctx: TDateContext): TDateFind
       return true;
     },
   );
-  if (previousSpan) {
-    const span: { n: number; unit: TDateUnit } = previousSpan;
-    const only = ranges.length === 1 ? ranges[0] : null;
-    if (only?.kind === 'last' && only.n === span.n && only.unit === span.unit) setCompare('previous_period');
-    else ranges.push({ kind: 'last', unit: span.unit, n: span.n });
-  }
-  if (compareUnit) {
-    const only = ranges.length === 1 ? ranges[0] : null;
-    setCompare(compareForUnit(compareUnit, only ? unitOfRange(only) : null));
-  }
+  settleComparison(ranges, previousSpan, compareUnit, setCompare);
   return { ranges, compare, wantsChange };
 }
