@@ -164,3 +164,16 @@ function readOrCreateSecrets(dataDir: string): { sessionSecret: string; encrypti
     }
   }
 }
+
+/** The configuration of a process entry point (server, worker): a bad one prints why and exits 78 (EX_CONFIG). */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78);
+    }
+    throw err;
+  }
+}

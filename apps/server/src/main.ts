@@ -1,22 +1,13 @@
 import { join } from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/client';
 import { startWorker } from './jobs/start-worker';
 
 /** Reads config, opens the database, seeds the demo, listens; closes cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const started = performance.now();
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(78);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const database = await openDatabase({ url: config.DATABASE_URL, dir: join(config.DATA_DIR, 'app') });
   const app = await buildApp({
     config,

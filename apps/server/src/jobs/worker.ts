@@ -5,23 +5,14 @@
  */
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfigOrExit } from '../config';
 import { openDatabase } from '../db/client';
 import { buildServices } from '../services';
 import { PgBossQueue } from './pg-boss.queue';
 import { startWorker } from './start-worker';
 
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(78);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   if (!config.DATABASE_URL) {
     console.error(
       'The worker runs beside the server on PostgreSQL (DATABASE_URL); in embedded mode the server runs it.',
