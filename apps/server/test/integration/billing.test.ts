@@ -384,7 +384,10 @@ describe.each(TEST_DATABASES)('plans, quotas and billing on %s', (kind) => {
       notification_id: 'ntf_01sigcheck',
       data: paddleSub(u),
     };
-    const bad = await deliver(event, undefined, (s) => s.replace(/h1=./, 'h1=0'));
+    // One hex digit changed (always to another digit: a signature starting with 0 must change too).
+    const bad = await deliver(event, undefined, (s) =>
+      s.replace(/h1=(.)/, (_, c) => `h1=${c === '0' ? '1' : '0'}`),
+    );
     expect(bad.statusCode).toBe(401);
     const missing = await t.app.inject({
       method: 'POST',
