@@ -4,18 +4,11 @@
  * ratio survives a noisy machine; at DEMO_SCALE 1 and 10 side by side.
  * Run: node --import tsx bench/answer.bench.ts   (SCALES=1,10 RUNS=15 by default)
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { ensureDemoDataset } from '@parley/connectors';
 import { compileQuery, getDemoModel, parseQuestion } from '@parley/engine';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
+import { demoFile, END_DATE, startApp } from './answer-app';
 import { median, writeSection } from './results';
 
-const END_DATE = '2026-11-20';
 const model = getDemoModel();
 const SCALES = (process.env.SCALES ?? '1,10').split(',').map(Number);
 const RUNS = Number(process.env.RUNS ?? 15);
@@ -38,53 +31,8 @@ interface Row {
   rows: number;
 }
 
-/** The app on loopback, signed in as the demo user; `ask` times one question end to end. */
-async function startApp(path: string, scale: number, resultCacheSize: number) {
-  const config = loadConfig({
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'parley-bench-answer-')),
-    DEMO_PASSWORD: 'Bench-pass-123!',
-    LOG_LEVEL: 'silent',
-  });
-  const database = await openDatabase({ dir: null });
-  const app = await buildApp({
-    config,
-    database,
-    demoDataset: { path, endDate: END_DATE, scale },
-    clock: () => new Date(`${END_DATE}T12:00:00Z`),
-    resultCacheSize,
-  });
-  await app.services.demo.ensureDemo();
-  await app.services.answers.warmUp();
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const login = await fetch(`${base}/auth/loginwithpassword`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: config.DEMO_EMAIL, password: 'Bench-pass-123!' }),
-  });
-  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  const { xsrfToken } = (await login.json()) as { xsrfToken: string };
-  const ask = async (phrase: string) => {
-    const t = performance.now();
-    const res = await fetch(`${base}/features/conversations/query`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie, 'x-xsrf-token': xsrfToken },
-      body: JSON.stringify({ phrase, created: Date.now() }),
-    });
-    const body = (await res.json()) as {
-      responses: { card?: { query?: { sql: string }; table: unknown[] } }[];
-    };
-    return { ms: performance.now() - t, card: body.responses[0]?.card };
-  };
-  const close = async () => {
-    await app.close();
-    await database.close();
-  };
-  return { ask, close };
-}
-
 async function measureScale(scale: number): Promise<{ rows: Row[]; generationMs: number }> {
-  const path = join(tmpdir(), `parley-bench-demo-v1-${END_DATE}-${scale}.duckdb`);
-  const gen = await ensureDemoDataset({ path, endDate: END_DATE, scale });
+  const { path, ms: generationMs } = await demoFile(scale);
   // Uncached, so every answer runs its SQL like the baseline does.
   const { ask, close } = await startApp(path, scale, 0);
   // The baseline: DuckDB's own client on the same file, reading all rows as objects.
@@ -145,7 +93,7 @@ async function measureScale(scale: number): Promise<{ rows: Row[]; generationMs:
     r.cached = median(times);
   }
   await cached.close();
-  return { rows: results, generationMs: gen.ms };
+  return { rows: results, generationMs };
 }
 
 const all: Row[] = [];
@@ -183,7 +131,7 @@ const growth =
       ).toFixed(1)}.`
     : '';
 const body = `Command: \`node --import tsx bench/answer.bench.ts\` (SCALES=${SCALES.join(',')}, RUNS=${RUNS} per question, medians), ${new Date().toISOString().slice(0, 10)}.
-"answer" (result cache off) = HTTP POST /features/conversations/query on loopback through the whole app (session, validation, parse, compile, DuckDB, card, history write, JSON); "raw" = DuckDB's own client running the same SQL with the same parameters on the same file. Interleaved in one process.
+"answer" (result cache off) = HTTP POST /features/conversations/query on loopback through the whole app (session, quota, source lookup, validation, parse, compile, DuckDB, card, history journal, JSON); "raw" = DuckDB's own client running the same SQL with the same parameters on the same file. Interleaved in one process.
 
 | question | ${SCALES.map((s) => `raw ms (×${s}) | answer ms (×${s}) | ratio (×${s})`).join(' | ')} |
 |---|${SCALES.map(() => '---|---|---|').join('')}

@@ -24,4 +24,6 @@ await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 const address = smtp.server.address();
 if (!address || typeof address === 'string') throw new Error('SMTP peer did not start');
 process.env.SMTP_URL = `smtp://127.0.0.1:${address.port}`;
+await import('./peers/paddle');
+await import('./peers/sources');
 await import('../apps/server/src/main');

@@ -1,10 +1,9 @@
 /// <reference lib="dom" />
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { simpleParser } from 'mailparser';
-import { expect, mailDir, signIn, test } from './fixtures';
+import { emlFiles, expect, linkFromMail, signIn, test } from './fixtures';
 
 // A new user's whole account life in the browser: sign-up mail, onboarding, profile photo,
 // password change, language, logout, and finally account deletion.
@@ -18,46 +17,6 @@ const EMAIL = `ada.${Date.now()}@example.com`;
 const NEW_PASSWORD = 'Analytical-Engine-1843!';
 const TYPE_ERROR = 'Please select or drop an image file with a valid extension (jpg, jpeg, png).';
 const SIZE_ERROR = 'File size exceeds the limit. Please select a file up to 256KB.';
-
-function emlFiles(): string[] {
-  try {
-    return readdirSync(mailDir()).filter((f) => f.endsWith('.eml'));
-  } catch {
-    return [];
-  }
-}
-
-/**
- * The sign-in link in a mail to `to` that arrived after `seen` was taken, read from the .eml
- * files the SMTP peer wrote.
- */
-async function linkFromMail(to: string, seen: ReadonlySet<string>): Promise<string> {
-  let link: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const files = emlFiles()
-          .filter((f) => !seen.has(f))
-          .sort()
-          .reverse();
-        for (const file of files) {
-          const mail = await simpleParser(readFileSync(join(mailDir(), file)));
-          const recipients = [mail.to]
-            .flat()
-            .flatMap((a) => a?.value ?? [])
-            .map((a) => a.address?.toLowerCase());
-          if (!recipients.includes(to.toLowerCase())) continue;
-          const body = `${mail.text ?? ''} ${typeof mail.html === 'string' ? mail.html : ''}`;
-          link = body.match(/https?:\/\/[^\s"'<>]+\/auth\/link\?token=[\w.-]+/)?.[0] ?? null;
-          if (link) return link;
-        }
-        return null;
-      },
-      { timeout: 20_000, message: `a mail with a link to ${to}` },
-    )
-    .not.toBeNull();
-  return link!;
-}
 
 /** A real PNG drawn on a canvas in the page: a 400×300 gradient with a circle. */
 async function makePng(page: Page): Promise<Buffer> {

@@ -3,13 +3,12 @@
 // state (/collections#new), add three cards through the editor with a preview, drag and resize
 // them, save the layout and find it after a reload, switch compact/cozy, set an auto refresh and
 // see 'Updated:' (and the refresh come), remove a card, then the dashboard's counts and pager.
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { simpleParser } from 'mailparser';
-import { expect, mailDir, test } from './fixtures';
+import { expect, signUpByMail, test } from './fixtures';
 
 const SHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
 mkdirSync(SHOTS, { recursive: true });
@@ -31,42 +30,6 @@ type Collection = {
   layout: Item[];
   questions: { id: string; phrase: string; interval: number }[];
 };
-
-function emlFiles(): string[] {
-  try {
-    return readdirSync(mailDir()).filter((f) => f.endsWith('.eml'));
-  } catch {
-    return [];
-  }
-}
-
-/** The sign-in link of the newest mail to `to` that arrived after `seen` was taken. */
-async function linkFromMail(to: string, seen: ReadonlySet<string>): Promise<string> {
-  let link: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        for (const file of emlFiles()
-          .filter((f) => !seen.has(f))
-          .sort()
-          .reverse()) {
-          const mail = await simpleParser(readFileSync(join(mailDir(), file)));
-          const recipients = [mail.to]
-            .flat()
-            .flatMap((a) => a?.value ?? [])
-            .map((a) => a.address?.toLowerCase());
-          if (!recipients.includes(to.toLowerCase())) continue;
-          const body = `${mail.text ?? ''} ${typeof mail.html === 'string' ? mail.html : ''}`;
-          link = body.match(/https?:\/\/[^\s"'<>]+\/auth\/link\?token=[\w.-]+/)?.[0] ?? null;
-          if (link) return link;
-        }
-        return null;
-      },
-      { timeout: 20_000, message: `a mail with a link to ${to}` },
-    )
-    .not.toBeNull();
-  return link!;
-}
 
 /** The collection as the server has it. */
 async function stored(page: Page): Promise<Collection> {
@@ -152,19 +115,7 @@ test('a new user creates a collection from the dashboard and adds three cards wi
 }) => {
   test.setTimeout(180_000);
   // Sign up by mail and finish onboarding.
-  await page.goto('/register');
-  await page.getByTestId('register-email').fill(EMAIL);
-  const seen = new Set(emlFiles());
-  await page.getByTestId('register-submit').click();
-  await page.goto(await linkFromMail(EMAIL, seen));
-  await expect(page).toHaveURL(/\/onboarding$/);
-  await page.getByTestId('onboarding-name').fill('Grace Hopper');
-  const country = page.getByTestId('onboarding-country');
-  await country.click();
-  await country.fill('United Kingdom');
-  await page.getByRole('option', { name: 'United Kingdom' }).first().click();
-  await page.getByTestId('onboarding-submit').click();
-  await expect(page).toHaveURL(/\/$/);
+  await signUpByMail(page, EMAIL, 'Grace Hopper');
 
   // The dashboard: no collections yet, counts at zero, an offer to create one.
   const widget = page.getByTestId('dashboard-collections');

@@ -1,11 +1,11 @@
 /// <reference lib="dom" />
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { writeSection } from '../../bench/results';
-import { expect, mailDir, signIn, test } from './fixtures';
+import { emlFiles, expect, mailDir, signIn, test } from './fixtures';
 
 const SHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
 mkdirSync(SHOTS, { recursive: true });
@@ -293,14 +293,6 @@ async function openWithCard(page: Page): Promise<void> {
   ).toBeVisible();
   if ((await page.getByTestId('analysis-card').count()) === 0) await askInBox(page, QUESTIONS[0], 'enter');
   await expect(page.getByTestId('analysis-card').first()).toBeVisible();
-}
-
-function emlFiles(): string[] {
-  try {
-    return readdirSync(mailDir()).filter((f) => f.endsWith('.eml'));
-  } catch {
-    return [];
-  }
 }
 
 test('asks from the dashboard and the box, draws charts, cycles views, sorts, exports, mails and rates', async ({

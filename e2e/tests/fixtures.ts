@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import { simpleParser } from 'mailparser';
 
 export const DEMO = { email: 'demo@parley.local', password: 'Demo-pass-123!', firstName: 'Demo' };
 
@@ -17,3 +20,60 @@ export { expect };
 
 /** The mail directory the SMTP peer of start-server.ts writes to. */
 export const mailDir = () => `${process.env.E2E_DATA_DIR}/mail`;
+
+/** The .eml files the SMTP peer has written so far. */
+export function emlFiles(): string[] {
+  try {
+    return readdirSync(mailDir()).filter((f) => f.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The sign-in link of the newest mail to `to` that arrived after `seen` was taken, read from the
+ * .eml files the SMTP peer wrote.
+ */
+export async function linkFromMail(to: string, seen: ReadonlySet<string>): Promise<string> {
+  let link: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        for (const file of emlFiles()
+          .filter((f) => !seen.has(f))
+          .sort()
+          .reverse()) {
+          const mail = await simpleParser(readFileSync(join(mailDir(), file)));
+          const recipients = [mail.to]
+            .flat()
+            .flatMap((a) => a?.value ?? [])
+            .map((a) => a.address?.toLowerCase());
+          if (!recipients.includes(to.toLowerCase())) continue;
+          const body = `${mail.text ?? ''} ${typeof mail.html === 'string' ? mail.html : ''}`;
+          link = body.match(/https?:\/\/[^\s"'<>]+\/auth\/link\?token=[\w.-]+/)?.[0] ?? null;
+          if (link) return link;
+        }
+        return null;
+      },
+      { timeout: 20_000, message: `a mail with a link to ${to}` },
+    )
+    .not.toBeNull();
+  return link!;
+}
+
+/** Signs a new user up through /register, the link in their mail and onboarding; ends on the dashboard. */
+export async function signUpByMail(page: Page, email: string, name: string): Promise<void> {
+  await page.goto('/register');
+  await page.getByTestId('register-email').fill(email);
+  const seen = new Set(emlFiles());
+  await page.getByTestId('register-submit').click();
+  await page.goto(await linkFromMail(email, seen));
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await page.getByTestId('onboarding-name').fill(name);
+  const country = page.getByTestId('onboarding-country');
+  await country.click();
+  await country.fill('United Kingdom');
+  await page.getByRole('option', { name: 'United Kingdom' }).first().click();
+  await page.getByTestId('onboarding-submit').click();
+  await expect(page).toHaveURL(/\/$/);
+}

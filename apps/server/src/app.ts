@@ -16,6 +16,7 @@ import { datasourcesRoutes } from './modules/datasources/datasources.routes';
 import { helpRoutes } from './modules/help/help.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { synonymsRoutes } from './modules/synonyms/synonyms.routes';
 import { tenantRoutes } from './modules/tenant/tenant.routes';
 import errorsPlugin from './plugins/errors.plugin';
@@ -67,6 +68,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await services.queue.stop();
     services.mail.close();
     await services.sources.close();
+    await services.billing.close();
   });
 
   await app.register(errorsPlugin);
@@ -93,6 +95,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(datasourcesRoutes);
   await app.register(collectionsRoutes);
   await app.register(digestRoutes);
+  await app.register(reportsRoutes);
   await app.register(synonymsRoutes);
   await app.register(helpRoutes);
   await app.register(contactRoutes);

@@ -49,6 +49,16 @@ const ZEnv = z.object({
   DEMO_SCALE: z.coerce.number().positive().max(100).default(1),
   ALLOW_PRIVATE_HOSTS: bool.optional(),
   BRAND_NAME: z.string().default('Parley'),
+  /** E-mails exempt from the 7-day report cooldown (DESIGN §3), compared case-insensitively. */
+  REPORT_COOLDOWN_EXEMPT: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   /** Set when a reverse proxy in front sets X-Forwarded-For (its address or hop count, or true). */
   TRUST_PROXY: z
     .string()

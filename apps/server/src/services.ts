@@ -7,6 +7,7 @@ import { AccessPolicy, type QuotaGate } from './lib/access';
 import { CaptchaVerifier } from './lib/captcha';
 import { SecretBox } from './lib/crypto';
 import type { JobQueue } from './lib/queue';
+import { PROCESS_COPY_MS, processCopyMs } from './lib/ttl-cache';
 import { mailJob } from './mail/mail.job';
 import { MailRepository } from './mail/mail.repository';
 import { MailService } from './mail/mail.service';
@@ -31,7 +32,9 @@ import { ContactRepository } from './modules/contact/contact.repository';
 import { ContactService } from './modules/contact/contact.service';
 import { ConversationsRepository } from './modules/conversations/conversations.repository';
 import { ConversationsService } from './modules/conversations/conversations.service';
+import { HistoryWriter } from './modules/conversations/history-writer';
 import { DatasourceOAuthService } from './modules/datasources/datasource-oauth.service';
+import { datasourceSyncJob, datasourceSyncTickJob } from './modules/datasources/datasource-sync.job';
 import { DatasourcesRepository } from './modules/datasources/datasources.repository';
 import { DatasourcesService } from './modules/datasources/datasources.service';
 import { SourceResolver } from './modules/datasources/source-resolver';
@@ -40,6 +43,9 @@ import { type DemoDatasetOptions, demoDatasetPath, demoSource } from './modules/
 import { ProfileService } from './modules/profile/profile.service';
 import { ProjectsRepository } from './modules/projects/projects.repository';
 import { ProjectsService } from './modules/projects/projects.service';
+import { reportJob, reportPlanJob } from './modules/reports/reports.job';
+import { ReportsRepository } from './modules/reports/reports.repository';
+import { ReportsService } from './modules/reports/reports.service';
 import { SynonymsRepository } from './modules/synonyms/synonyms.repository';
 import { SynonymsService } from './modules/synonyms/synonyms.service';
 import { TenantService } from './modules/tenant/tenant.service';
@@ -76,6 +82,8 @@ export interface Services {
   contact: ContactService;
   /** Plans, quotas, the trial and subscriptions; the app's QuotaGate (modules/billing). */
   billing: BillingService;
+  /** Intelligence Suite reports: profiles, schedule, Generate, issues, the report job (modules/reports). */
+  reports: ReportsService;
 }
 
 export interface ServiceOptions {
@@ -89,6 +97,8 @@ export interface ServiceOptions {
   queue?: JobQueue;
   /** Cards of one collection answered at once (default 4). */
   collectionConcurrency?: number;
+  /** Tests: history is journalled but never stored, like a process that dies right after answering. */
+  holdHistory?: boolean;
 }
 
 /**
@@ -107,7 +117,7 @@ export function buildServices(
   const users = new UsersRepository(db);
   const projectsRepo = new ProjectsRepository(db);
   const billing = new BillingService(
-    new BillingRepository(db),
+    new BillingRepository(db, { copyMs: processCopyMs(database.kind) }),
     config.BILLING_PROVIDER === 'paddle'
       ? new PaddleProvider(config.PADDLE_API_URL, config.PADDLE_API_KEY ?? '', config.PADDLE_PRICE_IDS ?? {})
       : null,
@@ -125,7 +135,10 @@ export function buildServices(
   const guards = { attempts: new AttemptsRepository(db), captcha: new CaptchaVerifier(config) };
   const mail = new MailService(config, new MailRepository(db), log, queue);
   queue.define(mailJob(mail));
-  const sessions = new SessionsService(new SessionsRepository(db));
+  // One process owns a PGlite database; several may share PostgreSQL, so their copies stay fresher.
+  const sessions = new SessionsService(new SessionsRepository(db), {
+    cacheMs: processCopyMs(database.kind),
+  });
   const tokens = new TokensRepository(db);
   const auth = new AuthService(users, projectsRepo, sessions, tokens, config, guards);
   const dataset = options.demoDataset ?? {
@@ -137,7 +150,7 @@ export function buildServices(
     ? { baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL }
     : null;
   const box = new SecretBox(config.ENCRYPTION_KEY);
-  const datasourcesRepo = new DatasourcesRepository(db);
+  const datasourcesRepo = new DatasourcesRepository(db, { copyMs: processCopyMs(database.kind) });
   const sourcesDir = join(config.DATA_DIR, 'sources');
   const answers = new AnswerService(llm, log, clock, options.resultCacheSize, () => sources.warmUp());
   const synonyms = new SynonymsService(new SynonymsRepository(db), access, clock);
@@ -178,10 +191,13 @@ export function buildServices(
       tmpDir: join(config.DATA_DIR, 'tmp'),
       uploadLimitMb: config.UPLOAD_LIMIT_MB,
       onDeleted: (ids) => synonyms.forgetSources(ids),
+      queue,
     },
     log,
     clock,
   );
+  queue.define(datasourceSyncJob(datasources));
+  queue.define(datasourceSyncTickJob(datasources));
   const collections = new CollectionsService(
     new CollectionsRepository(db),
     answers,
@@ -204,7 +220,26 @@ export function buildServices(
   collections.onChange((change) => digests.replan(change.collectionId));
   queue.define(digestJob(digests));
   queue.define(digestPlanJob(digests));
+  const reports = new ReportsService(
+    new ReportsRepository(db),
+    access,
+    sources,
+    answers,
+    mail,
+    queue,
+    {
+      brand: config.BRAND_NAME,
+      publicUrl: config.PUBLIC_URL,
+      cooldownExempt: config.REPORT_COOLDOWN_EXEMPT,
+      llm,
+    },
+    log,
+    clock,
+  );
+  queue.define(reportJob(reports));
+  queue.define(reportPlanJob(reports));
   const tenant = new TenantService(users, projectsRepo, datasources, billing);
+  const conversationsRepo = new ConversationsRepository(db);
   return {
     access,
     sessions,
@@ -224,7 +259,7 @@ export function buildServices(
     collections,
     digests,
     conversations: new ConversationsService(
-      new ConversationsRepository(db),
+      conversationsRepo,
       answers,
       sources,
       access,
@@ -232,6 +267,13 @@ export function buildServices(
       config.BRAND_NAME,
       clock,
       synonyms,
+      {
+        history: new HistoryWriter(conversationsRepo, join(config.DATA_DIR, 'journal'), log, {
+          hold: options.holdHistory,
+        }),
+        // One process owns PGlite: its copy of a follow-up context never goes stale there.
+        contextMs: database.kind === 'pglite' ? 10 * 60_000 : PROCESS_COPY_MS.shared,
+      },
     ),
     synonyms,
     contact: new ContactService(
@@ -243,5 +285,6 @@ export function buildServices(
       clock,
     ),
     billing,
+    reports,
   };
 }

@@ -13,6 +13,8 @@ export interface TConnectorCapabilities {
   accounts: boolean;
   /** Queries can be cancelled after `timeoutMs`. */
   timeout: boolean;
+  /** Questions read a local copy that the server's sync job refreshes (`Connector.sync`). */
+  copy?: boolean;
 }
 
 export interface TQueryOptions {
@@ -34,6 +36,8 @@ export interface TQueryResult {
   columns: TQueryColumn[];
   rows: Record<string, TQueryValue>[];
   truncated: boolean;
+  /** Sources answered from a local copy (Formbricks): when that copy was read from the source (ISO). */
+  asOf?: string;
 }
 
 export interface TConnectorAccount {
@@ -67,6 +71,11 @@ export interface Connector {
   /** The accounts the source offers (schemas, databases, properties, surveys); [] when none. */
   listAccounts(): Promise<TConnectorAccount[]>;
   close(): Promise<void>;
+  /**
+   * Sources answered from a local copy (Formbricks): reads what changed at the source into the
+   * copy. Run by the server's sync job, never on a question's path.
+   */
+  sync?(): Promise<void>;
   /** API sources: the semantic model read from the source itself (GA4 getMetadata), not introspected tables. */
   semanticModel?(name: string): Promise<TSemanticModel>;
   /** API sources: a SemanticQuery as the source's own request (an `api` plan's `request`), with the card's columns. */
@@ -91,7 +100,9 @@ export type TConnectorErrorCode =
   /** The source refused the request as asked (GA4: dimensions and metrics it cannot combine). */
   | 'refused'
   /** The OAuth grant was refused or expired (invalid_grant): the source needs connecting again. */
-  | 'revoked';
+  | 'revoked'
+  /** A source answered from a local copy has none yet: its first sync has not finished. */
+  | 'pending';
 
 /** A typed failure the server maps to an answer without leaking source details. */
 export class ConnectorError extends Error {

@@ -55,5 +55,10 @@ export const ZCard = z.object({
    * still running (this month so far), and the comparison period's dates.
    */
   period: ZCardPeriod.optional(),
+  /**
+   * Sources answered from a local copy (Formbricks): the ISO time the copy was last read from
+   * the source, so the card can say how fresh its data is (an addition, optional).
+   */
+  synced: z.string().optional(),
 });
 export type TCard = z.infer<typeof ZCard>;

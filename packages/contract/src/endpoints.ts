@@ -71,6 +71,15 @@ import {
   ZUpdateAddressBody,
 } from './plans';
 import { ZProfileBody, ZRegisterBody, ZSignupBody } from './profile';
+import {
+  ZReportEntry,
+  ZReportIssues,
+  ZReportIssuesQuery,
+  ZReportRefBody,
+  ZReportRunResponse,
+  ZReportsResponse,
+  ZReportUpdateBody,
+} from './reports';
 import { ZDeleteSynonymQuery, ZLearnedSynonyms, ZSynonymsQuery } from './synonyms';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -152,6 +161,25 @@ export const endpoints = {
     bodyLimit: 4 * 1024 * 1024,
   },
   'GET /features/csv': { tag: 'conversations', query: ZCsvQuery, response: null },
+  // Intelligence Suite reports (spec 2 §7; DESIGN §11)
+  'GET /features/deep-research-reports': { tag: 'reports', response: ZReportsResponse },
+  'PUT /features/deep-research-report': { tag: 'reports', body: ZReportUpdateBody, response: ZReportEntry },
+  'PUT /features/deep-research-report/run': {
+    tag: 'reports',
+    body: ZReportRefBody,
+    response: ZReportRunResponse,
+  },
+  'PUT /features/deep-research-report/start': {
+    tag: 'reports',
+    body: ZReportRefBody,
+    response: ZReportEntry,
+  },
+  'PUT /features/deep-research-report/stop': { tag: 'reports', body: ZReportRefBody, response: ZReportEntry },
+  'GET /features/deep-research-report/issues': {
+    tag: 'reports',
+    query: ZReportIssuesQuery,
+    response: ZReportIssues,
+  },
   // collections (spec 2 §7; DESIGN §11)
   'GET /features/collections': { tag: 'collections', response: ZCollections },
   'POST /features/collection': { tag: 'collections', body: ZCreateCollectionBody, response: ZCollection },

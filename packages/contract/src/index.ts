@@ -11,6 +11,7 @@ export * from './limits';
 export * from './password-strength';
 export * from './plans';
 export * from './profile';
+export * from './reports';
 export * from './semantic';
 export * from './synonyms';
 export * from './validation';

@@ -5,6 +5,7 @@ export * from './analysis/forecast';
 export * from './analysis/holt-winters';
 export * from './card/build-card';
 export * from './card/insights';
+export * from './card/words';
 export * from './compiler/columns';
 export * from './compiler/compile';
 export * from './compiler/dialect';

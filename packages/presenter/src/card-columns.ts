@@ -7,6 +7,12 @@ export const SHARE_SUFFIX = '__%';
 export const CHANGE_SUFFIX = '__change';
 /** Row key prefix of a measure's comparison value ("Previous_Revenue"). */
 export const PREVIOUS_PREFIX = 'Previous_';
+/** Row key suffix of a value's share of a total change, in percent ("Revenue__contribution"). */
+export const CONTRIBUTION_SUFFIX = '__contribution';
+/** Row key prefix of a forecast ("Forecast_Revenue"), and suffixes of its band's bounds. */
+export const FORECAST_PREFIX = 'Forecast_';
+export const FORECAST_LOW_SUFFIX = '__low';
+export const FORECAST_HIGH_SUFFIX = '__high';
 
 /** Rates and averages do not add up; everything else measured in money or counts does. */
 const NOT_SUMMABLE = /\b(average|avg|mean|rate|ratio|median|per)\b/i;

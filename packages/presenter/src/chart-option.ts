@@ -7,7 +7,14 @@
  * runtime): the web draws the option on a canvas, the digest mail renders the same one to PNG.
  */
 import type { TCard, TCardChart, TCardColumn, TCardRow, TTimeGrain } from '@parley/contract';
-import { isAdditiveMeasure, PREVIOUS_PREFIX } from './card-columns';
+import {
+  CONTRIBUTION_SUFFIX,
+  FORECAST_HIGH_SUFFIX,
+  FORECAST_LOW_SUFFIX,
+  FORECAST_PREFIX,
+  isAdditiveMeasure,
+  PREVIOUS_PREFIX,
+} from './card-columns';
 import { escapeHtml } from './escape';
 import { formatDateRange, formatShare, formatValue, niceAxis } from './format';
 
@@ -113,6 +120,10 @@ export type ChartOption = Record<string, unknown>;
 export type ChartShape =
   /** One row, x a measure: the value and its previous period's, side by side. */
   | { kind: 'periods' }
+  /** History plus forecast buckets with their low/high bounds (a forecast answer). */
+  | { kind: 'forecast'; measure: string; forecast: string; low: string; high: string }
+  /** Each value's share of a total change (a drivers answer): diverging bars around zero. */
+  | { kind: 'contributions'; dimension: string | null }
   /** A second category pivoted into series (time × dimension, or two dimensions). */
   | { kind: 'pivot'; series: string }
   /** One category axis, a series per measure (and per previous-period measure). */
@@ -137,6 +148,19 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 
 /** What the chart draws for this spec of this card. */
 export function chartShape(card: TCard, spec: TCardChart): ChartShape {
+  const keys = new Set(card.columns.map((c) => c.key));
+  const measure = spec.y.find((y) => !y.startsWith(FORECAST_PREFIX) && !y.startsWith(PREVIOUS_PREFIX));
+  if (measure) {
+    const forecast = `${FORECAST_PREFIX}${measure}`;
+    const low = `${forecast}${FORECAST_LOW_SUFFIX}`;
+    const high = `${forecast}${FORECAST_HIGH_SUFFIX}`;
+    if (keys.has(forecast) && keys.has(low) && keys.has(high))
+      return { kind: 'forecast', measure, forecast, low, high };
+  }
+  if (spec.y.length === 1 && spec.y[0].endsWith(CONTRIBUTION_SUFFIX)) {
+    const group = card.columns.find((c) => c.kind === 'dimension' && c.key !== spec.x);
+    return { kind: 'contributions', dimension: group?.key ?? null };
+  }
   const x = columnOf(card, spec.x);
   if (x.kind === 'measure') return { kind: 'periods' };
   const other = card.columns.find(
@@ -598,6 +622,311 @@ function pieOption(input: ChartOptionInput, rows: TCardRow[], xCol: TCardColumn)
   };
 }
 
+/**
+ * The shared frame of the axis charts: colours, grid, and a legend on every chart with room for
+ * it (it names what is measured, and each pivoted value, in the card and its PNG); a compact
+ * chart leaves the legend to the tooltip and to the card opened in full.
+ */
+function frame(compact: boolean, legend: string[], scroll = false): ChartOption {
+  return {
+    color: PALETTE,
+    animationDuration: 300,
+    grid: {
+      left: compact ? 4 : 8,
+      right: scroll ? 28 : compact ? 8 : 16,
+      top: compact ? 12 : 36,
+      bottom: 8,
+      containLabel: true,
+    },
+    legend: compact
+      ? { show: false }
+      : {
+          type: 'scroll',
+          top: 0,
+          left: 'center',
+          icon: 'roundRect',
+          itemWidth: 12,
+          itemHeight: 8,
+          textStyle: { color: '#3f3f46' },
+          data: legend,
+        },
+  };
+}
+
+/** The slider beside a category axis of more bars than fit: the first `visible` shown. */
+function scrollZoom(visible: number): ChartOption {
+  return {
+    dataZoom: [
+      {
+        type: 'slider',
+        yAxisIndex: 0,
+        startValue: 0,
+        endValue: visible - 1,
+        width: 12,
+        right: 6,
+        zoomLock: true,
+        showDetail: false,
+        showDataShadow: false,
+        brushSelect: false,
+        backgroundColor: '#f4f4f5',
+        fillerColor: 'rgba(79, 70, 229, 0.35)',
+        borderColor: 'transparent',
+        borderRadius: 6,
+        handleSize: 0,
+        moveHandleSize: 0,
+      },
+    ],
+  };
+}
+
+/** "Forecast Revenue (low – high)": the band's name from its bounds' labels, in the card's language. */
+function bandName(low: string, high: string): string {
+  let i = 0;
+  while (i < low.length && i < high.length && low[i] === high[i]) i++;
+  // Back to the start of the differing word, so "(low" and "(high" keep their bracket.
+  while (i > 0 && /[\p{L}\p{N}]/u.test(low[i - 1])) i--;
+  const rest = (s: string) => s.slice(i).replace(/[)\]]$/, '');
+  const close = /[)\]]$/.test(low) ? low.slice(-1) : '';
+  return i > 0 ? `${low.slice(0, i)}${rest(low)} – ${rest(high)}${close}` : `${low} – ${high}`;
+}
+
+/**
+ * A forecast: the history as a solid line, the forecast as a dashed line carrying on from the last
+ * history bucket, and the low–high bounds as a shaded band (a transparent base plus the band's
+ * height, stacked), so the future never reads as measured data.
+ */
+function forecastOption(
+  input: ChartOptionInput,
+  sorted: TCardRow[],
+  xCol: TCardColumn,
+  shape: Extract<ChartShape, { kind: 'forecast' }>,
+): ChartOption {
+  const { card, locale } = input;
+  const rows = withEveryBucket(sorted, input.spec.x, grainOf(card));
+  const compact = isCompactChart(input.size);
+  const cats = categoriesOf(
+    input,
+    rows.map((r) => r[input.spec.x]),
+    xCol,
+  );
+  const col = columnOf(card, shape.measure);
+  const fCol = columnOf(card, shape.forecast);
+  const history = rows.map((r) => num(r[shape.measure]));
+  const forecast = rows.map((r) => num(r[shape.forecast]));
+  const low = rows.map((r) => num(r[shape.low]));
+  const high = rows.map((r) => num(r[shape.high]));
+  // The dashed line starts on the last measured bucket, so history and forecast join up.
+  const lastHistory = history.reduce<number>((at, v, i) => (v !== null ? i : at), -1);
+  const dashed = forecast.map((v, i) => (i === lastHistory && v === null ? history[i] : v));
+  const band = bandName(columnOf(card, shape.low).label, columnOf(card, shape.high).label);
+  const color = PALETTE[0];
+  const extent: Series[] = [
+    { id: 'h', name: '', values: history, color },
+    { id: 'f', name: '', values: forecast, color },
+    { id: 'l', name: '', values: low, color },
+    { id: 'u', name: '', values: high, color },
+  ];
+  const fmt = (v: number | null) => formatValue(v, col.format, { locale });
+  const line = { type: 'line', smooth: false, showSymbol: cats.raw.length <= 40, symbolSize: 5 };
+  return {
+    ...frame(compact, [col.label, fCol.label, band]),
+    tooltip: {
+      trigger: 'axis',
+      confine: true,
+      axisPointer: { type: 'line' },
+      // Read from the rows, not the drawn series: the band is drawn as a base plus a height.
+      formatter: (params: TooltipParam | TooltipParam[]) => {
+        const i = (Array.isArray(params) ? params[0] : params)?.dataIndex ?? -1;
+        if (i < 0 || i >= rows.length) return '';
+        const item = (name: string, value: string, c: string) =>
+          `<div style="display:flex;gap:12px;justify-content:space-between"><span><span style="display:inline-block;width:8px;height:8px;border-radius:2px;margin-right:6px;background:${escapeHtml(c)}"></span>${escapeHtml(name)}</span><b>${escapeHtml(value)}</b></div>`;
+        const lines = [
+          `<div style="font-weight:600;margin-bottom:4px">${escapeHtml(cats.labels[i] ?? '')}</div>`,
+        ];
+        if (history[i] !== null) lines.push(item(col.label, fmt(history[i]), color));
+        if (forecast[i] !== null) {
+          lines.push(item(fCol.label, fmt(forecast[i]), color));
+          lines.push(item(band, `${fmt(low[i])} – ${fmt(high[i])}`, lighten(color, 0.6)));
+        }
+        return lines.join('');
+      },
+    },
+    xAxis: {
+      type: 'category',
+      data: cats.labels,
+      boundaryGap: false,
+      axisLabel: { color: AXIS_TEXT, hideOverlap: true, ...(compact ? { fontSize: 10 } : {}) },
+      axisLine: { lineStyle: { color: AXIS_LINE } },
+      axisTick: { show: false },
+    },
+    yAxis: valueAxis(extent, false, col.format, locale, compact),
+    series: [
+      {
+        id: `${shape.low}:base`,
+        name: band,
+        type: 'line',
+        data: low,
+        stack: 'forecast-band',
+        symbol: 'none',
+        // The legend takes the first series of a name: it shows the band's shade.
+        itemStyle: { color: lighten(color, 0.6) },
+        lineStyle: { opacity: 0 },
+        silent: true,
+        tooltip: { show: false },
+      },
+      {
+        id: 'forecast-band',
+        name: band,
+        type: 'line',
+        data: low.map((l, i) => (l === null || high[i] === null ? null : (high[i] as number) - l)),
+        stack: 'forecast-band',
+        symbol: 'none',
+        lineStyle: { opacity: 0 },
+        itemStyle: { color: lighten(color, 0.6) },
+        areaStyle: { color: lighten(color, 0.6), opacity: 0.45 },
+        silent: true,
+        tooltip: { show: false },
+      },
+      {
+        ...line,
+        id: shape.measure,
+        name: col.label,
+        data: history,
+        itemStyle: { color },
+        lineStyle: { width: 2, color },
+        ...(cats.raw.length > SAMPLING_THRESHOLD ? { sampling: 'lttb' } : {}),
+      },
+      {
+        ...line,
+        id: shape.forecast,
+        name: fCol.label,
+        data: dashed,
+        // Across the buckets between the history and the forecast (the running month, a skipped one).
+        connectNulls: true,
+        itemStyle: { color },
+        symbol: 'emptyCircle',
+        lineStyle: { width: 2, type: 'dashed', color },
+      },
+    ],
+  };
+}
+
+/**
+ * The rows with an empty row for every bucket the table skips (the running month between the
+ * history and a forecast that starts after it), so the time axis keeps its spacing.
+ */
+function withEveryBucket(rows: TCardRow[], key: string, grain: TTimeGrain | undefined): TCardRow[] {
+  if (!grain || rows.length < 2) return rows;
+  const byStart = new Map(rows.map((r) => [String(r[key] ?? '').slice(0, 10), r]));
+  const last = String(rows[rows.length - 1][key] ?? '').slice(0, 10);
+  const out: TCardRow[] = [];
+  const next = (start: string) => {
+    const d = new Date(`${bucketEnd(start, grain)}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + 1);
+    return d.toISOString().slice(0, 10);
+  };
+  for (let at = String(rows[0][key] ?? '').slice(0, 10); at <= last && out.length < 5000; at = next(at))
+    out.push(byStart.get(at) ?? { [key]: at });
+  return out;
+}
+
+/** Colours of a change: up, down, and the merged remainder. */
+export const CHANGE_COLORS = { up: '#10b981', down: '#ef4444', other: OTHER_COLOR } as const;
+
+/**
+ * A drivers answer: each value's contribution to the total change as a horizontal bar around zero
+ * (green where the value rose, red where it fell), for the most explanatory dimension — the
+ * table's first — whose values the answer's text names; the table holds the other dimensions.
+ */
+function contributionsOption(
+  input: ChartOptionInput,
+  shape: Extract<ChartShape, { kind: 'contributions' }>,
+): ChartOption {
+  const { card, spec, locale } = input;
+  const compact = isCompactChart(input.size);
+  const key = spec.y[0];
+  const col = columnOf(card, key);
+  const measure = key.slice(0, -CONTRIBUTION_SUFFIX.length);
+  const mCol = columnOf(card, measure);
+  const group = shape.dimension ? (card.table[0]?.[shape.dimension] ?? null) : null;
+  const rows = shape.dimension ? card.table.filter((r) => r[shape.dimension!] === group) : card.table;
+  const names = rows.map((r) => (r[spec.x] === null || r[spec.x] === undefined ? '–' : String(r[spec.x])));
+  const values = rows.map((r) => num(r[key]));
+  const moved = rows.map((r) => {
+    const cur = num(r[measure]);
+    const prev = num(r[`${PREVIOUS_PREFIX}${measure}`]);
+    return cur === null || prev === null ? null : cur - prev;
+  });
+  const name = group !== null ? `${String(group)} · ${col.label}` : col.label;
+  const share = (v: number | null) => formatShare(v, locale);
+  const series: Series[] = [{ id: key, name, values, color: PALETTE[0] }];
+  const visible = compact ? COMPACT_VISIBLE_BARS : MAX_VISIBLE_BARS;
+  const scroll = names.length > visible;
+  return {
+    ...frame(compact, [name], scroll),
+    tooltip: {
+      trigger: 'axis',
+      confine: true,
+      axisPointer: { type: 'shadow' },
+      formatter: (params: TooltipParam | TooltipParam[]) => {
+        const i = (Array.isArray(params) ? params[0] : params)?.dataIndex ?? -1;
+        if (i < 0 || i >= rows.length) return '';
+        const cur = num(rows[i][measure]);
+        const prev = num(rows[i][`${PREVIOUS_PREFIX}${measure}`]);
+        const fmt = (v: number | null) => formatValue(v, mCol.format, { locale });
+        const level =
+          cur === null || prev === null
+            ? ''
+            : `<div>${escapeHtml(mCol.label)}: ${escapeHtml(fmt(prev))} → ${escapeHtml(fmt(cur))}</div>`;
+        return `<div style="font-weight:600;margin-bottom:4px">${escapeHtml(names[i])}</div><div>${escapeHtml(col.label)}: <b>${escapeHtml(share(values[i]))}</b></div>${level}`;
+      },
+    },
+    xAxis: (() => {
+      // Contributions are percentages already (45.2 = 45.2 %): the axis says so.
+      const axis = valueAxis(series, false, 'number', locale, compact);
+      return { ...axis, axisLabel: { ...axis.axisLabel, formatter: (v: number) => share(v) } };
+    })(),
+    yAxis: {
+      type: 'category',
+      data: names,
+      inverse: true,
+      axisLabel: {
+        color: AXIS_TEXT,
+        interval: 0,
+        width: compact ? COMPACT_LABEL_WIDTH.horizontal : LABEL_WIDTH.horizontal,
+        overflow: 'truncate',
+        ellipsis: '…',
+        ...(compact ? { fontSize: 10 } : {}),
+      },
+      axisLine: { onZero: true, lineStyle: { color: AXIS_LINE } },
+      axisTick: { show: false },
+    },
+    ...(scroll ? scrollZoom(visible) : {}),
+    series: [
+      {
+        id: key,
+        name,
+        type: 'bar',
+        barMaxWidth: 22,
+        // Bars are coloured by direction; the legend's swatch stays neutral.
+        itemStyle: { color: AXIS_TEXT },
+        data: values.map((v, i) => {
+          const d = moved[i];
+          const color = d === null ? CHANGE_COLORS.other : d < 0 ? CHANGE_COLORS.down : CHANGE_COLORS.up;
+          return { value: v, itemStyle: { color, borderRadius: (v ?? 0) < 0 ? [4, 0, 0, 4] : [0, 4, 4, 0] } };
+        }),
+        label: {
+          show: !compact,
+          position: 'right',
+          color: '#3f3f46',
+          formatter: (p: { value: unknown }) => share(num(p.value)),
+        },
+        labelLayout: { hideOverlap: true },
+      },
+    ],
+  };
+}
+
 /** Whether category labels need horizontal bars: many of them, or long ones. */
 export function wantsHorizontal(labels: readonly string[]): boolean {
   const longest = Math.max(0, ...labels.map((l) => l.length));
@@ -615,6 +944,8 @@ export function buildChartOption(input: ChartOptionInput): ChartOption {
       ? [...card.table].sort((a, b) => String(a[spec.x] ?? '').localeCompare(String(b[spec.x] ?? '')))
       : card.table;
   if (view === 'pie' || view === 'donut') return pieOption(input, rows, xCol);
+  if (shape.kind === 'forecast') return forecastOption(input, rows, xCol, shape);
+  if (shape.kind === 'contributions') return contributionsOption(input, shape);
 
   const pivot = shape.kind === 'pivot' ? pivotSeries(input, spec.x, shape.series, xCol) : null;
   const series = pivot ? pivot.series : simpleSeries(input, rows);
@@ -737,18 +1068,12 @@ export function buildChartOption(input: ChartOptionInput): ChartOption {
     axisTick: { show: false },
   };
   const value = valueAxis(series, stackable, yCol.format, locale, compact);
-  // A compact chart leaves the legend to the tooltip (and to the card opened in full).
-  const legendShown = !compact;
   return {
-    color: PALETTE,
-    animationDuration: 300,
-    grid: {
-      left: compact ? 4 : 8,
-      right: scroll ? 28 : compact ? 8 : 16,
-      top: legendShown ? 36 : 12,
-      bottom: 8,
-      containLabel: true,
-    },
+    ...frame(
+      compact,
+      series.map((s) => s.name),
+      scroll,
+    ),
     tooltip: {
       trigger: 'axis',
       confine: true,
@@ -760,46 +1085,9 @@ export function buildChartOption(input: ChartOptionInput): ChartOption {
         stackable && series.length > 1 ? (input.totalLabel ?? null) : null,
       ),
     },
-    // A legend on every chart with room for it: it names what is measured (and each pivoted
-    // value) in the card and its PNG.
-    legend: legendShown
-      ? {
-          type: 'scroll',
-          top: 0,
-          left: 'center',
-          icon: 'roundRect',
-          itemWidth: 12,
-          itemHeight: 8,
-          textStyle: { color: '#3f3f46' },
-          data: series.map((s) => s.name),
-        }
-      : { show: false },
     xAxis: horizontal ? value : categoryAxis,
     yAxis: horizontal ? categoryAxis : value,
-    ...(scroll
-      ? {
-          dataZoom: [
-            {
-              type: 'slider',
-              yAxisIndex: 0,
-              startValue: 0,
-              endValue: visibleBars - 1,
-              width: 12,
-              right: 6,
-              zoomLock: true,
-              showDetail: false,
-              showDataShadow: false,
-              brushSelect: false,
-              backgroundColor: '#f4f4f5',
-              fillerColor: 'rgba(79, 70, 229, 0.35)',
-              borderColor: 'transparent',
-              borderRadius: 6,
-              handleSize: 0,
-              moveHandleSize: 0,
-            },
-          ],
-        }
-      : {}),
+    ...(scroll ? scrollZoom(visibleBars) : {}),
     series: out,
   };
 }

@@ -1,5 +1,7 @@
 import { BILLING_RENEWALS_JOB } from '../modules/billing/billing.service';
 import { DIGEST_PLAN_JOB } from '../modules/collections/digest.service';
+import { DATASOURCE_SYNC_TICK_JOB } from '../modules/datasources/datasources.service';
+import { REPORT_PLAN_JOB } from '../modules/reports/reports.service';
 import type { Services } from '../services';
 
 /** A cron schedule of the app: enqueues its job once per slot, whichever process sees it first. */
@@ -15,8 +17,12 @@ interface Schedule {
  */
 const SCHEDULES: Schedule[] = [
   { name: DIGEST_PLAN_JOB, cron: '* * * * *' },
+  // Intelligence Suite reports due at 09:00 in their owner's zone (modules/reports).
+  { name: REPORT_PLAN_JOB, cron: '* * * * *' },
   // Scheduled plan changes, trial ends and renewals of accounts nobody opened (modules/billing).
   { name: BILLING_RENEWALS_JOB, cron: '*/10 * * * *' },
+  // Copied sources (Formbricks) read what changed at the source (modules/datasources).
+  { name: DATASOURCE_SYNC_TICK_JOB, cron: '*/10 * * * *' },
 ];
 
 /** Starts this process's worker: runs every defined job and registers the schedules. */

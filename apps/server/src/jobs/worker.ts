@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     await queue.stop();
     services.mail.close();
     await services.sources.close();
+    await services.billing.close();
     await database.close();
     process.exit(0);
   };

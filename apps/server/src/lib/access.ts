@@ -16,6 +16,23 @@ export interface Actor {
   projectId: string;
 }
 
+/** What a job reads about the user it runs for (a digest's or a report's owner). */
+export interface JobOwner {
+  userId: string;
+  projectId: string;
+  email: string;
+  userName: string;
+  features: readonly string[];
+  timezone: string | null;
+  language: string;
+}
+
+/** The actor a scheduled job acts as: its owner, as a request of theirs would. */
+export function actorOf(owner: JobOwner): Actor {
+  const { userId, projectId, email, userName, features, timezone, language } = owner;
+  return { userId, projectId, email, name: userName, features, timezone, language };
+}
+
 /** What a plan limits (spec 2 §9); modules/billing counts them. */
 export type QuotaKind = 'conversations' | 'gpt_insights' | 'collections' | 'cards_per_collection' | 'digests';
 

@@ -107,3 +107,28 @@ export async function proposeInsights(
   if (!parsed.success) return [];
   return parsed.data.insights.map((text) => ({ context: 'llm', text: escapeHtml(text) }));
 }
+
+const NARRATE_SYSTEM = `You are a business analyst writing the executive summary of a report. Write 3 or 4 sentences in the
+language given ("en" English, "tr" Turkish) about the computed facts you are sent. Use only numbers that appear in the
+excerpts, written exactly as there; add no other number, date or percentage, and invent nothing.
+Answer with one JSON object only: {"summary": string}.`;
+
+const ZNarration = z.object({ summary: z.string().min(1).max(2000) });
+
+/**
+ * A report's executive summary narrated from its computed facts (issue 17); null on any failure.
+ * The caller checks every number of the answer against the facts before using it.
+ */
+export async function narrateFacts(
+  config: LlmConfig,
+  input: { language: string; business: string; facts: unknown; excerpts: string[] },
+): Promise<string | null> {
+  const answer = await chatJson(config, NARRATE_SYSTEM, {
+    language: input.language === 'tr' ? 'tr' : 'en',
+    business: input.business,
+    facts: input.facts,
+    excerpts: input.excerpts,
+  });
+  const parsed = ZNarration.safeParse(answer);
+  return parsed.success ? parsed.data.summary.trim() : null;
+}

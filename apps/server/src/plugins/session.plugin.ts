@@ -24,6 +24,12 @@ declare module 'fastify' {
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Changing calls that only ask questions: they leave the user's cached session as it is. */
+const QUESTIONS = new Set([
+  '/features/conversations/query',
+  '/features/collections/query',
+  '/features/collections/preview',
+]);
 
 /** Auth by prefix: the API needs a session unless a route says it is public; SPA files never do. */
 const needsSession = (url: string) =>
@@ -88,6 +94,12 @@ export default fp(async function sessionPlugin(app: FastifyInstance) {
   });
 
   app.addHook('onSend', async (request, reply) => {
-    if (request.user) reply.header('X-Current-User', request.user.email);
+    if (!request.user) return;
+    reply.header('X-Current-User', request.user.email);
+    // Any other change (profile, time zone, password, account, project) may have changed the
+    // user: their cached session goes before the answer leaves, so their next request rereads it.
+    if (MUTATING.has(request.method) && !QUESTIONS.has(request.routeOptions.url ?? '')) {
+      app.services.sessions.forgetUser(request.user.id);
+    }
   });
 });

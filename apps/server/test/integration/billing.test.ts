@@ -1,9 +1,11 @@
 import { ANNUAL_MONTHS, PLANS } from '@parley/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingEvents, collections, conversationItems } from '../../src/db/schema';
+import { billingEvents, collections, conversationItems, quotaUsage, users } from '../../src/db/schema';
 import type { Actor } from '../../src/lib/access';
+import { BillingRepository } from '../../src/modules/billing/billing.repository';
 import { BILLING_EVENT_JOB } from '../../src/modules/billing/billing.service';
+import { QuotaTally } from '../../src/modules/billing/quota-tally';
 import { buildTestApp, type Client, signIn, TEST_DATABASES, TEST_NOW, type TestApp } from '../helpers';
 import { createUser } from '../peers/factories';
 import { type PaddleEvent, type PaddlePeer, startPaddlePeer } from '../peers/paddle';
@@ -81,8 +83,10 @@ describe.each(TEST_DATABASES)('plans, quotas and billing on %s', (kind) => {
     );
   const ask = (u: User) =>
     post(u, '/features/conversations/query', { phrase: 'revenue last month', created: Date.now() });
-  const asked = async (u: User) =>
-    Number(
+  /** Questions stored for `u` (the history is written in the background: wait for it first). */
+  const asked = async (u: User) => {
+    await t.app.services.conversations.historySettled();
+    return Number(
       (
         await t.app.database.db
           .select({ n: count() })
@@ -90,6 +94,7 @@ describe.each(TEST_DATABASES)('plans, quotas and billing on %s', (kind) => {
           .where(eq(conversationItems.userId, u.id))
       )[0]!.n,
     );
+  };
 
   const deliver = (event: PaddleEvent, ts?: number, tamper?: (s: string) => string) => {
     const { body, signature } = paddle.signed(event, ts);
@@ -225,6 +230,90 @@ describe.each(TEST_DATABASES)('plans, quotas and billing on %s', (kind) => {
     expect(creates.map((r) => r.statusCode).sort()).toEqual([200, 403]);
     expect(await ownedCollections(u)).toBe(2);
   });
+
+  it('counts use of a limit that refuses nothing in memory, shown exactly and seen by a later limit', async () => {
+    // Created on the 1st so the trial's end (Free) falls in the same calendar month.
+    now = new Date('2026-11-01T12:00:00Z');
+    try {
+      const u = await newUser();
+      const need = { quota: 'gpt_insights' as const };
+      // The Premium trial has no AI-insight limit.
+      expect(PLANS.premium.limits.gpt_insights).toBeNull();
+      for (let i = 0; i < 7; i++) await t.app.services.access.requireAccess(u.actor, need);
+      expect((await subscription(u)).usage.gpt_insights).toBe(7);
+      // Free allows 10: the 7 counted under the trial count against it.
+      now = new Date('2026-11-16T12:00:00Z');
+      expect((await subscription(u)).plan).toBe('free');
+      for (let i = 0; i < 3; i++) await t.app.services.access.requireAccess(u.actor, need);
+      await expect(t.app.services.access.requireAccess(u.actor, need)).rejects.toThrow(
+        'Your Free plan allows 10 AI insight requests a month.',
+      );
+      expect((await subscription(u)).usage.gpt_insights).toBe(10);
+    } finally {
+      now = new Date(TEST_NOW);
+    }
+  });
+
+  it('keeps the counts of a failed write and stores them with the next', async () => {
+    const u = await newUser();
+    const repo = new BillingRepository(t.app.database.db);
+    let refuse = true;
+    // The real repository; only the first write is refused, as by a database away for a moment.
+    const tally = new QuotaTally(
+      async (rows) => {
+        if (refuse) {
+          refuse = false;
+          throw new Error('connection lost');
+        }
+        await repo.addUsage(rows);
+      },
+      t.app.log,
+      60_000,
+    );
+    const shown = () =>
+      tally.used(u.id, 'gpt_insights', '2026-11', () => repo.used(u.id, 'gpt_insights', '2026-11'));
+    for (let i = 0; i < 3; i++) tally.add(u.id, 'gpt_insights', '2026-11', now);
+    await tally.flush();
+    expect(await repo.used(u.id, 'gpt_insights', '2026-11')).toBe(0);
+    expect(await shown()).toBe(3);
+    tally.add(u.id, 'gpt_insights', '2026-11', now);
+    await tally.close();
+    expect(await repo.used(u.id, 'gpt_insights', '2026-11')).toBe(4);
+    expect(await shown()).toBe(4);
+  });
+
+  it('stores the counts of an unlimited plan when the app closes', async () => {
+    const other = await buildTestApp(kind, {}, clock, { worker: false });
+    try {
+      const demo = await signIn(other.app, 'demo@parley.local', 'Demo-pass-123!');
+      for (let i = 0; i < 4; i++) {
+        const res = await demo.inject({
+          method: 'POST',
+          url: '/features/conversations/query',
+          payload: { phrase: 'revenue last month', created: Date.now() },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      // Exact right after the answers, whether or not the counts were stored yet.
+      const s = (await demo.inject({ method: 'GET', url: '/api/v1/subscription' })).json();
+      expect(s).toMatchObject({ plan: 'unlimited', usage: { conversations: 4 } });
+      const tenant = (await demo.inject({ method: 'GET', url: '/auth/tenant' })).json();
+      expect(tenant.quota).toEqual({ conversations: null, used: 4 });
+      await other.app.close();
+      const db = other.app.database.db;
+      const [user] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, 'demo@parley.local'));
+      const rows = await db
+        .select({ kind: quotaUsage.kind, used: quotaUsage.used })
+        .from(quotaUsage)
+        .where(eq(quotaUsage.userId, user!.id));
+      expect(rows).toEqual([{ kind: 'conversations', used: 4 }]);
+    } finally {
+      await other.close();
+    }
+  }, 120_000);
 
   it('with payments off (none) checkout says so; the demo user is on Unlimited', async () => {
     const none = await buildTestApp(kind, {}, clock, { worker: false });

@@ -7,6 +7,7 @@ import {
   startFormbricksStandIn,
 } from '../../../../packages/connectors/src/testing/formbricks-standin';
 import { datasources } from '../../src/db/schema';
+import { DATASOURCE_SYNC_JOB } from '../../src/modules/datasources/datasources.service';
 import { buildTestApp, type Client, signIn, type TestApp } from '../helpers';
 import { createUser, type TestUser } from '../peers/factories';
 
@@ -93,6 +94,8 @@ describe('a Formbricks source (stand-in) through the API', () => {
       },
     });
     expect(select.statusCode).toBe(200);
+    // The copy is made by the sync job on the queue: wait for it.
+    await t.app.services.queue.drain(DATASOURCE_SYNC_JOB);
   });
 
   it('answers questions with the survey’s own numbers', async () => {

@@ -118,6 +118,21 @@ describe.each(TEST_DATABASES)('Google Analytics 4 through OAuth and the stand-in
     expect(rows).toHaveLength(0);
   });
 
+  it('a decline after the state cookie expired, or another provider error, still goes back to the screen', async () => {
+    const { location } = await redirect();
+    const state = new URL(location).searchParams.get('state')!;
+    const late = await callback(new URL(`${CALLBACK}?error=access_denied&state=${state}`), '');
+    expect(late.statusCode).toBe(302);
+    expect(late.headers.location).toBe('/user/datasources?error=access_denied');
+    const failed = await callback(new URL(`${CALLBACK}?error=server_error&state=${state}`), '');
+    expect(failed.headers.location).toBe('/user/datasources?error=oauth_failed');
+    const rows = await t.app.database.db
+      .select()
+      .from(datasources)
+      .where(eq(datasources.type, 'GOOGLE_ANALYTICS'));
+    expect(rows).toHaveLength(0);
+  });
+
   it('the callback exchanges the code and stores the tokens sealed, then goes to the data-sources screen', async () => {
     const { location, stateCookie } = await redirect();
     const res = await callback(await idp.authorize(location, 'alice'), stateCookie);

@@ -15,6 +15,8 @@ declare module 'oidc-provider' {
     uid: string;
     prompt: { name: string };
     params: Record<string, unknown>;
+    /** The signed-in end user, once the login prompt is done. */
+    session?: { accountId?: string };
   }
   interface ProviderClient {
     grantTypeAllowed(type: string): boolean;

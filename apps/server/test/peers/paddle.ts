@@ -25,6 +25,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { escapeHtml } from '@parley/presenter';
 
 type Json = Record<string, any>;
 
@@ -140,6 +141,10 @@ export async function startPaddlePeer(
       },
     });
   };
+
+  const addressOf = (addressId: string | null | undefined) =>
+    addressId ? [...addresses.values()].flat().find((a) => a.id === addressId) : undefined;
+  const taxRate = (address: Json | undefined) => TAX_RATES[address?.country_code ?? ''] ?? 0;
 
   const subscriptionOf = (txn: Json, priceId: string): Json => {
     const price = PRICES[priceId]!;
@@ -303,6 +308,12 @@ export async function startPaddlePeer(
         if (!customers.has(body?.customer_id)) return notFound(res, String(body?.customer_id));
         const txn = bill(body!.customer_id, null, priceId, body?.custom_data ?? null, 'ready');
         txn.address_id = body?.address_id ?? null;
+        // With an address Paddle adds its tax, so the checkout charges what the preview showed.
+        const tax = Math.round(PRICES[priceId]!.amount * taxRate(addressOf(txn.address_id)));
+        if (tax > 0) {
+          const total = String(PRICES[priceId]!.amount + tax);
+          Object.assign(txn.details.totals, { tax: String(tax), total, grand_total: total });
+        }
         return ok(res, txn);
       }
       case 'GET /transactions': {
@@ -375,10 +386,8 @@ export async function startPaddlePeer(
         const priceId = body?.items?.[0]?.price_id;
         const price = PRICES[priceId];
         if (!price) return notFound(res, String(priceId));
-        const address = body?.address_id
-          ? [...addresses.values()].flat().find((a) => a.id === body.address_id)
-          : body?.address;
-        const rate = TAX_RATES[address?.country_code ?? ''] ?? 0;
+        const address = body?.address_id ? addressOf(body.address_id) : body?.address;
+        const rate = taxRate(address);
         const tax = Math.round(price.amount * rate);
         const totals = {
           subtotal: String(price.amount),
@@ -421,10 +430,22 @@ export async function startPaddlePeer(
       return res.end('<!doctype html><title>Checkout</title><p>No such checkout.</p>');
     }
     if (!paying) {
-      const total = (Number(txn.details.totals.grand_total) / 100).toFixed(2);
+      // What Paddle's hosted checkout shows the buyer: the item, who pays, the totals, one button.
+      const usd = (k: string) => `USD ${(Number(txn.details.totals[k]) / 100).toFixed(2)}`;
+      const price = PRICES[txn.items[0].price.id]!;
+      const item = `${price.plan.charAt(0).toUpperCase()}${price.plan.slice(1)}, billed ${price.interval === 'year' ? 'yearly' : 'monthly'}`;
+      const email = escapeHtml(String(customers.get(txn.customer_id)?.email ?? ''));
       return res.end(
-        `<!doctype html><title>Paddle checkout</title><h1>Checkout</h1><p>Total: USD ${total}</p>` +
-          `<form method="post" action="/checkout?_ptxn=${txn.id}"><button type="submit">Pay now</button></form>`,
+        '<!doctype html><html lang="en"><meta charset="utf-8"><title>Checkout</title><style>' +
+          'body{font-family:system-ui,sans-serif;background:#f1f3f5;margin:0;color:#212529}' +
+          'main{max-width:420px;margin:48px auto;background:#fff;border-radius:12px;padding:24px 28px;box-shadow:0 2px 12px #0002}' +
+          'small{color:#868e96}h1{font-size:1.3rem}dl{display:grid;grid-template-columns:1fr auto;gap:8px 12px}' +
+          'dd{margin:0;text-align:right}.total{font-weight:700;border-top:1px solid #dee2e6;padding-top:8px}' +
+          'button{width:100%;padding:12px;border:0;border-radius:8px;background:#4263eb;color:#fff;font-size:1rem;cursor:pointer}' +
+          `</style><main><small>Paddle checkout (local stand-in)</small><h1>${item}</h1><p>${email}</p><dl>` +
+          `<dt>Subtotal</dt><dd>${usd('subtotal')}</dd><dt>Tax</dt><dd>${usd('tax')}</dd>` +
+          `<dt class="total">Total due today</dt><dd class="total" data-testid="checkout-total">${usd('grand_total')}</dd></dl>` +
+          `<form method="post" action="/checkout?_ptxn=${txn.id}"><button type="submit">Pay now</button></form></main>`,
       );
     }
     const events = txn.status === 'ready' ? peer.pay(txn.id) : [];

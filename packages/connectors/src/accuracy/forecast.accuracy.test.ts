@@ -256,6 +256,25 @@ const CASES: TForecastCase[] = [
     method: 'The current month (Nov 2026) is still running',
   },
   {
+    // The demo data begins on Tuesday 21 Nov 2023: that month and that week are not history.
+    measure: 'revenue',
+    grain: 'month',
+    range: { kind: 'all' },
+    horizon: 3,
+    history: ['2023-12-01', '2026-10-01'],
+    future: MONTHS_DEC_FEB,
+    method: 'so its first month (Nov 2023) is incomplete and not part of the history',
+  },
+  {
+    measure: 'sessions',
+    grain: 'week',
+    range: { kind: 'all' },
+    horizon: 1,
+    history: ['2023-11-27', '2026-11-09'],
+    future: ['2026-11-23'],
+    method: 'is incomplete and not part of the history',
+  },
+  {
     measure: 'revenue',
     grain: 'month',
     range: { kind: 'last', unit: 'month', n: 6 },

@@ -21,6 +21,7 @@ describe('accuracy: a Formbricks survey with the model made from its questions',
       { api_host: standIn.apiHost, api_key: standIn.apiKey },
       { account: standIn.surveys[0].id, allowPrivateHosts: true, dataDir: dir },
     );
+    await connector.sync();
     model = await connector.semanticModel('Product feedback');
   }, 60_000);
   afterAll(async () => {

@@ -15,10 +15,13 @@ runConformanceSuite({
   create: async () => {
     standIn = await startFormbricksStandIn();
     dir = mkdtempSync(join(tmpdir(), 'parley-formbricks-conf-'));
-    return new FormbricksConnector(
+    const connector = new FormbricksConnector(
       { api_host: standIn.apiHost, api_key: standIn.apiKey },
       { account: standIn.surveys[0].id, allowPrivateHosts: true, dataDir: dir },
     );
+    // Questions read the copy only; the server's sync job makes it (here, the suite's setup).
+    await connector.sync();
+    return connector;
   },
   dispose: async () => {
     await standIn?.close();

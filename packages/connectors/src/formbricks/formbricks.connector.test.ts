@@ -54,7 +54,16 @@ describe('Formbricks connector (stand-in)', () => {
     ]);
   });
 
+  it('reads only the copy: before the first sync a question is told the copy is pending', async () => {
+    const before = standIn.requests.length;
+    await expect(connector.query('SELECT 1', [], OPTIONS)).rejects.toMatchObject({ code: 'pending' });
+    await expect(connector.semanticModel('Feedback')).rejects.toMatchObject({ code: 'pending' });
+    // The survey is selected: nothing was asked of Formbricks.
+    expect(standIn.requests.length).toBe(before);
+  });
+
   it('copies every response in pages of 100 and models the questions', async () => {
+    await connector.sync();
     const model = await connector.semanticModel('Feedback');
     const pages = standIn.requests.filter((r) => r.includes('/responses?'));
     expect(pages).toEqual(
@@ -90,9 +99,13 @@ describe('Formbricks connector (stand-in)', () => {
         satisfaction: 5,
       }),
     );
+    // A second reader of the same copy (the web process while the worker syncs).
+    const reader = make();
+    const { rows: seen } = await reader.query('SELECT COUNT(*) AS n FROM responses', [], OPTIONS);
+    const asOf = (await reader.query('SELECT 1 AS x', [], OPTIONS)).asOf;
+    expect(asOf).toBe(connector.syncedAt);
     const before = standIn.requests.length;
-    connector.syncedAt = '2000-01-01T00:00:00.000Z'; // older than the refresh interval
-    await connector.ensureFresh();
+    await connector.sync();
     const pages = standIn.requests.slice(before).filter((r) => r.includes('/responses?'));
     // The newest page (with the new response), then one page of known responses: not all four.
     expect(pages).toHaveLength(2);
@@ -104,6 +117,23 @@ describe('Formbricks connector (stand-in)', () => {
     expect(rows[0].n).toBe(1);
     const total = await connector.query('SELECT COUNT(*) AS n FROM responses', [], OPTIONS);
     expect(total.rows[0].n).toBe(standIn.responses(feedback()).length);
+    // The other reader picks up the new copy at its next question, with its newer time.
+    const again = await reader.query('SELECT COUNT(*) AS n FROM responses', [], OPTIONS);
+    expect(again.rows[0].n).toBe(Number(seen[0].n) + 1);
+    expect(Date.parse(again.asOf!)).toBeGreaterThanOrEqual(Date.parse(asOf!));
+    await reader.close();
+  });
+
+  it('a sync with nothing new keeps every response once', async () => {
+    await connector.sync();
+    await connector.sync();
+    const { rows } = await connector.query(
+      'SELECT COUNT(*) AS n, COUNT(DISTINCT response_id) AS ids FROM responses',
+      [],
+      OPTIONS,
+    );
+    expect(rows[0].n).toBe(standIn.responses(feedback()).length);
+    expect(rows[0].ids).toBe(rows[0].n);
   });
 
   it('retries when rate limited', async () => {

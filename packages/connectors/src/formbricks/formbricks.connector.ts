@@ -2,13 +2,15 @@
  * Formbricks connector: surveys are the accounts; a survey's responses are read from the
  * management API (`x-api-key`, `limit`/`skip` pages, newest first) into a DuckDB file of this
  * source (the context's data folder), then questions are answered there in DuckDB's dialect
- * with a model made from the survey's questions (formbricks-model.ts). The copy is refreshed
- * incrementally — pages are read until one holds only responses already stored unchanged — when
- * older than SYNC_INTERVAL_MS, and rebuilt in full once a day.
+ * with a model made from the survey's questions (formbricks-model.ts). Questions only read the
+ * copy: `sync()` — run by the server's sync job on connect and every 10 minutes, never on a
+ * question's path — refreshes it incrementally (pages are read until one holds only responses
+ * already stored unchanged) and rebuilds it in full once a day. A copy swapped in by a sync (in
+ * this process or in the worker's) is picked up by the next question.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { TFormbricksConfig } from '@parley/contract';
@@ -40,8 +42,6 @@ import {
 /** The stored config of a FORMBRICKS source. */
 export type TFormbricksSourceConfig = TFormbricksConfig & { type: 'FORMBRICKS' };
 
-/** A copy younger than this answers as it is; an older one is refreshed first. */
-export const SYNC_INTERVAL_MS = 10 * 60_000;
 /** A copy older than this is rebuilt from every response (edits to old responses included). */
 const FULL_SYNC_MS = 24 * 60 * 60_000;
 const PAGE_SIZE = 100;
@@ -54,16 +54,29 @@ interface TSyncState {
   surveyId: string;
   syncedAt: string;
   full: string;
+  /** The survey as it was at the sync: the model is made from the copy, with no call out. */
+  survey?: TFormbricksSurvey;
 }
+
+/** The copy being read, with the file identity it was opened on and what its `_sync` says. */
+interface TCopyReader {
+  db: DuckDbConnector;
+  file: string;
+  state: TSyncState | null;
+}
+
+/** A reader replaced by a newer copy may still be answering: it closes after this. */
+const READER_GRACE_MS = 35_000;
 
 export class FormbricksConnector implements Connector {
   readonly type = 'FORMBRICKS';
   readonly dialect = 'duckdb' as const;
-  readonly capabilities = { sql: true, accounts: true, timeout: true };
-  private reader: DuckDbConnector | null = null;
+  readonly capabilities = { sql: true, accounts: true, timeout: true, copy: true };
+  private reader: TCopyReader | null = null;
+  private opening: Promise<TCopyReader> | null = null;
   private syncing: Promise<void> | null = null;
   private survey: Promise<TFormbricksSurvey> | null = null;
-  /** When the local copy was last refreshed (ISO), null before the first sync. */
+  /** When the copy being read was refreshed (ISO), null before one was read. */
   syncedAt: string | null = null;
 
   constructor(
@@ -169,26 +182,18 @@ export class FormbricksConnector implements Connector {
     return this.survey;
   }
 
-  /** The DuckDB file of this source and survey: named by a hash of the address and key. */
+  /**
+   * The DuckDB file of this source and survey: named by a hash of the address and key. The
+   * selected survey's needs no call out; with none selected, the first survey is asked for.
+   */
   private async path(): Promise<string> {
-    const survey = await this.getSurvey();
+    const surveyId = this.context.account ?? (await this.getSurvey()).id;
     const key = createHash('sha256')
       .update(`${this.host}\u0000${this.config.api_key}`)
       .digest('hex')
       .slice(0, 16);
-    const safe = survey.id.replace(/[^A-Za-z0-9_-]/g, '_');
+    const safe = surveyId.replace(/[^A-Za-z0-9_-]/g, '_');
     return join(this.context.dataDir || '.', `formbricks-${key}-${safe}.duckdb`);
-  }
-
-  /** Refreshes the local copy when it is missing or older than SYNC_INTERVAL_MS. */
-  async ensureFresh(): Promise<void> {
-    if (this.syncedAt && Date.now() - Date.parse(this.syncedAt) < SYNC_INTERVAL_MS) return;
-    try {
-      await this.sync();
-    } catch (error) {
-      // Formbricks out of reach: a copy already read still answers (its age is in syncedAt).
-      if (!(this.syncedAt && error instanceof ConnectorError && error.code === 'unreachable')) throw error;
-    }
   }
 
   /** Reads new and changed responses into the DuckDB file (one sync at a time). */
@@ -205,12 +210,10 @@ export class FormbricksConnector implements Connector {
     const known = new Map<string, TFormbricksResponse>();
     let state: TSyncState | null = null;
     if (existsSync(path)) {
-      const reader = await this.getReader();
       try {
-        const [row] = (await reader.query('SELECT state FROM _sync', [], { timeoutMs: 30_000, maxRows: 1 }))
-          .rows;
-        state = JSON.parse(String(row?.state ?? 'null')) as TSyncState | null;
-        const raw = await reader.query('SELECT json FROM _raw', [], {
+        const current = await this.getReader();
+        state = current.state;
+        const raw = await current.db.query('SELECT json FROM _raw', [], {
           timeoutMs: 60_000,
           maxRows: MAX_RESPONSES,
         });
@@ -245,8 +248,8 @@ export class FormbricksConnector implements Connector {
       surveyId: survey.id,
       syncedAt: now,
       full: full ? now : (state?.full ?? now),
+      survey,
     });
-    this.syncedAt = now;
   }
 
   /** Writes the tables to a new file, then swaps it in for the old one. */
@@ -257,7 +260,8 @@ export class FormbricksConnector implements Connector {
     state: TSyncState,
   ): Promise<void> {
     await mkdir(this.context.dataDir || '.', { recursive: true });
-    const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
+    // Two syncs of one copy (the tick and an account choice, two processes) each write their own file.
+    const temp = `${path}.${randomUUID()}.tmp`;
     const ndjson = `${temp}.json`;
     const columns = responseColumns(survey);
     const links = readQuestions(survey).filter((x) => x.type === 'multipleChoiceMulti');
@@ -310,24 +314,48 @@ export class FormbricksConnector implements Connector {
       instance.closeSync();
       await rm(ndjson, { force: true });
     }
-    // The reader holds the old file: close it, swap the files, open again on first use.
-    const reader = this.reader;
-    this.reader = null;
-    await reader?.close();
+    // Readers of the old file keep it open until they notice the new one (getReader).
     await rename(temp, path);
     await rm(`${temp}.wal`, { force: true });
   }
 
-  private async getReader(): Promise<DuckDbConnector> {
-    this.reader ??= new DuckDbConnector({ path: await this.path() }, 'FORMBRICKS');
-    return this.reader;
+  /**
+   * The copy to read: the open one while its file is still the one on disk, else the new file a
+   * sync swapped in (the old reader closes after a grace period, as a question may be on it).
+   * ConnectorError('pending') while there is no copy yet.
+   */
+  private async getReader(): Promise<TCopyReader> {
+    const path = await this.path();
+    const info = await stat(path).catch(() => null);
+    if (!info)
+      throw new ConnectorError('pending', 'The survey responses have not been copied from Formbricks yet.');
+    const file = `${info.dev}:${info.ino}:${info.mtimeMs}`;
+    if (this.reader?.file === file) return this.reader;
+    this.opening ??= (async () => {
+      const db = new DuckDbConnector({ path }, 'FORMBRICKS');
+      try {
+        const [row] = (await db.query('SELECT state FROM _sync', [], { timeoutMs: 30_000, maxRows: 1 })).rows;
+        const state = JSON.parse(String(row?.state ?? 'null')) as TSyncState | null;
+        const old = this.reader;
+        this.reader = { db, file, state };
+        this.syncedAt = state?.syncedAt ?? null;
+        if (old) setTimeout(() => void old.db.close().catch(() => {}), READER_GRACE_MS).unref();
+        return this.reader;
+      } catch (error) {
+        await db.close().catch(() => {});
+        throw error;
+      }
+    })().finally(() => {
+      this.opening = null;
+    });
+    return this.opening;
   }
 
-  /** The survey's model, over a fresh copy of its responses. */
+  /** The survey's model, over the copy of its responses (the survey as the copy stored it). */
   async semanticModel(name: string): Promise<TSemanticModel> {
-    await this.ensureFresh();
-    const survey = await this.getSurvey();
-    const reader = await this.getReader();
+    const current = await this.getReader();
+    const survey = current.state?.survey ?? (await this.getSurvey());
+    const reader = current.db;
     const [range] = (
       await reader.query(
         `SELECT CAST(MIN(created_at) AS DATE) AS f, CAST(MAX(created_at) AS DATE) AS t FROM ${q(RESPONSES_TABLE)}`,
@@ -341,15 +369,16 @@ export class FormbricksConnector implements Connector {
 
   /** The local tables (without the sync bookkeeping). */
   async introspect(): Promise<TIntrospection> {
-    await this.ensureFresh();
-    const { tables } = await (await this.getReader()).introspect();
+    const { tables } = await (await this.getReader()).db.introspect();
     return { tables: tables.filter((t) => !t.name.startsWith('_')) };
   }
 
   async query(sql: string, params: (string | number)[], options: TQueryOptions): Promise<TQueryResult> {
     assertReadOnlySql(sql);
-    await this.ensureFresh();
-    return (await this.getReader()).query(sql, params, options);
+    const current = await this.getReader();
+    const result = await current.db.query(sql, params, options);
+    // The card says how fresh the answer is: as of the copy's sync.
+    return current.state ? { ...result, asOf: current.state.syncedAt } : result;
   }
 
   async execute(plan: TQueryPlan, options: TQueryOptions): Promise<TQueryResult> {
@@ -360,8 +389,9 @@ export class FormbricksConnector implements Connector {
 
   async close(): Promise<void> {
     await this.syncing?.catch(() => {});
+    await this.opening?.catch(() => {});
     const reader = this.reader;
     this.reader = null;
-    await reader?.close();
+    await reader?.db.close();
   }
 }

@@ -17,7 +17,7 @@ export const FORMBRICKS_DESCRIPTOR: TConnectorDescriptor<TFormbricksSourceConfig
   // The stored config carries its type; a request's config without one is accepted.
   ZConfig: ZFormbricksConfig.extend({ type: z.literal('FORMBRICKS').default('FORMBRICKS') }),
   secretFields: FORMBRICKS_SECRET_FIELDS,
-  capabilities: { sql: true, accounts: true, timeout: true },
+  capabilities: { sql: true, accounts: true, timeout: true, copy: true },
   create: (config, context) => new FormbricksConnector(config, context),
 };
 

@@ -6,8 +6,10 @@ import { ModelError } from '../model/semantic-model';
 import {
   buildDriversCard,
   computeContributions,
+  DRIVER_REST_KEY,
   DRIVER_ROWS_PER_DIMENSION,
   explanatoryScore,
+  isDriversRestRow,
   planDrivers,
 } from './drivers';
 
@@ -192,6 +194,9 @@ describe('buildDriversCard', () => {
     const products = card.table.filter((r) => r.Dimension === 'Product');
     expect(products).toHaveLength(DRIVER_ROWS_PER_DIMENSION + 1);
     expect(products.at(-1)?.Value).toBe('Other (4)');
+    // The rest is marked structurally, not only by its (translated) label.
+    expect(products.filter(isDriversRestRow)).toEqual([products.at(-1)]);
+    expect(products.at(-1)?.[DRIVER_REST_KEY]).toBe(4);
     const sum = products.reduce((a, r) => a + (r.Revenue__contribution as number), 0);
     expect(sum).toBeCloseTo(100, 1);
     for (const dim of ['Region', 'Product']) {

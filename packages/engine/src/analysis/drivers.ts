@@ -6,10 +6,17 @@
  * contributions and a card.
  */
 import type { TCard, TCardColumn, TCardRow, TSemanticQuery } from '@parley/contract';
-import { escapeHtml, formatDateRange, formatNumber, formatShare, formatValue } from '@parley/presenter';
+import {
+  CONTRIBUTION_SUFFIX,
+  escapeHtml,
+  formatDateRange,
+  formatNumber,
+  formatShare,
+  formatValue,
+} from '@parley/presenter';
+import { getCardWords, type TAgainst } from '../card/words';
 import { changeKey, previousKey } from '../compiler/columns';
 import { compileQuery, type TCompiledQuery, type TCompileOptions } from '../compiler/compile';
-import { describeComparison, describeRange } from '../dates/date-range';
 import {
   getBaseMeasures,
   getDimension,
@@ -19,20 +26,29 @@ import {
   type TMeasure,
   type TSemanticModel,
 } from '../model/semantic-model';
-import { describeQuery } from '../parser/describe';
+import type { TLanguageCode } from '../parser/lang/types';
 import { textFormat } from '../util';
 
 /** Row key of a value's share of the total change, in percent (DESIGN §6). */
 export function contributionKey(measureLabel: string): string {
-  return `${measureLabel}__contribution`;
+  return `${measureLabel}${CONTRIBUTION_SUFFIX}`;
 }
 
 /** Row keys of the drivers table's first two columns: which dimension, and which of its values. */
 export const DRIVER_DIMENSION_KEY = 'Dimension';
 export const DRIVER_VALUE_KEY = 'Value';
+/**
+ * Row key that marks the summed rest of a dimension ("Other (392)"), holding how many values it
+ * sums: readers (the reports) tell it from real values by this, never by its translated label.
+ * Not a column, so tables and charts do not show it.
+ */
+export const DRIVER_REST_KEY = '_rest';
+/** Whether a drivers card row is a dimension's summed rest rather than one of its values. */
+export function isDriversRestRow(row: TCardRow): boolean {
+  return typeof row[DRIVER_REST_KEY] === 'number';
+}
 /** Values shown per dimension; the rest are summed into one "Other" row so shares still add up. */
 export const DRIVER_ROWS_PER_DIMENSION = 8;
-const OTHER = 'Other';
 
 /** One split of the change: a dimension and its compiled query (measure, then its parts for ratios). */
 export interface TDriverSplit {
@@ -61,21 +77,19 @@ function isSummable(m: TMeasure): boolean {
 export function planDrivers(
   query: TSemanticQuery,
   model: TSemanticModel,
-  options: TCompileOptions,
+  options: TCompileOptions & { language?: TLanguageCode },
 ): TDriversPlan {
   const name = query.measures[0];
   const measure = getMeasure(model, name);
+  const words = getCardWords(options.language);
+  const shown = words.field(measure.label);
   if (!query.timeDimension || query.timeDimension.range.kind === 'all')
-    throw new ModelError(
-      `To explain a change in ${measure.label}, say which period to look at, e.g. “why did ${measure.label.toLowerCase()} drop last month”.`,
-    );
+    throw new ModelError(words.drivers.noPeriod(shown));
   let ratio: TDriversPlan['ratio'] = null;
   if (!isSummable(measure)) {
     const parts = measure.kind === 'ratio' ? [measure.numerator, measure.denominator] : [];
     if (parts.length === 0 || !parts.every((p) => isSummable(getMeasure(model, p))))
-      throw new ModelError(
-        `${measure.label} is not a sum or a ratio of sums, so its change cannot be split.`,
-      );
+      throw new ModelError(words.drivers.notSplittable(shown));
     ratio = { numerator: parts[0], denominator: parts[1] };
   }
   const base: TSemanticQuery = {
@@ -86,7 +100,7 @@ export function planDrivers(
     filters: query.filters,
   };
   const total = compileQuery(base, model, options);
-  if (!total.comparison) throw new ModelError(`There is no earlier period to compare ${measure.label} with.`);
+  if (!total.comparison) throw new ModelError(words.drivers.noEarlier(shown));
 
   const conditioned = new Set(
     getBaseMeasures(model, name).flatMap((b) => (b.where ?? []).map((w) => `${w.table}.${w.column}`)),
@@ -105,7 +119,7 @@ export function planDrivers(
       compiled: compileQuery({ ...base, dimensions: [dim.name] }, model, options),
     });
   }
-  if (splits.length === 0) throw new ModelError(`${measure.label} cannot be broken down by any dimension.`);
+  if (splits.length === 0) throw new ModelError(words.drivers.noDimension(shown));
   return { total, splits, ratio };
 }
 
@@ -189,6 +203,8 @@ export interface TDriversCardInput {
   locale?: string;
   /** The user's date: a period reaching it is still running (partial). */
   today?: string;
+  /** The card's language; English by default. */
+  language?: TLanguageCode;
 }
 
 const num = (v: unknown): number => {
@@ -216,7 +232,10 @@ interface TRankedSplit {
 export function buildDriversCard(input: TDriversCardInput): TCard {
   const { query, model, plan } = input;
   const m = getMeasure(model, query.measures[0]);
+  // Row keys are the model's labels; what users read is in the card's language.
   const label = m.label;
+  const words = getCardWords(input.language);
+  const shown = words.field(label);
   const format = textFormat(input.locale);
   // Rates read with two decimals and their changes in percentage points (2.19% → 2.31%, +0.12 pp).
   const rate = m.format === 'percent';
@@ -252,7 +271,7 @@ export function buildDriversCard(input: TDriversCardInput): TCard {
     );
     return {
       dimension: split.dimension,
-      label: dim.label,
+      label: words.field(dim.label),
       score: explanatoryScore(contributions),
       contributions,
     };
@@ -261,18 +280,18 @@ export function buildDriversCard(input: TDriversCardInput): TCard {
 
   const table: TCardRow[] = [];
   for (const split of ranked) {
-    const shown = split.contributions.slice(0, DRIVER_ROWS_PER_DIMENSION);
+    const top = split.contributions.slice(0, DRIVER_ROWS_PER_DIMENSION);
     const rest = split.contributions.slice(DRIVER_ROWS_PER_DIMENSION);
-    for (const c of shown) table.push(driverRow(split.label, c.value, c.current, c.previous, c.contribution));
+    for (const c of top) table.push(driverRow(split.label, c.value, c.current, c.previous, c.contribution));
     if (rest.length > 0) {
       const share = rest.every((c) => c.contribution === null)
         ? null
         : rest.reduce((a, c) => a + (c.contribution ?? 0), 0);
-      const other = `${OTHER} (${rest.length})`;
+      const other = words.other(rest.length);
       // A ratio's per-value rates do not add up, so its remainder row shows only the contribution.
       const cur = ratio ? null : rest.reduce((a, c) => a + c.current, 0);
       const prev = ratio ? null : rest.reduce((a, c) => a + c.previous, 0);
-      table.push(driverRow(split.label, other, cur, prev, share));
+      table.push({ ...driverRow(split.label, other, cur, prev, share), [DRIVER_REST_KEY]: rest.length });
     }
   }
   function driverRow(
@@ -293,30 +312,41 @@ export function buildDriversCard(input: TDriversCardInput): TCard {
   }
 
   const columns: TCardColumn[] = [
-    { key: DRIVER_DIMENSION_KEY, label: 'Dimension', kind: 'dimension', format: 'number' },
-    { key: DRIVER_VALUE_KEY, label: 'Value', kind: 'dimension', format: 'number' },
-    { key: label, label, kind: 'measure', format: m.format },
-    { key: previousKey(label), label: `Previous ${label}`, kind: 'measure', format: m.format },
-    { key: changeKey(label), label: `${label} Change %`, kind: 'measure', format: 'percent' },
+    { key: DRIVER_DIMENSION_KEY, label: words.columns.dimension, kind: 'dimension', format: 'number' },
+    { key: DRIVER_VALUE_KEY, label: words.columns.value, kind: 'dimension', format: 'number' },
+    { key: label, label: shown, kind: 'measure', format: m.format },
+    { key: previousKey(label), label: words.columns.previous(shown), kind: 'measure', format: m.format },
+    { key: changeKey(label), label: words.columns.change(shown), kind: 'measure', format: 'percent' },
     // Already a percentage (45.2 = 45.2 %) like M__change, hence not the fraction format `percent`.
-    { key: contributionKey(label), label: `${label} Contribution %`, kind: 'measure', format: 'number' },
+    {
+      key: contributionKey(label),
+      label: words.columns.contribution(shown),
+      kind: 'measure',
+      format: 'number',
+    },
   ];
 
   const range = plan.total.range!;
   const comparison = plan.total.comparison!;
   const compare = query.compare ?? 'previous_period';
-  const against = describeComparison(compare);
-  const when = describeRange(query.timeDimension!.range);
+  // The comparison is named without its range ("the previous period"), as the question put it.
+  const against: TAgainst = { kind: 'comparison', compare };
+  const when = words.range(query.timeDimension!.range);
   const delta = current - previous;
   const change = pct(current, previous);
-  const direction = delta > 0 ? 'rose' : delta < 0 ? 'fell' : 'did not change';
 
-  let headline = `${escapeHtml(label)} ${direction}`;
-  if (delta !== 0) headline += ` by ${b(fmt(Math.abs(delta)))}`;
-  if (change !== null && delta !== 0) headline += ` (${b(formatShare(Math.abs(change), format.locale))})`;
-  headline += ` ${escapeHtml(when)} against ${escapeHtml(against)}, from ${b(fmtLevel(previous))} to ${b(fmtLevel(current))}.`;
+  let headline = words.drivers.headline({
+    labelEsc: escapeHtml(shown),
+    dir: delta > 0 ? 'up' : delta < 0 ? 'down' : 'unchanged',
+    deltaHtml: delta !== 0 ? b(fmt(Math.abs(delta))) : null,
+    changeHtml: change !== null && delta !== 0 ? b(formatShare(Math.abs(change), format.locale)) : null,
+    whenEsc: escapeHtml(when),
+    against,
+    previousHtml: b(fmtLevel(previous)),
+    currentHtml: b(fmtLevel(current)),
+  });
   const empty = input.splitRows.every((rows) => rows.length === 0) && current === 0 && previous === 0;
-  if (empty) headline = `No ${escapeHtml(label)} data in ${escapeHtml(when)} or ${escapeHtml(against)}.`;
+  if (empty) headline = words.drivers.empty(escapeHtml(shown), escapeHtml(when), against);
 
   const top = ranked[0];
   let movers = '';
@@ -326,28 +356,42 @@ export function buildDriversCard(input: TDriversCardInput): TCard {
       .slice(0, 2);
     if (leaders.length > 0) {
       const explained = leaders.reduce((a, c) => a + (c.contribution ?? 0), 0);
-      const names = leaders.map((c) => `${b(c.value)} (${signed(c.delta, fmt)})`).join(' and ');
-      movers = ` By ${escapeHtml(top.label)}, ${names} ${leaders.length === 1 ? 'explains' : 'explain'} ${b(formatShare(explained, format.locale))} of the change`;
+      const names = leaders.map((c) => `${b(c.value)} (${escapeHtml(signed(c.delta, fmt))})`);
+      movers = words.drivers.movers(escapeHtml(top.label), names, b(formatShare(explained, format.locale)));
       // Over 100 % means other values moved the other way: name the biggest of them.
       const offset = top.contributions.find((c) => c.contribution !== null && c.contribution < 0);
-      movers += offset ? `, partly offset by ${b(offset.value)} (${signed(offset.delta, fmt)}).` : '.';
+      movers += offset ? words.drivers.offset(b(offset.value), escapeHtml(signed(offset.delta, fmt))) : '.';
       const second = ranked[1]?.contributions.find((c) => (c.contribution ?? 0) > 0);
       if (second)
-        movers += ` By ${escapeHtml(ranked[1].label)}, ${b(second.value)} explains ${b(formatShare(second.contribution!, format.locale))}.`;
+        movers += words.drivers.second(
+          escapeHtml(ranked[1].label),
+          b(second.value),
+          b(formatShare(second.contribution!, format.locale)),
+        );
     }
   }
-  const understood = `Understood: what drove the change in ${escapeHtml(describeQuery({ ...query, compare: undefined, analysis: undefined }, model))} · ${escapeHtml(formatDateRange(range.from, range.to, format.locale))} · vs ${escapeHtml(against)} (${escapeHtml(formatDateRange(comparison.from, comparison.to, format.locale))}).`;
+  const understood = words.drivers.understood(
+    escapeHtml(words.describe({ ...query, compare: undefined, analysis: undefined }, model)),
+    escapeHtml(formatDateRange(range.from, range.to, format.locale)),
+    against,
+    escapeHtml(formatDateRange(comparison.from, comparison.to, format.locale)),
+  );
 
   const insights = ranked.slice(0, 4).flatMap((split) => {
     const first = split.contributions[0];
     if (!first || first.contribution === null) return [];
     return [
-      `By ${escapeHtml(split.label)}: ${b(first.value)} ${signed(first.delta, fmt)}, ${b(formatShare(first.contribution, format.locale))} of the change.`,
+      words.drivers.insight(
+        escapeHtml(split.label),
+        b(first.value),
+        escapeHtml(signed(first.delta, fmt)),
+        b(formatShare(first.contribution, format.locale)),
+      ),
     ];
   });
 
   return {
-    title: `Why ${label} changed, ${when} vs ${against}`,
+    title: words.drivers.title(shown, when, against),
     text: `<p>${headline}${movers}</p><p>${understood}</p>`,
     date: input.readAt,
     table,

@@ -3,7 +3,14 @@ import { ZCard } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
 import { addUnits } from '../dates/date-range';
 import { getDemoModel } from '../model/demo-model';
-import { buildForecastAnswer, futureBuckets, planForecast, seasonLength } from './forecast';
+import {
+  buildForecastAnswer,
+  FIRST_DAY_KEY,
+  forecastMethod,
+  futureBuckets,
+  planForecast,
+  seasonLength,
+} from './forecast';
 import { fitHoltWinters, forecastHoltWinters, minimumHistory } from './holt-winters';
 
 const model = getDemoModel();
@@ -106,6 +113,39 @@ describe('buildForecastAnswer', () => {
     if (result.kind !== 'card') throw new Error('expected a card');
     const future = result.card.table.filter((r) => r.Forecast_Revenue !== null);
     expect(future.map((r) => r.Month)).toEqual(['2027-01-01', '2027-02-01', '2027-03-01']);
+    // Titled by what was asked, in the card's language.
+    expect(result.card.title).toBe('Revenue forecast, Q1 2027');
+    expect(result.card.period?.label).toBe('Q1 2027');
+    const tr = buildForecastAnswer({
+      query,
+      model,
+      compiled: planForecast(query, model, options),
+      rows: rowsOf('month', '2024-11-01', seasonal(24), 'Month'),
+      readAt: `${TODAY}T10:00:00.000Z`,
+      today: TODAY,
+      weekStart: 'monday',
+      locale: 'tr-TR',
+      language: 'tr',
+    });
+    if (tr.kind !== 'card') throw new Error(tr.text);
+    expect(tr.card.title).toBe('Gelir tahmini, 2027 1. çeyrek');
+    expect(tr.card.period?.label).toBe('2027 1. çeyrek');
+  });
+
+  it('titles a calendar year by the year, and other spans by their length', () => {
+    const rows = rowsOf('month', '2024-11-01', seasonal(24), 'Month');
+    const year = answer(
+      {
+        ...forecastQuery('month', { kind: 'last', unit: 'month', n: 24 }, 12),
+        analysis: { kind: 'forecast', horizon: 12, skip: 1 },
+      },
+      rows,
+    );
+    if (year.kind !== 'card') throw new Error(year.text);
+    expect(year.card.title).toBe('Revenue forecast, 2027');
+    const three = answer(forecastQuery('month', { kind: 'last', unit: 'month', n: 24 }, 3), rows);
+    if (three.kind !== 'card') throw new Error(three.text);
+    expect(three.card.title).toBe('Revenue forecast, next 3 months');
   });
 
   it('monthly: 24 history rows as read, then exactly the asked months with ordered bounds', () => {
@@ -158,6 +198,69 @@ describe('buildForecastAnswer', () => {
     expect(result.card.table.filter((r) => r.Forecast_Revenue !== null).map((r) => r.Month)).toEqual([
       '2026-12-01',
     ]);
+  });
+
+  it('leaves a first month the data covers only partly out of the fit, the history and the counts', () => {
+    const query = forecastQuery('month', { kind: 'all' }, 1);
+    // The history query itself returns each bucket's first day with data.
+    expect(planForecast(query, model, options).sql).toMatch(/MIN\(/);
+    // The data begins on 15 Nov 2023: that month is half a month, far below the others.
+    const values = seasonal(36);
+    const rows = rowsOf('month', '2023-11-01', [values[0] / 2, ...values.slice(1)], 'Month').map((r, i) => ({
+      ...r,
+      [FIRST_DAY_KEY]: i === 0 ? '2023-11-15' : r.Month,
+    }));
+    const result = answer(query, rows);
+    if (result.kind !== 'card') throw new Error(result.text);
+    const history = result.card.table.filter((r) => r.Revenue !== null);
+    expect(history[0].Month).toBe('2023-12-01');
+    expect(history).toHaveLength(35);
+    expect(result.card.text).toContain('fitted on 35 months (Dec 2023 – Oct 2026)');
+    expect(result.card.text).toContain(
+      'The data begins on Nov 15, 2023, so its first month (Nov 2023) is incomplete',
+    );
+    // The same history without the half month gives the same forecast.
+    const whole = answer(query, rows.slice(1));
+    if (whole.kind !== 'card') throw new Error(whole.text);
+    const f = (c: typeof whole.card) => c.table.filter((r) => r.Forecast_Revenue !== null);
+    expect(f(result.card)).toEqual(f(whole.card));
+  });
+
+  it('names the method from the history rows of the card, in each language', () => {
+    const query = forecastQuery('month', { kind: 'last', unit: 'month', n: 24 }, 3);
+    const result = answer(query, rowsOf('month', '2024-11-01', seasonal(24), 'Month'));
+    if (result.kind !== 'card') throw new Error(result.text);
+    const n = result.card.table.filter((r) => r.Revenue !== null).length;
+    expect(forecastMethod('month', n)).toBe('Holt-Winters additive, season 12');
+    expect(result.card.text).toContain(`Method: ${forecastMethod('month', n)}, fitted on 24 months`);
+    expect(forecastMethod('month', 23, 'tr')).toBe(
+      'Holt doğrusal trend (mevsimsellik yok: iki mevsimden az geçmiş)',
+    );
+  });
+
+  it('a first month the range cuts is said to be cut by the range, not where the data begins', () => {
+    const query = forecastQuery('month', { kind: 'between', from: '2023-11-15', to: TODAY }, 1);
+    const rows = rowsOf('month', '2023-11-01', seasonal(37), 'Month').map((r, i) => ({
+      ...r,
+      [FIRST_DAY_KEY]: i === 0 ? '2023-11-15' : r.Month,
+    }));
+    const result = answer(query, rows);
+    if (result.kind !== 'card') throw new Error(result.text);
+    expect(result.card.table.find((r) => r.Revenue !== null)?.Month).toBe('2023-12-01');
+    expect(result.card.text).toContain('Incomplete month at the edge of the range (Nov 2023) left out.');
+    expect(result.card.text).not.toContain('The data begins');
+  });
+
+  it('keeps a first month that starts on its first day', () => {
+    const query = forecastQuery('month', { kind: 'all' }, 1);
+    const rows = rowsOf('month', '2023-11-01', seasonal(36), 'Month').map((r) => ({
+      ...r,
+      [FIRST_DAY_KEY]: r.Month,
+    }));
+    const result = answer(query, rows);
+    if (result.kind !== 'card') throw new Error(result.text);
+    expect(result.card.table.find((r) => r.Revenue !== null)?.Month).toBe('2023-11-01');
+    expect(result.card.text).not.toContain('The data begins');
   });
 
   it('daily: season 7, next days start tomorrow', () => {

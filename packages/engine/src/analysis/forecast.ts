@@ -3,30 +3,47 @@
  * the measure's history at the time grain (one ordinary compiled query) plus `horizon` future
  * buckets from an additive Holt-Winters model fitted on that history, with 95 % bounds.
  *
- * Which buckets: only complete buckets are history — the running one (this month so far) and a
- * bucket the range cuts would drag the fit down. The future buckets are the `horizon` full buckets
+ * Which buckets: only complete buckets are history — the running one (this month so far), a
+ * bucket the range cuts and the first bucket of data that begins mid-bucket would drag the fit down. The future buckets are the `horizon` full buckets
  * after the current one, mirroring DESIGN §6's "last N months = the N full months before this
  * month": on 20 Nov, "next 3 months" is Dec, Jan, Feb, and "next 7 days" starts tomorrow. The
  * running bucket is forecast too (it lies between history and future) but is not shown.
  */
 import type { TCard, TCardColumn, TCardRow, TSemanticQuery, TTimeGrain } from '@parley/contract';
-import { escapeHtml, formatDate, formatValue } from '@parley/presenter';
+import {
+  escapeHtml,
+  FORECAST_HIGH_SUFFIX,
+  FORECAST_LOW_SUFFIX,
+  FORECAST_PREFIX,
+  formatDate,
+  formatValue,
+} from '@parley/presenter';
+import { getCardWords, type TCalendarSpan } from '../card/words';
 import { getGrainLabel } from '../compiler/columns';
 import { compileQuery, type TCompiledQuery, type TCompileOptions } from '../compiler/compile';
 import { addDays, addUnits, startOfUnit, type TWeekStart } from '../dates/date-range';
-import { getMeasure, ModelError, type TSemanticModel } from '../model/semantic-model';
-import { describeQuery } from '../parser/describe';
+import {
+  findTimeDimension,
+  getBaseMeasures,
+  getMeasure,
+  getReachableTables,
+  ModelError,
+  type TAggregateMeasure,
+  type TSemanticModel,
+} from '../model/semantic-model';
+import type { TLanguageCode } from '../parser/lang/types';
 import { assertNever, textFormat } from '../util';
 import { fitHoltWinters, forecastHoltWinters, minimumHistory } from './holt-winters';
 
+// The row-key conventions live in the presenter, which draws the band from them.
 export function forecastKey(measureLabel: string): string {
-  return `Forecast_${measureLabel}`;
+  return `${FORECAST_PREFIX}${measureLabel}`;
 }
 export function forecastLowKey(measureLabel: string): string {
-  return `Forecast_${measureLabel}__low`;
+  return `${FORECAST_PREFIX}${measureLabel}${FORECAST_LOW_SUFFIX}`;
 }
 export function forecastHighKey(measureLabel: string): string {
-  return `Forecast_${measureLabel}__high`;
+  return `${FORECAST_PREFIX}${measureLabel}${FORECAST_HIGH_SUFFIX}`;
 }
 
 /** Grain of a forecast when the query names none. */
@@ -50,23 +67,86 @@ export function seasonLength(grain: TTimeGrain, points: number): number | null {
   }
 }
 
+/**
+ * Row key of each bucket's first date with data. The first bucket of a data set that begins
+ * mid-month is a partial month: it reads as a dip and drags the fit, so it is left out like the
+ * running one. Only the data itself knows where it begins (a low value is no criterion).
+ */
+export const FIRST_DAY_KEY = '_first_day';
+const FIRST_DAY_MEASURE = '_forecast_first_day';
+
+/**
+ * The model plus a hidden MIN(date) over the measure's own rows (same table, same conditions), so
+ * the history query also returns each bucket's first day — one query, no second round trip. Null
+ * when the measure spans several fact tables (their stacked aggregates are summed, which a date
+ * cannot be); such a history is then read as it comes.
+ */
+function withFirstDay(model: TSemanticModel, measure: string, timeField: string): TSemanticModel | null {
+  const bases = getBaseMeasures(model, measure);
+  const base = bases[0];
+  if (bases.some((b) => b.table !== base.table)) return null;
+  // The date the compiler buckets by: the asked one when reachable, else the measure's own.
+  const asked = findTimeDimension(model, timeField);
+  const own = base.time ? findTimeDimension(model, base.time) : null;
+  const time = asked && getReachableTables(model, base.table).has(asked.table) ? asked : own;
+  if (!time) return null;
+  const firstDay: TAggregateMeasure = {
+    kind: 'aggregate',
+    name: FIRST_DAY_MEASURE,
+    label: FIRST_DAY_KEY,
+    synonyms: [],
+    format: 'number',
+    table: base.table,
+    agg: 'min',
+    expr: { table: time.table, col: time.column },
+    ...(base.where ? { where: base.where } : {}),
+    time: base.time,
+    hidden: true,
+  };
+  return { ...model, measures: [...model.measures, firstDay] };
+}
+
+/**
+ * The model a history of `points` complete buckets is fitted with: the grain's season when there
+ * are two seasons of it, else Holt's linear trend (`wanted` says whether a season was possible).
+ */
+export function forecastModel(
+  grain: TTimeGrain,
+  points: number,
+): { season: number | null; wanted: number | null } {
+  const wanted = seasonLength(grain, points);
+  return { season: wanted && points >= minimumHistory(wanted) ? wanted : null, wanted };
+}
+
+/**
+ * The method's name in a language, as the card's notes give it. A forecast card's history rows
+ * are the fitted buckets, so a reader of the card (the reports) names the method from their count.
+ */
+export function forecastMethod(grain: TTimeGrain, points: number, language?: TLanguageCode): string {
+  const { season, wanted } = forecastModel(grain, points);
+  return getCardWords(language).forecast.method(season, wanted !== null);
+}
+
 /** The history query: the measure at the grain over the asked range, without any breakdown. */
 export function planForecast(
   query: TSemanticQuery,
   model: TSemanticModel,
-  options: TCompileOptions,
+  options: TCompileOptions & { language?: TLanguageCode },
 ): TCompiledQuery {
   const time = query.timeDimension;
-  if (!time)
-    throw new ModelError(`${getMeasure(model, query.measures[0]).label} has no date to forecast by.`);
+  if (!time) {
+    const words = getCardWords(options.language);
+    throw new ModelError(words.forecast.noDate(words.field(getMeasure(model, query.measures[0]).label)));
+  }
+  const extended = withFirstDay(model, query.measures[0], time.field);
   return compileQuery(
     {
-      measures: [query.measures[0]],
+      measures: extended ? [query.measures[0], FIRST_DAY_MEASURE] : [query.measures[0]],
       dimensions: [],
       timeDimension: { field: time.field, grain: time.grain ?? DEFAULT_FORECAST_GRAIN, range: time.range },
       filters: query.filters,
     },
-    model,
+    extended ?? model,
     options,
   );
 }
@@ -87,6 +167,26 @@ export function futureBuckets(
   return Array.from({ length: horizon }, (_, i) => addUnits(current, grain, i + 1));
 }
 
+/**
+ * The calendar quarter or year the future buckets exactly cover ("next quarter" asked in
+ * November is Jan–Mar: Q1 2027), so the title says what was asked rather than "next 3 months".
+ */
+export function calendarSpan(future: string[], grain: TTimeGrain): TCalendarSpan | null {
+  if (future.length === 0) return null;
+  const year = Number(future[0].slice(0, 4));
+  const month = Number(future[0].slice(5, 7));
+  const startsYear = month === 1 && future[0].endsWith('-01');
+  if ((grain === 'month' && future.length === 12) || (grain === 'quarter' && future.length === 4)) {
+    return startsYear ? { kind: 'year', year } : null;
+  }
+  if (grain === 'month' && future.length === 3 && month % 3 === 1) {
+    return { kind: 'quarter', quarter: (month + 2) / 3, year };
+  }
+  if (grain === 'quarter' && future.length === 1) return { kind: 'quarter', quarter: (month + 2) / 3, year };
+  if (grain === 'year' && future.length === 1) return { kind: 'year', year };
+  return null;
+}
+
 export interface TForecastInput {
   query: TSemanticQuery;
   model: TSemanticModel;
@@ -96,18 +196,12 @@ export interface TForecastInput {
   today: string;
   weekStart: TWeekStart;
   locale?: string;
+  /** The card's language; English by default. */
+  language?: TLanguageCode;
 }
 
 /** A forecast card, or a reason (shown like a question back) when there is too little history. */
 export type TForecastAnswer = { kind: 'card'; card: TCard } | { kind: 'refuse'; text: string };
-
-const GRAIN_PLURAL: Record<TTimeGrain, string> = {
-  day: 'days',
-  week: 'weeks',
-  month: 'months',
-  quarter: 'quarters',
-  year: 'years',
-};
 
 const toNumber = (v: unknown): number | null => {
   if (v === null || v === undefined) return null;
@@ -124,22 +218,40 @@ export function buildForecastAnswer(input: TForecastInput): TForecastAnswer {
   const skip = query.analysis?.kind === 'forecast' ? (query.analysis.skip ?? 0) : 0;
   const grain = query.timeDimension?.grain ?? DEFAULT_FORECAST_GRAIN;
   const m = getMeasure(model, query.measures[0]);
+  // Row keys are the model's labels; what users read is in the card's language.
   const label = m.label;
+  const words = getCardWords(input.language);
+  const w = words.forecast;
+  const shown = words.field(label);
   const timeKey = getGrainLabel(grain);
   const format = textFormat(input.locale);
   const fmt = (v: number): string => formatValue(v, m.format, format);
   const bucket = (d: string): string => formatDate(d, format.locale, grain);
-  const units = GRAIN_PLURAL[grain];
   const summable = m.kind === 'aggregate' && ['sum', 'count', 'count_distinct'].includes(m.agg);
 
   // History: complete buckets only.
   const values = new Map<string, number | null>();
-  for (const r of input.rows) values.set(toDay(r[timeKey]), toNumber(r[label]));
+  const firstDays = new Map<string, string>();
+  for (const r of input.rows) {
+    const at = toDay(r[timeKey]);
+    values.set(at, toNumber(r[label]));
+    if (r[FIRST_DAY_KEY] != null) firstDays.set(at, toDay(r[FIRST_DAY_KEY]));
+  }
   const range = compiled.range;
   const dropped: string[] = [];
-  const complete = [...values.keys()].sort().filter((d) => {
+  const buckets = [...values.keys()].sort();
+  // The data's first bucket, when its first day comes after the bucket's start (data from 15 Nov).
+  const startsAt = buckets.length > 0 ? firstDays.get(buckets[0]) : undefined;
+  // A bucket that begins before the range is cut by the range instead (its first day is the range's).
+  const partialStart =
+    startsAt !== undefined && startsAt > buckets[0] && (!range || buckets[0] >= range.from)
+      ? buckets[0]
+      : null;
+  const complete = buckets.filter((d) => {
     const ok =
-      bucketEnd(d, grain) < today && (!range || (d >= range.from && bucketEnd(d, grain) <= range.to));
+      d !== partialStart &&
+      bucketEnd(d, grain) < today &&
+      (!range || (d >= range.from && bucketEnd(d, grain) <= range.to));
     if (!ok) dropped.push(d);
     return ok;
   });
@@ -156,17 +268,17 @@ export function buildForecastAnswer(input: TForecastInput): TForecastAnswer {
     }
   }
 
-  const wanted = seasonLength(grain, history.length);
-  const season = wanted && history.length >= minimumHistory(wanted) ? wanted : null;
+  const { season, wanted } = forecastModel(grain, history.length);
   if (history.length < minimumHistory(season)) {
-    const need = wanted
-      ? `${minimumHistory(null)} (${minimumHistory(wanted)} for a seasonal model)`
-      : String(minimumHistory(null));
     return {
       kind: 'refuse',
-      text:
-        `There is too little history to forecast ${escapeHtml(label)}: ${history.length} complete ${units}, and a forecast needs at least ${need}. ` +
-        `Ask over a longer history, e.g. “forecast ${escapeHtml(label.toLowerCase())} next 3 months based on the last 24 months”.`,
+      text: w.tooLittle(
+        escapeHtml(shown),
+        history.length,
+        grain,
+        minimumHistory(null),
+        wanted ? minimumHistory(wanted) : null,
+      ),
     };
   }
 
@@ -209,45 +321,71 @@ export function buildForecastAnswer(input: TForecastInput): TForecastAnswer {
     })),
   ];
   const columns: TCardColumn[] = [
-    { key: timeKey, label: timeKey, kind: 'time', format: 'date' },
-    { key: label, label, kind: 'measure', format: m.format },
-    { key: fKey, label: `Forecast ${label}`, kind: 'measure', format: m.format },
-    { key: lowKey, label: `Forecast ${label} (low)`, kind: 'measure', format: m.format },
-    { key: highKey, label: `Forecast ${label} (high)`, kind: 'measure', format: m.format },
+    { key: timeKey, label: words.field(timeKey), kind: 'time', format: 'date' },
+    { key: label, label: shown, kind: 'measure', format: m.format },
+    { key: fKey, label: words.columns.forecast(shown), kind: 'measure', format: m.format },
+    { key: lowKey, label: words.columns.forecastLow(shown), kind: 'measure', format: m.format },
+    { key: highKey, label: words.columns.forecastHigh(shown), kind: 'measure', format: m.format },
   ];
 
-  const method = season
-    ? `Holt-Winters additive, season ${season}`
-    : `Holt's linear trend (no season${wanted ? `: fewer than two seasons of history` : ''})`;
+  const method = forecastMethod(grain, history.length, input.language);
   const span = `${bucket(history[0].at)} – ${bucket(lastAt)}`;
   const first = points[0];
   const last = points[points.length - 1];
-  let headline = `${escapeHtml(label)} is forecast at <b>${escapeHtml(fmt(first.value))}</b> for <b>${escapeHtml(bucket(future[0]))}</b> (95% range ${escapeHtml(fmt(first.low))} – ${escapeHtml(fmt(first.high))})`;
-  if (future.length > 1)
-    headline += ` and <b>${escapeHtml(fmt(last.value))}</b> for <b>${escapeHtml(bucket(future[future.length - 1]))}</b>`;
-  if (future.length > 1 && summable)
-    headline += `: <b>${escapeHtml(fmt(points.reduce((a, p) => a + p.value, 0)))}</b> over the ${future.length} ${units}`;
-  headline += '.';
-  let notes = `Method: ${escapeHtml(method)}, fitted on ${history.length} ${units} (${escapeHtml(span)}); bounds are a 95% prediction interval.`;
+  const headline = w.headline({
+    labelEsc: escapeHtml(shown),
+    firstHtml: escapeHtml(fmt(first.value)),
+    firstBucketHtml: escapeHtml(bucket(future[0])),
+    lowEsc: escapeHtml(fmt(first.low)),
+    highEsc: escapeHtml(fmt(first.high)),
+    last:
+      future.length > 1
+        ? {
+            valueHtml: escapeHtml(fmt(last.value)),
+            bucketHtml: escapeHtml(bucket(future[future.length - 1])),
+          }
+        : null,
+    sum:
+      future.length > 1 && summable
+        ? { valueHtml: escapeHtml(fmt(points.reduce((a, p) => a + p.value, 0))), n: future.length, grain }
+        : null,
+  });
+  let notes = w.notes(escapeHtml(method), history.length, grain, escapeHtml(span));
   const running = startOfUnit(today, grain, weekStart);
-  if (dropped.includes(running))
-    notes += ` The current ${grain} (${escapeHtml(bucket(running))}) is still running, so it is not part of the history.`;
-  else if (steps[0] > 1)
-    notes += ` The forecast starts after the current ${grain} (${escapeHtml(bucket(running))}).`;
-  const cut = dropped.filter((d) => d !== running);
-  if (cut.length > 0)
-    notes += ` Incomplete ${cut.length === 1 ? grain : units} at the edge of the range (${cut.map((d) => escapeHtml(bucket(d))).join(', ')}) left out.`;
-  const understood = `Understood: forecast of ${escapeHtml(describeQuery({ ...query, analysis: undefined, compare: undefined }, model))}, next ${horizon} ${horizon === 1 ? grain : units}.`;
+  if (dropped.includes(running)) notes += w.running(grain, escapeHtml(bucket(running)));
+  else if (steps[0] > 1) notes += w.startsAfter(grain, escapeHtml(bucket(running)));
+  if (partialStart && startsAt) {
+    notes += w.partialStart(
+      grain,
+      escapeHtml(bucket(partialStart)),
+      escapeHtml(formatDate(startsAt, format.locale)),
+    );
+  }
+  const cut = dropped.filter((d) => d !== running && d !== partialStart);
+  if (cut.length > 0) notes += w.cut(cut.length, grain, cut.map((d) => escapeHtml(bucket(d))).join(', '));
+  const understood = w.understood(
+    escapeHtml(words.describe({ ...query, analysis: undefined, compare: undefined }, model)),
+    horizon,
+    grain,
+  );
 
+  const asked = calendarSpan(future, grain);
   const trend = fit.trend * (season ?? 1);
   const insights = [
-    `${escapeHtml(label)} ${trend > 0 ? 'trends up' : trend < 0 ? 'trends down' : 'is flat'}: about ${escapeHtml(fmt(Math.abs(fit.trend)))} per ${grain} (level ${escapeHtml(fmt(fit.level))} at ${escapeHtml(bucket(lastAt))}).`,
+    w.insight(
+      escapeHtml(shown),
+      trend,
+      escapeHtml(fmt(Math.abs(fit.trend))),
+      grain,
+      escapeHtml(fmt(fit.level)),
+      escapeHtml(bucket(lastAt)),
+    ),
   ];
 
   return {
     kind: 'card',
     card: {
-      title: `${label} forecast, next ${horizon} ${horizon === 1 ? grain : units}`,
+      title: asked ? w.calendarTitle(shown, asked) : w.title(shown, horizon, grain),
       text: `<p>${headline}</p><p>${notes}</p><p>${understood}</p>`,
       date: input.readAt,
       table,
@@ -259,7 +397,7 @@ export function buildForecastAnswer(input: TForecastInput): TForecastAnswer {
       period: {
         from: history[0].at,
         to: bucketEnd(future[future.length - 1], grain),
-        label: `next ${horizon} ${horizon === 1 ? grain : units}`,
+        label: asked ? w.calendarPeriod(asked) : w.period(horizon, grain),
         partial: false,
       },
     },

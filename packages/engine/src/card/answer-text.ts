@@ -2,7 +2,7 @@
  * The card's text, written like an analyst (issue 10 item 3): the answer first ("EMEA led with
  * $1.73M, 45% of the total, up 12% on the previous period"), then what was understood — the
  * measure, filters and the period with its dates — in the user's number and date format. No
- * "3 rows" filler. Words are English for now (Turkish sentences come with the Turkish parser).
+ * "3 rows" filler. The sentences come from the card's language catalogue (words.ts).
  */
 import type { TCardColumn, TCardPeriod, TCardRow, TSemanticQuery, TTimeGrain } from '@parley/contract';
 import {
@@ -15,9 +15,8 @@ import {
   formatValue,
 } from '@parley/presenter';
 import { changeKey, previousKey } from '../compiler/columns';
-import { describeComparison } from '../dates/date-range';
 import type { TSemanticModel } from '../model/semantic-model';
-import { describeQuery } from '../parser/describe';
+import type { TAgainst, TCardWords } from './words';
 
 export interface TAnswerTextInput {
   query: TSemanticQuery;
@@ -31,36 +30,39 @@ export interface TAnswerTextInput {
   hasCompare: boolean;
   period: TCardPeriod | null;
   format: FormatOptions;
+  /** The card's language: its sentences and the model's names in it. */
+  words: TCardWords;
 }
 
 const b = (text: string): string => `<b>${escapeHtml(text)}</b>`;
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** "up 12.0% on the previous period" / "down 3.1% on …" / "" when there is no change to state. */
-function changeWords(change: number | null, against: string, locale: string): string {
+function changeWords(change: number | null, against: TAgainst, words: TCardWords, locale: string): string {
   if (change === null) return '';
-  const word = change > 0 ? 'up' : change < 0 ? 'down' : 'unchanged';
-  if (word === 'unchanged') return `unchanged on ${escapeHtml(against)}`;
-  return `${word} ${b(formatChange(Math.abs(change), locale).replace(/^[+−±]/, ''))} on ${escapeHtml(against)}`;
+  const dir = change > 0 ? 'up' : change < 0 ? 'down' : 'unchanged';
+  return words.text.change(dir, b(formatChange(Math.abs(change), locale).replace(/^[+−±]/, '')), against);
 }
 
 /** The headline: the answer itself, in one sentence. */
 function headline(input: TAnswerTextInput): string {
-  const { table, dims, time, measures, query, format, hasCompare, period } = input;
+  const { table, dims, time, measures, query, format, hasCompare, period, words } = input;
+  const t = words.text;
   const m = measures[0];
   const fmt = (v: unknown): string => formatValue(num(v), m.format, format);
-  const against = query.compare
-    ? describeComparison(query.compare, query.timeDimension?.range)
-    : 'the previous period';
-  const when = period ? ` ${escapeHtml(period.label)}` : '';
-  if (table.length === 0) return 'No data matched this question.';
+  const against: TAgainst = {
+    kind: 'comparison',
+    compare: query.compare ?? 'previous_period',
+    ...(query.compare ? { range: query.timeDimension?.range } : {}),
+  };
+  const when = period ? t.when(escapeHtml(period.label)) : '';
+  if (table.length === 0) return t.noData;
 
   // One number (or one number per measure).
   if (dims.length === 0 && !time) {
     const row = table[0];
-    const values = measures.map(
-      (c) =>
-        `${escapeHtml(c.label)} ${c === m ? 'was ' : ''}${b(formatValue(num(row[c.key]), c.format, format))}`,
+    const values = measures.map((c) =>
+      t.valueIs(escapeHtml(c.label), b(formatValue(num(row[c.key]), c.format, format)), c === m),
     );
     let s = `${values.join(', ')}${when}`;
     if (hasCompare) {
@@ -68,8 +70,8 @@ function headline(input: TAnswerTextInput): string {
       const prev = fmt(row[previousKey(m.key)]);
       s +=
         change === null
-          ? `, against ${b(prev)} in ${escapeHtml(against)}`
-          : `, ${changeWords(change, against, format.locale)} (${b(prev)})`;
+          ? t.againstValue(b(prev), against)
+          : `, ${changeWords(change, against, words, format.locale)} (${b(prev)})`;
     }
     return `${s}.`;
   }
@@ -91,57 +93,65 @@ function headline(input: TAnswerTextInput): string {
       } else byName.set(name, { v, prev });
     }
     const sorted = [...byName].sort((x, y) => y[1].v - x[1].v);
-    if (sorted.length === 0) return 'No data matched this question.';
+    if (sorted.length === 0) return t.noData;
     const lowest = query.order?.dir === 'asc';
     const [name, lead] = lowest ? sorted[sorted.length - 1] : sorted[0];
     const total = sorted.reduce((a, [, x]) => a + x.v, 0);
     let s =
       sorted.length === 1
-        ? `${b(name)}: ${escapeHtml(m.label)} ${b(fmt(lead.v))}${when}`
-        : `${b(name)} ${lowest ? 'had the lowest' : 'led'} ${escapeHtml(m.label)} with ${b(fmt(lead.v))}${when}`;
+        ? t.single(b(name), escapeHtml(m.label), b(fmt(lead.v)), when)
+        : t.lead(b(name), lowest, escapeHtml(m.label), b(fmt(lead.v)), when);
     if (input.additive && sorted.length > 1 && total > 0)
-      s += `, ${b(formatShare((lead.v / total) * 100, format.locale))} of the total`;
+      s += t.shareOfTotal(b(formatShare((lead.v / total) * 100, format.locale)));
     if (hasCompare && lead.prev !== null && lead.prev !== 0)
-      s += `, ${changeWords(((lead.v - lead.prev) / Math.abs(lead.prev)) * 100, against, format.locale)}`;
+      s += `, ${changeWords(((lead.v - lead.prev) / Math.abs(lead.prev)) * 100, against, words, format.locale)}`;
     if (sorted.length === 2) {
       const [otherName, other] = lowest ? sorted[0] : sorted[1];
       s += `; ${b(otherName)} ${b(fmt(other.v))}`;
     } else if (sorted.length > 2 && !input.additive) {
       const [lastName, last] = lowest ? sorted[0] : sorted[sorted.length - 1];
-      s += `; ${lowest ? 'the highest' : 'the lowest'} is ${b(lastName)} at ${b(fmt(last.v))}`;
+      s += t.extreme(lowest, b(lastName), b(fmt(last.v)));
     }
     return `${s}.`;
   }
 
   // A time series: the latest bucket and its move since the first; the total when it adds up.
-  const t = time!;
+  const tc = time!;
   const grain = query.timeDimension?.grain as TTimeGrain | undefined;
   const points = table
-    .map((r) => ({ at: String(r[t.key] ?? ''), v: num(r[m.key]) }))
+    .map((r) => ({ at: String(r[tc.key] ?? ''), v: num(r[m.key]) }))
     .filter((p): p is { at: string; v: number } => p.v !== null);
-  if (points.length === 0) return 'No data matched this question.';
+  if (points.length === 0) return t.noData;
   const last = points[points.length - 1];
   const first = points[0];
   const bucket = (at: string): string => formatDate(at, format.locale, grain);
-  let s = `${escapeHtml(m.label)} was ${b(fmt(last.v))} in ${b(bucket(last.at))}${period?.partial ? ' (so far)' : ''}`;
+  let s = t.latest(escapeHtml(m.label), b(fmt(last.v)), b(bucket(last.at)), period?.partial === true);
   if (points.length > 1 && first.v !== 0) {
     const change = ((last.v - first.v) / Math.abs(first.v)) * 100;
-    s += `, ${changeWords(change, bucket(first.at), format.locale)}`;
+    s += `, ${changeWords(change, { kind: 'bucket', text: bucket(first.at) }, words, format.locale)}`;
   }
-  if (input.additive && points.length > 1)
-    s += `; ${b(fmt(points.reduce((a, p) => a + p.v, 0)))} in total${when}`;
+  if (input.additive && points.length > 1) s += t.inTotal(b(fmt(points.reduce((a, p) => a + p.v, 0))), when);
   return `${s}.`;
 }
 
 /** "Understood: Revenue by Region, last month · Oct 1 – 31, 2026 · vs the previous period (Sep 1 – 30, 2026)." */
 function understoodLine(input: TAnswerTextInput): string {
-  const { query, model, period, format } = input;
-  let s = `Understood: ${escapeHtml(describeQuery({ ...query, compare: undefined }, model))}`;
-  if (!period) return `${s} · all available data.`;
-  s += ` · ${escapeHtml(formatDateRange(period.from, period.to, format.locale))}`;
-  if (query.compare && period.comparison)
-    s += ` · vs ${escapeHtml(describeComparison(query.compare, query.timeDimension?.range))} (${escapeHtml(formatDateRange(period.comparison.from, period.comparison.to, format.locale))})`;
-  return `${s}.`;
+  const { query, model, period, format, words } = input;
+  const described = escapeHtml(words.describe({ ...query, compare: undefined }, model));
+  if (!period) return words.text.understood(described, null, null);
+  const dates = escapeHtml(formatDateRange(period.from, period.to, format.locale));
+  const vs =
+    query.compare && period.comparison
+      ? {
+          against: {
+            kind: 'comparison',
+            compare: query.compare,
+            range: query.timeDimension?.range,
+          } as TAgainst,
+          datesEsc: escapeHtml(formatDateRange(period.comparison.from, period.comparison.to, format.locale)),
+        }
+      : null;
+  return words.text.understood(described, dates, vs);
 }
 
 /** The card's text as sanitised HTML: the answer, then what was understood. */

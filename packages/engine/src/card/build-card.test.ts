@@ -5,6 +5,7 @@ import { compileQuery } from '../compiler/compile';
 import { getDemoModel } from '../model/demo-model';
 import { buildCard } from './build-card';
 import { computeInsights } from './insights';
+import { getCardWords } from './words';
 
 const model = getDemoModel();
 const options = { dialect: 'duckdb' as const, today: '2026-11-20', weekStart: 'monday' as const };
@@ -122,7 +123,8 @@ describe('computeInsights', () => {
       previousKey: 'Previous_Revenue',
       changeKey: 'Revenue__change',
       grainWord: null,
-      comparisonWords: 'the previous period',
+      against: { kind: 'comparison', compare: 'previous_period' },
+      words: getCardWords('en'),
     });
     const text = insights.join('\n');
     expect(text).toContain('Total Revenue');
@@ -143,7 +145,8 @@ describe('computeInsights', () => {
         previousKey: null,
         changeKey: null,
         grainWord: null,
-        comparisonWords: null,
+        against: null,
+        words: getCardWords('en'),
       }),
     ).toEqual(['No data matched this question.']);
   });

@@ -15,12 +15,13 @@ import type {
 } from '@parley/contract';
 import { changeKey, previousKey, shareKey } from '../compiler/columns';
 import type { TCompiledQuery } from '../compiler/compile';
-import { addDays, addUnits, describeComparison, describeRange } from '../dates/date-range';
+import { addDays, addUnits } from '../dates/date-range';
 import { getMeasure, type TSemanticModel } from '../model/semantic-model';
-import { describeTitle } from '../parser/describe';
+import type { TLanguageCode } from '../parser/lang/types';
 import { textFormat } from '../util';
 import { buildAnswerText } from './answer-text';
 import { computeInsights } from './insights';
+import { columnLabel, getCardWords, type TCardWords } from './words';
 
 export interface TBuildCardInput {
   query: TSemanticQuery;
@@ -34,6 +35,8 @@ export interface TBuildCardInput {
   locale?: string;
   /** The user's date (YYYY-MM-DD): a period reaching it is still running (partial). */
   today?: string;
+  /** The card's language (cardLanguage): titles, labels, text and insights; English by default. */
+  language?: TLanguageCode;
 }
 
 function toNumber(value: unknown): number | null {
@@ -65,9 +68,18 @@ function isAdditive(model: TSemanticModel, name: string): boolean {
   );
 }
 
+/**
+ * Columns as the card's language labels them; keys stay the model's labels, so rows, charts, CSV
+ * and saved cards read the same in every language.
+ */
+export function localiseColumns(columns: TCardColumn[], words: TCardWords): TCardColumn[] {
+  return columns.map((c) => ({ ...c, label: columnLabel(c.key, words) ?? words.field(c.label) }));
+}
+
 /** The card for a query's result. */
 export function buildCard(input: TBuildCardInput): TCard {
   const { query, model, compiled } = input;
+  const words = getCardWords(input.language);
   const baseColumns = compiled.columns;
   const dims = baseColumns.filter((c) => c.kind === 'dimension');
   const time = baseColumns.find((c) => c.kind === 'time') ?? null;
@@ -83,7 +95,10 @@ export function buildCard(input: TBuildCardInput): TCard {
     return row;
   });
 
-  const columns: TCardColumn[] = [...baseColumns];
+  // Labels in the card's language; the text and insights name measures as the columns do.
+  const labelled = localiseColumns(baseColumns, words);
+  const labelOf = (key: string): TCardColumn => labelled.find((c) => c.key === key)!;
+  const columns: TCardColumn[] = [...labelled];
   if (hasCompare) {
     for (const { col } of measures) {
       const key = changeKey(col.key);
@@ -95,7 +110,7 @@ export function buildCard(input: TBuildCardInput): TCard {
             ? null
             : round(((cur - prev) / Math.abs(prev)) * 100, 2);
       }
-      columns.push({ key, label: `${col.label} Change %`, kind: 'measure', format: 'percent' });
+      columns.push({ key, label: columnLabel(key, words)!, kind: 'measure', format: 'percent' });
     }
   }
   // Shares of the total only for breakdowns of summable measures.
@@ -109,42 +124,47 @@ export function buildCard(input: TBuildCardInput): TCard {
         const v = row[col.key] as number | null;
         row[key] = v === null || total === 0 ? null : round((v / total) * 100, 2);
       }
-      columns.push({ key, label: `${col.label} %`, kind: 'measure', format: 'percent' });
+      columns.push({ key, label: columnLabel(key, words)!, kind: 'measure', format: 'percent' });
     }
   }
 
   const first = measures[0];
   const format = textFormat(input.locale);
-  const period = cardPeriod(input, table, time);
+  const period = cardPeriod(input, table, time, words);
   const insights = computeInsights({
     format,
     rows: table,
-    dimension: dims[0] ?? null,
-    time,
-    measure: first.col,
+    dimension: dims[0] ? labelOf(dims[0].key) : null,
+    time: time ? labelOf(time.key) : null,
+    measure: labelOf(first.col.key),
     additive: isAdditive(model, first.name),
     previousKey: hasCompare ? previousKey(first.col.key) : null,
     changeKey: hasCompare ? changeKey(first.col.key) : null,
     grainWord: query.timeDimension?.grain ?? null,
-    comparisonWords: query.compare ? describeComparison(query.compare, query.timeDimension?.range) : null,
+    against: query.compare
+      ? { kind: 'comparison', compare: query.compare, range: query.timeDimension?.range }
+      : null,
+    words,
   });
 
+  const title = words.title(query, model);
   return {
     // The title says what is compared, so a chart with two series is never read as one.
     title: query.compare
-      ? `${describeTitle(query, model)} vs ${describeComparison(query.compare, query.timeDimension?.range)}`
-      : describeTitle(query, model),
+      ? words.titleVs(title, words.comparison(query.compare, query.timeDimension?.range))
+      : title,
     text: buildAnswerText({
       query,
       model,
       table,
-      dims,
-      time,
-      measures: measures.map((m) => m.col),
+      dims: dims.map((d) => labelOf(d.key)),
+      time: time ? labelOf(time.key) : null,
+      measures: measures.map((m) => labelOf(m.col.key)),
       additive: isAdditive(model, first.name),
       hasCompare,
       period,
       format,
+      words,
     }),
     date: input.readAt,
     table,
@@ -173,7 +193,12 @@ function bucketEnd(start: string, grain: TTimeGrain): string {
  * The answer's resolved period for the card (the chip "Oct 1 – 31, 2026"): partial when it
  * reaches the user's today, or when its last time bucket ends after today (this month so far).
  */
-function cardPeriod(input: TBuildCardInput, table: TCardRow[], time: TCardColumn | null): TCardPeriod | null {
+function cardPeriod(
+  input: TBuildCardInput,
+  table: TCardRow[],
+  time: TCardColumn | null,
+  words: TCardWords,
+): TCardPeriod | null {
   const { compiled, query, today } = input;
   const range = query.timeDimension?.range;
   if (!compiled.range || !range) return null;
@@ -185,7 +210,7 @@ function cardPeriod(input: TBuildCardInput, table: TCardRow[], time: TCardColumn
   return {
     from: compiled.range.from,
     to: compiled.range.to,
-    label: describeRange(range),
+    label: words.range(range),
     partial,
     ...(compiled.comparison
       ? { comparison: { from: compiled.comparison.from, to: compiled.comparison.to } }

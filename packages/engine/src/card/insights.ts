@@ -12,6 +12,7 @@ import {
   formatShare,
   formatValue,
 } from '@parley/presenter';
+import type { TAgainst, TCardWords } from './words';
 
 export interface TInsightInput {
   /** The user's number and date format. */
@@ -28,7 +29,10 @@ export interface TInsightInput {
   previousKey: string | null;
   changeKey: string | null;
   grainWord: string | null;
-  comparisonWords: string | null;
+  /** What the previous values are (the comparison period), when there are any. */
+  against: TAgainst | null;
+  /** The card's language. */
+  words: TCardWords;
 }
 
 const b = (text: string): string => `<b>${escapeHtml(text)}</b>`;
@@ -43,31 +47,34 @@ export function computeInsights(input: TInsightInput): string[] {
   const out: string[] = [];
   const values = rows.map((r) => num(r[measure.key]));
   const present = values.filter((v): v is number => v !== null);
-  if (present.length === 0) return rows.length === 0 ? ['No data matched this question.'] : [];
-  const { format } = input;
+  const { format, words } = input;
+  const w = words.insights;
+  if (present.length === 0) return rows.length === 0 ? [words.text.noData] : [];
   const locale = format.locale;
   const fmt = (v: number | null): string => formatValue(v, measure.format, format);
   // Time buckets read as the user writes dates ("Mar 2026", "1 Mar 2026"), never ISO.
   const grain = input.grainWord as TTimeGrain | null;
   const when = (v: unknown): string => formatDate(String(v), locale, grain ?? undefined);
-  const label = measure.label;
+  const label = escapeHtml(measure.label);
 
   // Total and its change.
   if (input.additive && rows.length > 1) {
     const total = present.reduce((a, v) => a + v, 0);
-    let text = `Total ${escapeHtml(label)}: ${b(fmt(total))}`;
+    let change: Parameters<typeof w.total>[2] = null;
     if (input.previousKey) {
       const prev = rows.reduce((a, r) => a + (num(r[input.previousKey!]) ?? 0), 0);
-      const change = prev === 0 ? null : ((total - prev) / Math.abs(prev)) * 100;
-      text += ` (${escapeHtml(formatChange(change, locale))} vs ${escapeHtml(input.comparisonWords ?? 'previous period')}, ${escapeHtml(fmt(prev))} before)`;
+      const pct = prev === 0 ? null : ((total - prev) / Math.abs(prev)) * 100;
+      change = {
+        changeEsc: escapeHtml(formatChange(pct, locale)),
+        against: input.against,
+        prevEsc: escapeHtml(fmt(prev)),
+      };
     }
-    out.push(`${text}.`);
+    out.push(w.total(label, b(fmt(total)), change));
   } else if (rows.length === 1 && input.changeKey) {
     const change = num(rows[0][input.changeKey]);
     const prev = num(rows[0][input.previousKey!]);
-    out.push(
-      `${escapeHtml(label)} ${change === null ? 'compared with' : change >= 0 ? 'rose' : 'fell'} ${change === null ? '' : `${b(formatChange(change, locale))} `}from ${b(fmt(prev))} to ${b(fmt(present[0]))}.`,
-    );
+    out.push(w.single(label, change, b(formatChange(change, locale)), b(fmt(prev)), b(fmt(present[0]))));
   }
 
   // Top and bottom contributors of a breakdown.
@@ -77,18 +84,15 @@ export function computeInsights(input: TInsightInput): string[] {
       .filter((x): x is { name: string; v: number } => x.v !== null)
       .sort((x, y) => y.v - x.v);
     const total = sorted.reduce((a, x) => a + x.v, 0);
-    const share = (v: number): string =>
-      input.additive && total > 0 ? ` (${formatShare((v / total) * 100, locale)} of the total)` : '';
+    const share = (v: number): string | null =>
+      input.additive && total > 0 ? escapeHtml(formatShare((v / total) * 100, locale)) : null;
     const top = sorted[0];
     const bottom = sorted[sorted.length - 1];
-    out.push(`${b(top.name)} has the highest ${escapeHtml(label)}: ${b(fmt(top.v))}${share(top.v)}.`);
-    if (sorted.length > 2)
-      out.push(`${b(bottom.name)} has the lowest: ${b(fmt(bottom.v))}${share(bottom.v)}.`);
+    out.push(w.highest(b(top.name), label, b(fmt(top.v)), share(top.v)));
+    if (sorted.length > 2) out.push(w.lowest(b(bottom.name), b(fmt(bottom.v)), share(bottom.v)));
     if (input.additive && sorted.length >= 5 && total > 0) {
       const top3 = sorted.slice(0, 3).reduce((a, x) => a + x.v, 0);
-      out.push(
-        `The top 3 account for ${b(formatShare((top3 / total) * 100, locale))} of ${escapeHtml(label)}.`,
-      );
+      out.push(w.top3(b(formatShare((top3 / total) * 100, locale)), label));
     }
   }
 
@@ -105,11 +109,21 @@ export function computeInsights(input: TInsightInput): string[] {
     const down = moves[moves.length - 1];
     if (up && up.diff > 0)
       out.push(
-        `Biggest increase: ${b(up.name)}, ${escapeHtml(formatChange(up.change, locale))} (${escapeHtml(`+${fmt(up.diff)}`)}).`,
+        w.biggestMove(
+          true,
+          b(up.name),
+          escapeHtml(formatChange(up.change, locale)),
+          escapeHtml(`+${fmt(up.diff)}`),
+        ),
       );
     if (down && down.diff < 0)
       out.push(
-        `Biggest decrease: ${b(down.name)}, ${escapeHtml(formatChange(down.change, locale))} (${escapeHtml(`−${fmt(-down.diff)}`)}).`,
+        w.biggestMove(
+          false,
+          b(down.name),
+          escapeHtml(formatChange(down.change, locale)),
+          escapeHtml(`−${fmt(-down.diff)}`),
+        ),
       );
   }
 
@@ -128,17 +142,27 @@ export function computeInsights(input: TInsightInput): string[] {
     }
     const slope = sxx === 0 ? 0 : sxy / sxx;
     const relative = my === 0 ? 0 : (slope / Math.abs(my)) * 100;
-    const per = input.grainWord ?? 'period';
-    if (Math.abs(relative) < 0.5) out.push(`${escapeHtml(label)} is ${b('flat')} over this period.`);
+    if (Math.abs(relative) < 0.5) out.push(w.flat(label));
     else {
       out.push(
-        `${escapeHtml(label)} is trending ${b(slope > 0 ? 'up' : 'down')}: about ${escapeHtml(`${slope > 0 ? '+' : '−'}${fmt(Math.abs(slope))}`)} per ${escapeHtml(per)} (${escapeHtml(formatChange(relative, locale))}).`,
+        w.trend(
+          label,
+          slope > 0,
+          escapeHtml(`${slope > 0 ? '+' : '−'}${fmt(Math.abs(slope))}`),
+          grain,
+          escapeHtml(formatChange(relative, locale)),
+        ),
       );
     }
     const maxIndex = ys.indexOf(Math.max(...ys));
     const minIndex = ys.indexOf(Math.min(...ys));
     out.push(
-      `Peak: ${b(when(rows[maxIndex][time.key]))} with ${b(fmt(ys[maxIndex]))}; low: ${b(when(rows[minIndex][time.key]))} with ${b(fmt(ys[minIndex]))}.`,
+      w.peak(
+        b(when(rows[maxIndex][time.key])),
+        b(fmt(ys[maxIndex])),
+        b(when(rows[minIndex][time.key])),
+        b(fmt(ys[minIndex])),
+      ),
     );
   }
 
@@ -155,9 +179,7 @@ export function computeInsights(input: TInsightInput): string[] {
         const name = [dimension ? o.r[dimension.key] : null, time ? when(o.r[time.key]) : null]
           .filter((x) => x !== null)
           .join(', ');
-        out.push(
-          `Unusual value: ${b(name)} at ${b(fmt(o.v))}, ${o.v > mean ? 'far above' : 'far below'} the average of ${escapeHtml(fmt(mean))}.`,
-        );
+        out.push(w.unusual(b(name), b(fmt(o.v)), o.v > mean, escapeHtml(fmt(mean))));
       }
     }
   }

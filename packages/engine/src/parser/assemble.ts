@@ -16,6 +16,7 @@ import { ask, type TChoice, type TClarification } from './clarification';
 import type { TDateFindings } from './date-phrases';
 import { describeQuery } from './describe';
 import { dimensionLabel, measureLabel, replaceWords, targetLabel } from './labels';
+import { turkishName } from './lang/tr-describe';
 import type { TLanguagePack } from './lang/types';
 import { isUnplaced, type TMatch } from './match';
 import type { TNumericFilter, TRanking } from './slots';
@@ -331,10 +332,18 @@ export function assemble(input: TAssembleInput): TSemanticQuery | TClarification
   // (the previous question's measure is not "understood" from "blorp zork").
   const understoodSoFar = (): string | null => {
     const parts: string[] = [];
-    for (const m of measures) parts.push(measureLabel(model, m));
-    for (const d of dimensions) parts.push(`by ${dimensionLabel(model, d)}`);
+    // In the question's language: Turkish names and word order ("Ülke bazında", "Ülke: Almanya").
+    const tr = pack.code === 'tr';
+    const name = (label: string): string => (tr ? turkishName(label) : label);
+    for (const m of measures) parts.push(name(measureLabel(model, m)));
+    for (const d of dimensions)
+      parts.push(tr ? `${name(dimensionLabel(model, d))} bazında` : `by ${dimensionLabel(model, d)}`);
     for (const [dim, f] of valueFilters)
-      parts.push(`${dimensionLabel(model, dim)} ${f.op === 'in' ? 'is' : 'is not'} ${f.values.join(', ')}`);
+      parts.push(
+        tr
+          ? `${name(dimensionLabel(model, dim))}: ${f.values.join(', ')}${f.op === 'in' ? '' : ' hariç'}`
+          : `${dimensionLabel(model, dim)} ${f.op === 'in' ? 'is' : 'is not'} ${f.values.join(', ')}`,
+      );
     return parts.length > 0 ? parts.join(', ') : null;
   };
 
@@ -419,7 +428,11 @@ export function assemble(input: TAssembleInput): TSemanticQuery | TClarification
   const { dates } = slots;
   const ranges = dates.ranges.filter((r) => r.kind !== 'all');
   if (ranges.length > 1)
-    return ask({ key: 'twoPeriods' }, describeQuery(base, model), getExampleQuestions(model, pack));
+    return ask(
+      { key: 'twoPeriods' },
+      describeQuery(base, model, pack.code),
+      getExampleQuestions(model, pack),
+    );
   const range: TDateRange | null = ranges[0] ?? (dates.ranges.length > 0 ? { kind: 'all' } : null);
   const compare = dates.compare ?? (dates.wantsChange && ranges[0] ? 'previous_period' : null);
   if (compare) base.compare = compare;
@@ -434,7 +447,7 @@ export function assemble(input: TAssembleInput): TSemanticQuery | TClarification
     if (!time) {
       return ask(
         { key: 'noDate', measure: measureLabel(model, base.measures[0]) },
-        describeQuery({ ...base, timeDimension: undefined, compare: undefined }, model),
+        describeQuery({ ...base, timeDimension: undefined, compare: undefined }, model, pack.code),
         getExampleQuestions(model, pack),
       );
     }
@@ -478,9 +491,9 @@ export function assemble(input: TAssembleInput): TSemanticQuery | TClarification
       return ask(
         {
           key: 'whatToRank',
-          understood: describeQuery({ ...base, order: undefined, limit: undefined }, model),
+          understood: describeQuery({ ...base, order: undefined, limit: undefined }, model, pack.code),
         },
-        describeQuery(base, model),
+        describeQuery(base, model, pack.code),
         model.dimensions
           .filter((d) => base.measures.every((m) => isDimensionAvailable(model, m, d.name)))
           .slice(0, 6)

@@ -6,6 +6,8 @@ import type { TQueryFilter, TSemanticQuery } from '@parley/contract';
 import { describeComparison, describeRange } from '../dates/date-range';
 import { findDimension, findMeasure, type TSemanticModel } from '../model/semantic-model';
 import { assertNever } from '../util';
+import { describeQueryTr, describeTitleTr } from './lang/tr-describe';
+import type { TLanguageCode } from './lang/types';
 
 const GRAIN_WORD = { day: 'day', week: 'week', month: 'month', quarter: 'quarter', year: 'year' } as const;
 
@@ -51,8 +53,13 @@ export function plural(label: string): string {
   return `${label}s`;
 }
 
-/** A short title: "Revenue by Country, last month". */
-export function describeTitle(query: TSemanticQuery, model: TSemanticModel): string {
+/** A short title: "Revenue by Country, last month" (Turkish: "Ülke bazında Gelir, geçen ay"). */
+export function describeTitle(
+  query: TSemanticQuery,
+  model: TSemanticModel,
+  language: TLanguageCode = 'en',
+): string {
+  if (language === 'tr') return describeTitleTr(query, model);
   let title = joinWords(query.measures.map((m) => label(model, m)));
   if (query.order && query.limit) {
     const dims = query.dimensions.map((d) => label(model, d));
@@ -72,8 +79,13 @@ export function describeTitle(query: TSemanticQuery, model: TSemanticModel): str
   return title;
 }
 
-/** Every part of the query in words, for the "I understood" text. */
-export function describeQuery(query: TSemanticQuery, model: TSemanticModel): string {
+/** Every part of the query in words, for the "I understood" text, in the question's language. */
+export function describeQuery(
+  query: TSemanticQuery,
+  model: TSemanticModel,
+  language: TLanguageCode = 'en',
+): string {
+  if (language === 'tr') return describeQueryTr(query, model);
   const parts = [describeTitle(query, model)];
   if (query.compare)
     parts.push(`compared with ${describeComparison(query.compare, query.timeDimension?.range)}`);

@@ -145,7 +145,7 @@ function parse(phrase: string, options: TParseOptions, pack: TLanguagePack): TPa
   if (isClarification(result)) return toResult(result, pack);
   const query =
     intent === 'aggregate' ? result : asAnalysis(intent, result, horizon, grain, model, options.today);
-  return { kind: 'query', query, understood: describeQuery(query, model), corrections };
+  return { kind: 'query', query, understood: describeQuery(query, model, pack.code), corrections };
 }
 
 /** Days in one unit, to turn "next quarter" into buckets of another grain. */
@@ -287,7 +287,7 @@ function notYet(
             phrases.thisVsLastMonth(phrases.by([label], dimensionLabel(model, d.name).toLowerCase())),
           )
       : [phrases.trendOf(label, 'in the last 12 months')];
-  const understood = describeQuery(result, model);
+  const understood = describeQuery(result, model, pack.code);
   return ask({ key: 'kindNotYet', kind, understood }, understood, [...choices, ...examples]);
 }
 

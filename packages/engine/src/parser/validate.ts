@@ -28,7 +28,7 @@ export function validate(
       .map((d) => pack.messages.phrases.by(labels, d.label.toLowerCase()));
     return ask(
       { key: 'notAvailable', measures: labels, dimension: dimensionLabel(model, field) },
-      describeQuery(base, model),
+      describeQuery(base, model, pack.code),
       items,
       'breakdowns',
     );

@@ -6,4 +6,5 @@ export * from './contact.schema';
 export * from './conversations.schema';
 export * from './datasources.schema';
 export * from './jobs.schema';
+export * from './reports.schema';
 export * from './synonyms.schema';

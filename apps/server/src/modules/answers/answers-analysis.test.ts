@@ -73,6 +73,29 @@ describe('AnswerService: drivers and forecast questions', () => {
     expect(short.semantic).toBeNull();
   });
 
+  it('writes the card in Turkish for a Turkish question or a Turkish user, in English otherwise', async () => {
+    const ask = (phrase: string, language: string) =>
+      service.ask(source, phrase, { timezone: 'UTC', language, previous: null });
+    const turkish = (await ask('gecen ay bolgelere gore gelir', 'en-US')).responses[0].card!;
+    expect(turkish.title).toBe('Bölge bazında Gelir, geçen ay');
+    expect(turkish.columns.map((c) => [c.key, c.label])).toEqual([
+      ['Region', 'Bölge'],
+      ['Revenue', 'Gelir'],
+      ['Revenue__%', 'Gelir %'],
+    ]);
+    // Numbers and dates in the tr locale: "%45,2", "1–31 Eki 2026".
+    expect(turkish.text).toMatch(/toplamdaki payı <b>%\d+(,\d)?<\/b>/);
+    expect(turkish.text).toContain('1–31 Eki 2026');
+    const trUser = (await ask('revenue by region last month', 'tr')).responses[0].card!;
+    expect(trUser.title).toBe(turkish.title);
+    expect(trUser.table).toEqual(turkish.table);
+    const english = (await ask('revenue by region last month', 'en-GB')).responses[0].card!;
+    expect(english.title).toBe('Revenue by Region, last month');
+    expect(english.text).toContain('31 Oct 2026');
+    const why = (await ask('neden geçen ay gelir düştü', 'en-US')).responses[0].card!;
+    expect(why.title).toBe('Gelir neden değişti: geçen ay ile önceki dönem');
+  });
+
   it('keeps the plain path: no analysis, an ordinary card', async () => {
     const result = await service.answerQuery(
       source,

@@ -11,6 +11,8 @@ import {
   buildCard,
   buildDriversCard,
   buildForecastAnswer,
+  cardLanguage,
+  cardLocale,
   compileQuery,
   describeQuery,
   getExampleQuestions,
@@ -20,6 +22,7 @@ import {
   planForecast,
   type TClarifyPrompt,
   type TCompileOptions,
+  type TLanguageCode,
   type TLearnedChoice,
   type TSemanticModel,
 } from '@parley/engine';
@@ -54,6 +57,12 @@ export interface AskContext {
   language: string;
   /** The previous answered query of today's conversation: the base of a follow-up. */
   previous: TSemanticQuery | null;
+  /**
+   * Spends one unit of the asker's AI-insight quota; false when the plan has none left (the card
+   * keeps its computed insights). Without it the model is never asked for insights, so no
+   * request goes uncounted.
+   */
+  aiInsights?: () => Promise<boolean>;
 }
 
 export interface AskResult {
@@ -192,13 +201,16 @@ export class AnswerService {
     source: AnswerSource,
     query: TSemanticQuery,
     phrase: string,
-    context: Pick<AskContext, 'timezone' | 'language'>,
+    context: Pick<AskContext, 'timezone' | 'language' | 'aiInsights'>,
   ): Promise<AskResult> {
     const { connector, model } = source;
     const today = dateIn(context.timezone, this.clock());
     const weekStart = weekStartFor(context.language);
     const dialect = connector.dialect;
     if (!dialect && !connector.compileApi) throw new Error(`${connector.type} does not take SQL`);
+    // A Turkish question, or any question of a Turkish user, gets a Turkish card (DESIGN §6).
+    const language = cardLanguage(phrase, context.language);
+    const locale = cardLocale(language, context.language);
     try {
       // Drivers and forecasts run their own (ordinary, compiled) queries through the same run().
       if (query.analysis && dialect) {
@@ -206,7 +218,8 @@ export class AnswerService {
           dialect,
           today,
           weekStart,
-          locale: context.language,
+          locale,
+          language,
         });
         return { responses: [response], semantic: response.card ? query : null };
       }
@@ -221,11 +234,16 @@ export class AnswerService {
         compiled,
         rows: result.rows,
         readAt: this.clock().toISOString(),
-        locale: context.language,
+        locale,
+        language,
         today,
       });
-      // AI insights only through the configured model, beside the computed ones, never instead.
-      if (this.llm && card.table.length > 0) card.insights.push(...(await proposeInsights(this.llm, card)));
+      // A copied source (Formbricks) answers as of its last sync: the card says so.
+      if (result.asOf) card.synced = result.asOf;
+      // AI insights only through the configured model, beside the computed ones, never instead;
+      // each request is one unit of the plan's AI-insight quota, asked only when it is spent.
+      if (this.llm && card.table.length > 0 && context.aiInsights && (await context.aiInsights()))
+        card.insights.push(...(await proposeInsights(this.llm, card)));
       return { responses: [{ phrase, card }], semantic: query };
     } catch (error) {
       if (error instanceof ModelError) {
@@ -272,7 +290,7 @@ export class AnswerService {
     source: AnswerSource,
     query: TSemanticQuery,
     phrase: string,
-    options: TCompileOptions & { locale: string },
+    options: TCompileOptions & { locale: string; language: TLanguageCode },
   ): Promise<TConversationResponse> {
     const { model } = source;
     const readAt = this.clock().toISOString();
@@ -289,6 +307,7 @@ export class AnswerService {
         splitRows: splits.map((r) => r.rows),
         readAt,
         locale: options.locale,
+        language: options.language,
         today: options.today,
       });
       return { phrase, card };

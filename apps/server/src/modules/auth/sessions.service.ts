@@ -1,4 +1,5 @@
 import { hashToken, randomToken } from '../../lib/tokens';
+import { PROCESS_COPY_MS, TtlCache } from '../../lib/ttl-cache';
 import type { SessionsRepository } from './sessions.repository';
 
 export const SESSION_COOKIE = 'parley_session';
@@ -20,6 +21,8 @@ export interface SessionUser {
   projects: string[];
 }
 
+type SessionRow = Awaited<ReturnType<SessionsRepository['find']>>;
+
 export interface NewSession {
   /** The cookie value; only its hash is stored. */
   token: string;
@@ -28,13 +31,26 @@ export interface NewSession {
 
 /** Sessions: cookie tokens stored as SHA-256, idle and absolute timeouts (DESIGN §8). */
 export class SessionsService {
-  constructor(private readonly repo: SessionsRepository) {}
+  /**
+   * Sessions read lately, by session id (the cookie's hash): every request needs one (issue 14).
+   * Logout, password change and the user's own changes drop the copy at once in this process;
+   * another process (several web processes on one PostgreSQL, DESIGN §10) sees them within the
+   * copy time (lib/ttl-cache.ts), and a read racing a logout keeps nothing.
+   */
+  private readonly cache: TtlCache<SessionRow>;
+
+  constructor(
+    private readonly repo: SessionsRepository,
+    options: { cacheMs?: number; cacheSize?: number } = {},
+  ) {
+    this.cache = new TtlCache(options.cacheMs ?? PROCESS_COPY_MS.shared, options.cacheSize ?? 10_000);
+  }
 
   /** Looks a cookie up; expired (idle or absolute) sessions are deleted and ignored. */
   async find(token: string): Promise<{ user: SessionUser; sessionId: string; xsrfToken: string } | null> {
     if (token.length > 200) return null;
     const id = hashToken(token);
-    const row = await this.repo.find(id);
+    const row = await this.read(id);
     if (!row) return null;
     const now = Date.now();
     const { session } = row;
@@ -42,16 +58,37 @@ export class SessionsService {
       now - session.lastSeenAt.getTime() > SESSION_IDLE_MS ||
       now - session.createdAt.getTime() > SESSION_MAX_MS
     ) {
-      await this.repo.delete(id);
+      await this.end(id);
       return null;
     }
-    if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) await this.repo.touch(id);
+    if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      // The copy moves with the row, so the idle timeout counts from the same time in both.
+      session.lastSeenAt = new Date(now);
+      await this.repo.touch(id);
+    }
     return { user: { ...row.user, projects: row.projects }, sessionId: id, xsrfToken: session.xsrfToken };
+  }
+
+  /** The session row with its user and projects: the process's copy while fresh, else the database's. */
+  private read(id: string): Promise<SessionRow> {
+    return this.cache.read(
+      id,
+      () => this.repo.find(id),
+      (row) => row !== null,
+    );
+  }
+
+  /**
+   * Drops this process's copies of a user's sessions: after anything that changes the user
+   * (profile, time zone, memberships, deletion), their next request reads them again.
+   */
+  forgetUser(userId: string): void {
+    this.cache.forgetWhere((row) => row?.user.id === userId);
   }
 
   /** A fresh session for a user; the previous one of this browser (if any) ends, so ids never carry over. */
   async start(userId: string, previousSessionId: string | null): Promise<NewSession> {
-    if (previousSessionId) await this.repo.delete(previousSessionId);
+    if (previousSessionId) await this.end(previousSessionId);
     const token = randomToken();
     const xsrfToken = randomToken();
     await this.repo.insert(hashToken(token), userId, xsrfToken);
@@ -59,11 +96,16 @@ export class SessionsService {
   }
 
   async end(sessionId: string): Promise<void> {
+    // Dropped before and after the delete: a read racing it keeps nothing.
+    this.cache.forget(sessionId);
     await this.repo.delete(sessionId);
+    this.cache.forget(sessionId);
   }
 
   /** Ends every session of a user (password change or reset). */
   async endAllOf(userId: string): Promise<void> {
+    this.forgetUser(userId);
     await this.repo.deleteOfUser(userId);
+    this.forgetUser(userId);
   }
 }

@@ -1,17 +1,39 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { billingAddresses, billingEvents, collections, quotaUsage, subscriptions } from '../../db/schema';
+import { TtlCache } from '../../lib/ttl-cache';
+import type { TallyRow } from './quota-tally';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionValues = Partial<Omit<SubscriptionRow, 'userId' | 'createdAt'>>;
 export type BillingEventRow = typeof billingEvents.$inferSelect;
 export type AddressRow = typeof billingAddresses.$inferSelect;
 
+/** Counters in one statement of addUsage (5 parameters each, far below PostgreSQL's 65,535). */
+const ADD_USAGE_ROWS = 1_000;
+
 /** The only place that reads and writes subscriptions, quota counters, billing events and addresses. */
 export class BillingRepository {
-  constructor(private readonly db: Db) {}
+  /**
+   * Every answered question reads its asker's subscription (the quota, issue 14). This repository
+   * is the only writer of the row, so it keeps a short copy per user and drops it with each of its
+   * writes, successful or not (a refused conditional write means someone else moved the row).
+   */
+  private readonly rows: TtlCache<SubscriptionRow | null>;
 
+  constructor(
+    private readonly db: Db,
+    options: { copyMs?: number } = {},
+  ) {
+    this.rows = new TtlCache(options.copyMs ?? 0);
+  }
+
+  /** The user's subscription row, from this process's short copy when it has one. */
   find(userId: string): Promise<SubscriptionRow | null> {
+    return this.rows.read(userId, () => this.read(userId));
+  }
+
+  private read(userId: string): Promise<SubscriptionRow | null> {
     return this.db
       .select()
       .from(subscriptions)
@@ -48,6 +70,7 @@ export class BillingRepository {
   /** Creates the row unless one exists (two first reads at once keep the first); answers the row. */
   async create(values: typeof subscriptions.$inferInsert): Promise<SubscriptionRow> {
     await this.db.insert(subscriptions).values(values).onConflictDoNothing();
+    this.rows.forget(values.userId);
     return (await this.find(values.userId))!;
   }
 
@@ -65,6 +88,7 @@ export class BillingRepository {
           : eq(subscriptions.userId, userId),
       )
       .returning({ userId: subscriptions.userId });
+    this.rows.forget(userId);
     return rows.length > 0;
   }
 
@@ -88,6 +112,27 @@ export class BillingRepository {
         SET used = quota_usage.used + 1, updated_at = excluded.updated_at${cap}
       RETURNING used`);
     return rowsOf(result).length > 0;
+  }
+
+  /**
+   * Adds counted units to their counters in one statement (QuotaTally: limits that refuse
+   * nothing). Units of a user deleted meanwhile are skipped, so one gone account cannot keep the
+   * others' counts from being stored.
+   */
+  async addUsage(rows: TallyRow[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += ADD_USAGE_ROWS) {
+      const values = rows
+        .slice(i, i + ADD_USAGE_ROWS)
+        .map((r) => sql`(${r.userId}, ${r.kind}, ${r.period}, ${r.used}, ${r.at.toISOString()})`);
+      await this.db.execute(sql`
+        INSERT INTO quota_usage (user_id, kind, period, used, updated_at)
+        SELECT v.user_id::uuid, v.kind, v.period, v.used::integer, v.at::timestamptz
+        FROM (VALUES ${sql.join(values, sql`, `)}) AS v(user_id, kind, period, used, at)
+        WHERE EXISTS (SELECT 1 FROM users WHERE users.id = v.user_id::uuid)
+        ON CONFLICT (user_id, kind, period) DO UPDATE
+          SET used = quota_usage.used + excluded.used,
+              updated_at = GREATEST(quota_usage.updated_at, excluded.updated_at)`);
+    }
   }
 
   /**

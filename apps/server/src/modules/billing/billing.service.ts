@@ -34,6 +34,7 @@ import type {
   SubscriptionRow,
   SubscriptionValues,
 } from './billing.repository';
+import { QuotaTally } from './quota-tally';
 
 export const BILLING_EVENT_JOB = 'billing-event';
 /** The renewal tick: settles what came due without the user visiting (a downgrade at Paddle). */
@@ -67,9 +68,13 @@ const NOUNS: Record<Exclude<QuotaKind, 'digests'>, (n: number) => string> = {
 
 /**
  * Plans, quotas, the trial and subscriptions (spec 2 §4, §9; DESIGN §11). It is the app's
- * QuotaGate: counters are spent by one conditional statement, so the last unit goes to one request.
+ * QuotaGate: limited counters are spent by one conditional statement, so the last unit goes to one
+ * request; counters whose limit is null are counted in memory and stored about once a second.
  */
 export class BillingService implements QuotaGate {
+  /** Units of monthly counters whose limit is null, stored about once a second (QuotaTally). */
+  private readonly tally: QuotaTally;
+
   constructor(
     private readonly repo: BillingRepository,
     private readonly provider: BillingProvider | null,
@@ -77,7 +82,19 @@ export class BillingService implements QuotaGate {
     private readonly options: BillingOptions,
     private readonly log: FastifyBaseLogger,
     private readonly clock: () => Date,
-  ) {}
+  ) {
+    this.tally = new QuotaTally((rows) => repo.addUsage(rows), log);
+  }
+
+  /** At shutdown, before the database closes: stores the counted units. */
+  close(): Promise<void> {
+    return this.tally.close();
+  }
+
+  /** A monthly counter with this process's units not yet stored. */
+  private used(userId: string, kind: 'conversations' | 'gpt_insights', period: string): Promise<number> {
+    return this.tally.used(userId, kind, period, () => this.repo.used(userId, kind, period));
+  }
 
   // ---- the subscription row and its state ------------------------------------------------
 
@@ -204,14 +221,16 @@ export class BillingService implements QuotaGate {
       case 'conversations':
       case 'gpt_insights': {
         const limit = plan.limits[kind];
-        const ok = await this.repo.spend(
-          actor.userId,
-          kind,
-          this.period(row, actor.timezone),
-          limit,
-          this.clock(),
-        );
-        if (!ok) throw refuse(NOUNS[kind](limit ?? 0));
+        const period = this.period(row, actor.timezone);
+        // Nothing to refuse: counted in memory, not one statement per answer (QuotaTally).
+        if (limit === null) {
+          this.tally.add(actor.userId, kind, period, this.clock());
+          return;
+        }
+        // Units counted while the plan had no limit are stored first, so the condition sees them.
+        if (this.tally.has(actor.userId, kind, period)) await this.tally.flush();
+        const ok = await this.repo.spend(actor.userId, kind, period, limit, this.clock());
+        if (!ok) throw refuse(NOUNS[kind](limit));
         return;
       }
       case 'collections': {
@@ -247,7 +266,7 @@ export class BillingService implements QuotaGate {
   async tenantSummary(actor: Actor): Promise<Pick<TTenant, 'subscription' | 'quota'>> {
     const row = await this.current(actor);
     const limit = PLANS[this.planOf(row)].limits.conversations;
-    const used = await this.repo.used(actor.userId, 'conversations', this.period(row, actor.timezone));
+    const used = await this.used(actor.userId, 'conversations', this.period(row, actor.timezone));
     return {
       subscription: { plan: this.planOf(row), status: row.status },
       quota: { conversations: limit, used },
@@ -264,8 +283,8 @@ export class BillingService implements QuotaGate {
     const cycle = row.billingCycle as BillingCycle;
     const period = this.period(row, actor.timezone);
     const [conversations, gptInsights, collections] = await Promise.all([
-      this.repo.used(actor.userId, 'conversations', period),
-      this.repo.used(actor.userId, 'gpt_insights', period),
+      this.used(actor.userId, 'conversations', period),
+      this.used(actor.userId, 'gpt_insights', period),
       this.repo.countCollections(actor.userId),
     ]);
     const paying = row.status === 'ACTIVE' && row.periodEnd !== null;
@@ -625,6 +644,8 @@ export class BillingService implements QuotaGate {
   /** Support and tests: sets a monthly counter of the current period. */
   async setUsage(actor: Actor, kind: 'conversations' | 'gpt_insights', used: number): Promise<void> {
     const row = await this.current(actor);
+    // Counted units are stored first, so the value set is not raised by them afterwards.
+    await this.tally.flush();
     await this.repo.setUsed(actor.userId, kind, this.period(row, actor.timezone), used);
   }
 }

@@ -22,6 +22,7 @@ import type { AccessPolicy, AccessRequirement, Actor } from '../../lib/access';
 import { DomainError, Invalid, NotFound, UpstreamFailed } from '../../lib/errors';
 import { mapPool } from '../../lib/pool';
 import type { AnswerService, AnswerSource, AskResult } from '../answers/answers.service';
+import { aiInsightsQuota } from '../billing/ai-insights';
 import type { SourceResolver } from '../datasources/source-resolver';
 import type {
   CollectionsRepository,
@@ -212,7 +213,12 @@ export class CollectionsService {
     // One resolution per source and one run per identical query, shared by the cards of this call.
     const sources = new Map<string, Promise<AnswerSource>>();
     const runs = new Map<string, Promise<AskResult>>();
-    const context = { timezone: actor.timezone, language: actor.language, previous: null };
+    const context = {
+      timezone: actor.timezone,
+      language: actor.language,
+      previous: null,
+      aiInsights: aiInsightsQuota(this.access, actor),
+    };
     return mapPool(questions, this.concurrency, async (q) => {
       try {
         const key = q.datasourceId ?? '';
@@ -261,6 +267,7 @@ export class CollectionsService {
       timezone: actor.timezone,
       language: actor.language,
       previous: null,
+      aiInsights: aiInsightsQuota(this.access, actor),
     });
     return {
       responses: result.responses.map(({ card, text, prompt, phrase }) => ({

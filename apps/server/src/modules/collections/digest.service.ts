@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Actor } from '../../lib/access';
+import { type Actor, actorOf } from '../../lib/access';
 import { DomainError, Invalid, NotFound } from '../../lib/errors';
 import type { JobInfo, JobQueue } from '../../lib/queue';
 import { weekStartFor } from '../../lib/time';
@@ -124,15 +124,7 @@ export class DigestService {
       );
       return;
     }
-    const actor: Actor = {
-      userId: owner.userId,
-      email: owner.email,
-      name: owner.userName,
-      features: owner.features,
-      timezone: owner.timezone,
-      language: owner.language,
-      projectId: owner.projectId,
-    };
+    const actor = actorOf(owner);
     let collection: Awaited<ReturnType<CollectionsService['get']>>;
     let responses: Awaited<ReturnType<CollectionsService['query']>>['responses'];
     try {

@@ -16,6 +16,21 @@ export type ConversationItemRow = typeof conversationItems.$inferSelect;
 /** The stored `learn` column, checked on the way out like `semantic`. */
 const ZLearnChoices = z.record(z.string(), z.object({ word: z.string(), target: ZSynonymTarget }));
 
+/** One asked question as stored (its owner apart). */
+export interface NewConversationItem {
+  id: string;
+  created: number;
+  phrase: string;
+  event: string | null;
+  datasourceId: string | null;
+  responses: TConversationResponse[];
+  semantic: TSemanticQuery | null;
+  error: string | null;
+  createdAt: Date;
+  /** A question back's choices that would teach a word, by choice phrase; null otherwise. */
+  learn?: Record<string, TLearnedChoice> | null;
+}
+
 export interface Owner {
   userId: string;
   projectId: string;
@@ -25,27 +40,24 @@ export interface Owner {
 export class ConversationsRepository {
   constructor(private readonly db: Db) {}
 
-  async insertItem(
-    owner: Owner,
-    item: {
-      id: string;
-      created: number;
-      phrase: string;
-      event: string | null;
-      datasourceId: string | null;
-      responses: TConversationResponse[];
-      semantic: TSemanticQuery | null;
-      error: string | null;
-      createdAt: Date;
-      /** A question back's choices that would teach a word, by choice phrase; null otherwise. */
-      learn?: Record<string, TLearnedChoice> | null;
-    },
-  ): Promise<ConversationItemRow> {
+  async insertItem(owner: Owner, item: NewConversationItem): Promise<ConversationItemRow> {
     const [row] = await this.db
       .insert(conversationItems)
       .values({ ...owner, ...item })
       .returning();
     return row!;
+  }
+
+  /**
+   * Stores answered questions from the history writer; an id already stored is skipped, so a
+   * journal replayed after a crash never writes an item twice.
+   */
+  async insertItems(items: (Owner & NewConversationItem)[]): Promise<void> {
+    if (items.length === 0) return;
+    await this.db
+      .insert(conversationItems)
+      .values(items)
+      .onConflictDoNothing({ target: conversationItems.id });
   }
 
   /** Items newest first; `since` limits to items asked on or after that time. */

@@ -6,6 +6,14 @@ const MINUTE = 60_000;
 /** The conversation screen: questions, history, favourites, feedback and exports. */
 export async function conversationsRoutes(app: FastifyInstance): Promise<void> {
   const service = app.services.conversations;
+  // History a stopped process journalled is stored before the first question; queued history
+  // is stored before the database closes.
+  app.addHook('onReady', async () => {
+    await service.replayHistory();
+  });
+  app.addHook('onClose', async () => {
+    await service.closeHistory();
+  });
   // Per-user ceilings against runaway clients and scripted abuse; a person asking never meets them.
   const askLimit = app.config.ASK_RATE_LIMIT;
   const perUser = (max: number) => (max > 0 ? { rateLimit: { max, timeWindow: MINUTE } } : {});

@@ -8,22 +8,53 @@ import type {
   TEmailCardBody,
   TFavourites,
   TFeedbackBody,
+  TSemanticQuery,
 } from '@parley/contract';
+import type { TLearnedChoice } from '@parley/engine';
 import { slug, toCsv } from '@parley/presenter';
 import type { AccessPolicy, AccessRequirement, Actor } from '../../lib/access';
 import { Invalid, NotFound, UpstreamFailed } from '../../lib/errors';
 import { startOfDayIn } from '../../lib/time';
 import type { MailService } from '../../mail/mail.service';
 import type { AnswerService, AskContext } from '../answers/answers.service';
+import { aiInsightsQuota } from '../billing/ai-insights';
 import type { SourceResolver } from '../datasources/source-resolver';
 import type { SynonymsService } from '../synonyms/synonyms.service';
 import { CARD_CHART_CID, cardMail } from './card-mail';
 import type { ConversationItemRow, ConversationsRepository } from './conversations.repository';
+import { HistoryWriter } from './history-writer';
 
 const FAVOURITES_SHOWN = 4;
 
+export interface ConversationsOptions {
+  /** Stores history in the background (journal under DATA_DIR); default: stored before answering. */
+  history?: HistoryWriter;
+  /**
+   * How long this process trusts its copy of a conversation's follow-up context. Its own
+   * questions update the copy at once; a question answered by another process sharing the
+   * database is seen after this time, so it is short when several processes share PostgreSQL.
+   */
+  contextMs?: number;
+}
+
+/** The follow-up context of one (user, project, source), kept beside the session. */
+interface FollowUpContext {
+  /** The latest answered query and when it was asked (at least); null when none is known. */
+  previous: { query: TSemanticQuery; at: Date } | null;
+  /** The latest item's question-back choices (learned synonyms), or null. */
+  choices: Record<string, TLearnedChoice> | null;
+  expires: number;
+}
+
+const CONTEXTS_KEPT = 10_000;
+
 /** Questions, history, favourites, feedback and CSV export of the conversation screen. */
 export class ConversationsService {
+  private readonly historyWriter: HistoryWriter;
+  private readonly contextMs: number;
+  /** By user, project and source, oldest first. */
+  private readonly contexts = new Map<string, FollowUpContext>();
+
   constructor(
     private readonly repo: ConversationsRepository,
     private readonly answers: AnswerService,
@@ -33,7 +64,26 @@ export class ConversationsService {
     private readonly brand: string,
     private readonly clock: () => Date,
     private readonly synonyms: SynonymsService,
-  ) {}
+    options: ConversationsOptions = {},
+  ) {
+    this.historyWriter = options.history ?? new HistoryWriter(repo, null, console);
+    this.contextMs = options.contextMs ?? 5_000;
+  }
+
+  /** At start: stores the history a stopped process journalled but never stored. */
+  replayHistory(): Promise<number> {
+    return this.historyWriter.replay();
+  }
+
+  /** Resolves when the history written so far is in the database (tools and tests reading it directly). */
+  historySettled(maxMs?: number): Promise<void> {
+    return this.historyWriter.settled(maxMs);
+  }
+
+  /** At shutdown: stores queued history (what cannot be stored stays journalled). */
+  closeHistory(): Promise<void> {
+    return this.historyWriter.close();
+  }
 
   private requireConversations(actor: Actor, need: Omit<AccessRequirement, 'feature'> = {}): Promise<void> {
     return this.access.requireAccess(actor, { feature: 'CONVERSATIONS', ...need });
@@ -45,19 +95,23 @@ export class ConversationsService {
     // The named source (the asker's own, active) or their default; 404 / 400 otherwise.
     const source = await this.sources.resolve(asker, body.datasource_id ?? null);
     const since = startOfDayIn(asker.timezone, this.clock());
-    const [previous, choices] = await Promise.all([
-      // A follow-up refines the previous question about the same source only.
-      this.repo.findLastSemantic(asker, since, source.id),
-      this.repo.findLastChoices(asker, source.id),
-    ]);
+    const { previous, choices } = await this.followUpContext(asker, source.id, since);
     // Picking a choice of a question back teaches its unknown word to the project.
     const picked = choices ? findChoice(choices, body.phrase) : null;
     if (picked) await this.synonyms.learn(asker, source, picked);
-    const context: AskContext = { timezone: asker.timezone, language: asker.language, previous };
+    const context: AskContext = {
+      timezone: asker.timezone,
+      language: asker.language,
+      previous,
+      aiInsights: aiInsightsQuota(this.access, asker),
+    };
     const id = randomUUID();
     const result = await this.answers.ask(source, body.phrase, context);
     const responses = result.responses.map((r) => (r.card ? { ...r, question_id: id } : r));
-    await this.repo.insertItem(asker, {
+    const createdAt = this.clock();
+    this.keepContext(asker, source.id, result.semantic, createdAt, result.learn ?? null);
+    // Durable before answering (journalled), stored in the database just after.
+    await this.historyWriter.write(asker, {
       id,
       created: body.created,
       phrase: body.phrase,
@@ -66,10 +120,68 @@ export class ConversationsService {
       responses,
       semantic: result.semantic,
       error: null,
-      createdAt: this.clock(),
+      createdAt,
       learn: result.learn ?? null,
     });
     return { responses };
+  }
+
+  /** The base of a follow-up and the last question back's choices: this process's copy, else the database's. */
+  private async followUpContext(
+    asker: Actor,
+    sourceId: string,
+    since: Date,
+  ): Promise<{ previous: TSemanticQuery | null; choices: Record<string, TLearnedChoice> | null }> {
+    const key = contextKey(asker, sourceId);
+    let context = this.contexts.get(key);
+    if (!context || context.expires <= performance.now()) {
+      this.contexts.delete(key);
+      // Items still on their way to the database are part of it.
+      await this.historyWriter.settled();
+      const [previous, choices] = await Promise.all([
+        // A follow-up refines the previous question about the same source only.
+        this.repo.findLastSemantic(asker, since, sourceId),
+        this.repo.findLastChoices(asker, sourceId),
+      ]);
+      context = {
+        // Asked today at least: a copy read today stops being a base tomorrow.
+        previous: previous ? { query: previous, at: since } : null,
+        choices,
+        expires: performance.now() + this.contextMs,
+      };
+      // A question answered while this was read already left a newer copy.
+      if (!this.contexts.has(key)) this.remember(key, context);
+    }
+    return {
+      previous: context.previous && context.previous.at >= since ? context.previous.query : null,
+      choices: context.choices,
+    };
+  }
+
+  /** Updates the copy with the question just answered (it is the latest item). */
+  private keepContext(
+    asker: Actor,
+    sourceId: string,
+    semantic: TSemanticQuery | null,
+    at: Date,
+    choices: Record<string, TLearnedChoice> | null,
+  ): void {
+    const key = contextKey(asker, sourceId);
+    const current = this.contexts.get(key);
+    const known = current && current.expires > performance.now() ? current : null;
+    // An unanswered question keeps the previous base; without a fresh copy that base is not known here.
+    const previous = semantic ? { query: semantic, at } : known ? known.previous : undefined;
+    if (previous === undefined) {
+      this.contexts.delete(key);
+      return;
+    }
+    this.remember(key, { previous, choices, expires: performance.now() + this.contextMs });
+  }
+
+  private remember(key: string, context: FollowUpContext): void {
+    this.contexts.delete(key);
+    this.contexts.set(key, context);
+    if (this.contexts.size > CONTEXTS_KEPT) this.contexts.delete(this.contexts.keys().next().value as string);
   }
 
   async history(
@@ -77,6 +189,7 @@ export class ConversationsService {
     q: { before?: number; limit: number; scope: 'today' | 'all' },
   ): Promise<TConversationHistory> {
     await this.requireConversations(asker);
+    await this.historyWriter.settled();
     const rows = await this.repo.listItems(asker, {
       before: q.before,
       since: q.scope === 'today' ? startOfDayIn(asker.timezone, this.clock()) : undefined,
@@ -87,6 +200,7 @@ export class ConversationsService {
 
   async favourites(asker: Actor): Promise<TFavourites> {
     await this.requireConversations(asker);
+    await this.historyWriter.settled();
     return this.repo.favourites(asker, FAVOURITES_SHOWN);
   }
 
@@ -122,6 +236,7 @@ export class ConversationsService {
 
   /** The first card of one of the asker's answered questions; 404 for anything else. */
   private async getCard(asker: Actor, id: string) {
+    if (/^[0-9a-f-]{36}$/i.test(id)) await this.historyWriter.settled();
     const row = /^[0-9a-f-]{36}$/i.test(id) ? await this.repo.findItem(asker, id) : null;
     const card = (row?.responses as TConversationResponse[] | undefined)?.find((r) => r.card)?.card;
     if (!row || !card) throw new NotFound('Question not found!');
@@ -158,6 +273,9 @@ export class ConversationsService {
     }
   }
 }
+
+const contextKey = (owner: Actor, sourceId: string) =>
+  `${owner.userId}\u0000${owner.projectId}\u0000${sourceId}`;
 
 /** The choice a phrase picks (the prompt's buttons ask the choice's phrase), or null. */
 function findChoice<T>(choices: Record<string, T>, phrase: string): T | null {

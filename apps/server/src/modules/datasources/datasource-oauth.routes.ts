@@ -32,8 +32,10 @@ export async function datasourceOAuthRoutes(app: FastifyInstance): Promise<void>
     reply.clearCookie(STATE_COOKIE, { path: STATE_PATH });
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const id = await service.finish(actorOf(request), query, pending);
-    // Declined at the consent screen: back to the screen, which says so.
-    return reply.redirect(id ? '/user/datasources' : '/user/datasources?error=access_denied');
+    if (id) return reply.redirect('/user/datasources');
+    // Declined at the consent screen, or another provider error: back to the screen, which says so.
+    const declined = new URLSearchParams(query.slice(1)).get('error') === 'access_denied';
+    return reply.redirect(`/user/datasources?error=${declined ? 'access_denied' : 'oauth_failed'}`);
   });
 }
 

@@ -97,7 +97,7 @@ export class DatasourceOAuthService {
   /**
    * The provider's answer: the code is exchanged (PKCE, state checked first) and the tokens are
    * sealed into a new source, or into the revoked one being reconnected. Answers the source id,
-   * or null when the user declined at the consent screen (nothing stored).
+   * or null when the provider answered an error (declined at the consent screen; nothing stored).
    */
   async finish(
     actor: Actor,
@@ -106,13 +106,15 @@ export class DatasourceOAuthService {
   ): Promise<string | null> {
     await this.access.requireAccess(actor, { feature: 'SETTINGS_DATASOURCE' });
     const params = new URLSearchParams(callbackQuery.replace(/^\?/, ''));
+    // Declined or failed at the provider: nothing is exchanged or stored, so the state need not
+    // match (a consent left open past the state cookie's 10 minutes still lands on the screen).
+    if (params.get('error')) return null;
     if (!pending || pending.userId !== actor.userId || pending.projectId !== actor.projectId)
       throw new Invalid('Invalid field state: the sign-in expired or was started elsewhere. Connect again.');
     if (params.get('state') !== pending.state)
       throw new Invalid(
         'Invalid field state: it does not match the sign-in that was started. Connect again.',
       );
-    if (params.get('error')) return null;
     const configuration = await this.configuration();
     let tokens: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers;
     try {

@@ -1,6 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { datasourceDefaults, datasources } from '../../db/schema';
+import { TtlCache } from '../../lib/ttl-cache';
 
 export type DatasourceRow = typeof datasources.$inferSelect;
 export type DatasourceStatus = DatasourceRow['status'];
@@ -11,9 +12,35 @@ export interface Owner {
   projectId: string;
 }
 
+/** What a question without a source reads to find its source: the owner's sources and default. */
+export interface OwnedSources {
+  rows: DatasourceRow[];
+  chosen: string | null;
+}
+
 /** The only place that reads and writes data sources and the per-user default. */
 export class DatasourcesRepository {
-  constructor(private readonly db: Db) {}
+  /**
+   * Every question without a source reads the owner's sources and default (issue 14: two app-database
+   * statements per answer). Being the only writer of both tables, this repository can keep a short
+   * copy honest: each of its writes drops every copy (writes are rare; a user's next question reads again).
+   */
+  private readonly owned: TtlCache<OwnedSources>;
+
+  constructor(
+    private readonly db: Db,
+    options: { copyMs?: number } = {},
+  ) {
+    this.owned = new TtlCache(options.copyMs ?? 0);
+  }
+
+  /** The owner's sources and chosen default, from this process's short copy when it has one. */
+  ownedSources(owner: Owner): Promise<OwnedSources> {
+    return this.owned.read(`${owner.userId}:${owner.projectId}`, async () => {
+      const [rows, chosen] = await Promise.all([this.listOwned(owner), this.findDefault(owner)]);
+      return { rows, chosen };
+    });
+  }
 
   async insert(
     owner: Owner,
@@ -33,6 +60,7 @@ export class DatasourcesRepository {
       .insert(datasources)
       .values({ ...owner, ...rest, status: 'active', createdAt: now, updatedAt: now })
       .returning();
+    this.owned.forget();
     return row!;
   }
 
@@ -72,6 +100,7 @@ export class DatasourcesRepository {
       .set({ ...values, updatedAt: now })
       .where(eq(datasources.id, id))
       .returning();
+    this.owned.forget();
     return row ?? null;
   }
 
@@ -91,12 +120,23 @@ export class DatasourcesRepository {
       .set({ secrets })
       .where(and(eq(datasources.id, id), eq(datasources.status, 'active')))
       .returning({ id: datasources.id });
+    this.owned.forget();
     return rows.length > 0;
   }
 
   /** Deletes the source (its default choice goes with it, by foreign key). */
   async delete(id: string): Promise<void> {
     await this.db.delete(datasources).where(eq(datasources.id, id));
+    this.owned.forget();
+  }
+
+  /** The ids and selected accounts of every active source of these types (the sync job's tick). */
+  async listActiveOfTypes(types: string[]): Promise<Pick<DatasourceRow, 'id' | 'selectedAccount'>[]> {
+    if (types.length === 0) return [];
+    return this.db
+      .select({ id: datasources.id, selectedAccount: datasources.selectedAccount })
+      .from(datasources)
+      .where(and(inArray(datasources.type, types), eq(datasources.status, 'active')));
   }
 
   /** The ids of every source of a user in any project (their files, when the account goes). */
@@ -128,6 +168,7 @@ export class DatasourcesRepository {
         .where(
           and(eq(datasourceDefaults.userId, owner.userId), eq(datasourceDefaults.projectId, owner.projectId)),
         );
+      this.owned.forget();
       return;
     }
     await this.db
@@ -137,5 +178,6 @@ export class DatasourcesRepository {
         target: [datasourceDefaults.userId, datasourceDefaults.projectId],
         set: { datasourceId: sql`excluded.datasource_id` },
       });
+    this.owned.forget();
   }
 }

@@ -33,6 +33,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AccessPolicy, Actor } from '../../lib/access';
 import type { SecretBox } from '../../lib/crypto';
 import { Invalid, NotFound, TooLarge, UpstreamFailed } from '../../lib/errors';
+import type { JobQueue } from '../../lib/queue';
 import type { DatasourceRow, DatasourcesRepository } from './datasources.repository';
 import { sealConfig } from './source-config';
 import { isSourceId, pickDefault, type SourceResolver } from './source-resolver';
@@ -47,7 +48,23 @@ export interface DatasourcesOptions {
   uploadLimitMb: number;
   /** Data kept about sources elsewhere (the words a project taught about them) goes with them. */
   onDeleted?: (ids: string[]) => Promise<void>;
+  /** The job queue: sources answered from a local copy (Formbricks) are synced by a job. */
+  queue?: JobQueue;
 }
+
+/** The job that refreshes one copied source's local copy (datasource-sync.job.ts). */
+export const DATASOURCE_SYNC_JOB = 'datasource-sync';
+/** The tick that enqueues a sync of every active copied source (jobs/start-worker.ts schedules it). */
+export const DATASOURCE_SYNC_TICK_JOB = 'datasource-sync-tick';
+/** How often copies are refreshed: the tick's slot, also part of each sync job's key. */
+export const SYNC_SLOT_MS = 10 * 60_000;
+
+export interface TDatasourceSyncJob {
+  datasource_id: string;
+}
+
+/** The source types whose questions read a local copy refreshed by the sync job. */
+const COPIED_TYPES = DESCRIPTORS.filter((d) => d.capabilities.copy).map((d) => d.type);
 
 /** One uploaded file as the route hands it over: its name and its bytes as a stream. */
 export interface UploadedFile {
@@ -142,6 +159,8 @@ export class DatasourcesService {
       accounts: first ? [{ id: first.id, name: first.name }] : [],
       now: this.clock(),
     });
+    // A copied source's first copy is made by the sync job, not in this request.
+    if (descriptor.capabilities.copy) await this.enqueueSync(id, first?.id ?? null);
     return { datasource_id: id };
   }
 
@@ -262,6 +281,7 @@ export class DatasourcesService {
       ? row.accounts
       : [...row.accounts, { id: offered.id, name: offered.name }];
     await this.change(row, { accounts, selectedAccount: offered.id });
+    if (this.descriptorOf(row).capabilities.copy) await this.enqueueSync(row.id, offered.id);
   }
 
   /** Removes an added account; when it was selected, the first remaining one is (or none). */
@@ -274,6 +294,57 @@ export class DatasourcesService {
     const selectedAccount =
       row.selectedAccount === body.account_id ? (accounts[0]?.id ?? null) : row.selectedAccount;
     await this.change(row, { accounts, selectedAccount });
+    if (this.descriptorOf(row).capabilities.copy && selectedAccount !== row.selectedAccount)
+      await this.enqueueSync(row.id, selectedAccount);
+  }
+
+  /**
+   * Queues a refresh of a copied source's local copy: one job per source, selected account and
+   * SYNC_SLOT_MS slot, so the tick, a connect and an account choice never queue the same sync twice.
+   */
+  private async enqueueSync(id: string, account: string | null): Promise<void> {
+    if (!this.options.queue) return;
+    const slot = Math.floor(this.clock().getTime() / SYNC_SLOT_MS);
+    await this.options.queue.enqueue<TDatasourceSyncJob>(
+      DATASOURCE_SYNC_JOB,
+      { datasource_id: id },
+      { key: `${id}:${account ?? ''}:${slot}` },
+    );
+  }
+
+  /** The sync tick: a refresh of every active copied source, in its own job. */
+  async planSyncs(): Promise<number> {
+    const rows = await this.repo.listActiveOfTypes(COPIED_TYPES);
+    for (const row of rows) await this.enqueueSync(row.id, row.selectedAccount);
+    return rows.length;
+  }
+
+  /**
+   * The sync job: refreshes the copy of a source that is still there and active. A source
+   * deleted while its copy was written leaves no file behind; a refused key ends the job (the
+   * next question says so), an unreachable source is retried by the queue.
+   */
+  async sync(data: TDatasourceSyncJob): Promise<void> {
+    const row = await this.repo.findById(data.datasource_id);
+    if (row?.status !== 'active' || !this.descriptorOf(row).capabilities.copy) return;
+    const connector = this.resolver.connectorFor(row);
+    try {
+      await connector.sync?.();
+    } catch (error) {
+      if (error instanceof ConnectorError && error.code !== 'unreachable') {
+        this.log.warn({ datasource: row.id, code: error.code }, 'data source sync failed');
+        return;
+      }
+      throw error;
+    } finally {
+      await connector.close().catch(() => {});
+    }
+    if (!(await this.repo.findById(row.id))) {
+      await this.removeFiles(row.id);
+      return;
+    }
+    // The open model learns the copy's new date range; cached answers go.
+    this.resolver.forget(row.id);
   }
 
   /** Deletes the source, its sealed secrets, its files and every cached connector, model and result. */
@@ -368,9 +439,11 @@ export class DatasourcesService {
     this.resolver.forget(row.id);
   }
 
+  /** A FILE source's DuckDB file, and the folder other sources keep their copies in (Formbricks). */
   private async removeFiles(id: string): Promise<void> {
     const base = join(this.options.sourcesDir, `${id}.duckdb`);
     await Promise.all([base, `${base}.wal`].map((p) => rm(p, { force: true })));
+    await rm(join(this.options.sourcesDir, id), { recursive: true, force: true });
   }
 }
 

@@ -1,10 +1,11 @@
+import { join } from 'node:path';
 import { type Connector, ConnectorError, createConnector, type TOAuthAccess } from '@parley/connectors';
 import { DATASOURCE_MESSAGES, DEMO_DATASOURCE_ID } from '@parley/contract';
 import { generateModel, type TSemanticModel } from '@parley/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../../lib/access';
 import type { SecretBox } from '../../lib/crypto';
-import { Invalid, NotFound, UpstreamFailed } from '../../lib/errors';
+import { Invalid, NotFound, Unavailable, UpstreamFailed } from '../../lib/errors';
 import type { AnswerSource } from '../answers/answers.service';
 import type { DatasourceRow, DatasourcesRepository } from './datasources.repository';
 import { openConfig } from './source-config';
@@ -84,8 +85,8 @@ export class SourceResolver {
 
   private async resolveSource(actor: Actor, datasourceId: string | null): Promise<AnswerSource> {
     if (datasourceId === null) {
-      const rows = await this.repo.listOwned(actor);
-      const id = pickDefault(await this.repo.findDefault(actor), rows, this.demoEnabled);
+      const { rows, chosen } = await this.repo.ownedSources(actor);
+      const id = pickDefault(chosen, rows, this.demoEnabled);
       if (id === null)
         throw new Invalid('There is no data source to answer from. Connect one on the Data sources screen.');
       return id === DEMO_DATASOURCE_ID ? this.demo() : this.fromRow(rows.find((r) => r.id === id)!);
@@ -107,7 +108,7 @@ export class SourceResolver {
     return createConnector(openConfig(row, this.box), {
       account: row.selectedAccount,
       allowPrivateHosts: this.options.allowPrivateHosts,
-      dataDir: this.options.sourcesDir,
+      dataDir: sourceDataDir(this.options.sourcesDir, row),
       oauth: this.options.oauthFor?.(row.id),
       apiUrls: this.options.apiUrls,
     });
@@ -167,6 +168,11 @@ export class SourceResolver {
         throw new Invalid(
           `Access to the data source “${row.name}” was revoked. Connect it again to ask about it.`,
         );
+      // A copied source (Formbricks) whose first sync job has not finished yet.
+      if (error instanceof ConnectorError && error.code === 'pending')
+        throw new Unavailable(
+          `The data of “${row.name}” is still being copied from the source. Ask again in a minute.`,
+        );
       // API sources read one account (a GA4 property): none chosen yet is the user's next step.
       if (error instanceof ConnectorError && error.code === 'invalid_config' && row.selectedAccount === null)
         throw new Invalid(`Choose an account of “${row.name}” on the Data sources screen to ask about it.`);
@@ -213,6 +219,15 @@ export class SourceResolver {
     this.closing.clear();
     await Promise.all(entries.map((e) => this.closeSource(e)));
   }
+}
+
+/**
+ * The folder a source's connector keeps its files in: FILE sources name their DuckDB file in
+ * their config, relative to DATA_DIR/sources; every other source gets DATA_DIR/sources/<id>
+ * (Formbricks' copies), removed with the source.
+ */
+export function sourceDataDir(sourcesDir: string, row: Pick<DatasourceRow, 'id' | 'type'>): string {
+  return row.type === 'FILE' ? sourcesDir : join(sourcesDir, row.id);
 }
 
 /**

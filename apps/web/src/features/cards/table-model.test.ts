@@ -125,4 +125,32 @@ describe('totals', () => {
   it('shows no totals for a single row', () => {
     expect(showTotals(rows.slice(0, 1), displayColumns(columns, false))).toBe(false);
   });
+  it('sums a forecast but not its bounds', () => {
+    const forecast: TCardColumn[] = [
+      { key: 'Month', label: 'Month', kind: 'time', format: 'date' },
+      { key: 'Revenue', label: 'Revenue', kind: 'measure', format: 'currency' },
+      { key: 'Forecast_Revenue', label: 'Forecast Revenue', kind: 'measure', format: 'currency' },
+      { key: 'Forecast_Revenue__low', label: 'Forecast Revenue (low)', kind: 'measure', format: 'currency' },
+      {
+        key: 'Forecast_Revenue__high',
+        label: 'Forecast Revenue (high)',
+        kind: 'measure',
+        format: 'currency',
+      },
+    ];
+    expect(displayColumns(forecast, false).map(isSummable)).toEqual([false, true, true, false, false]);
+  });
+  it('shows no totals for a drivers table: each dimension splits the same change again', () => {
+    const drivers: TCardColumn[] = [
+      { key: 'Dimension', label: 'Dimension', kind: 'dimension', format: 'number' },
+      { key: 'Value', label: 'Value', kind: 'dimension', format: 'number' },
+      { key: 'Revenue', label: 'Revenue', kind: 'measure', format: 'currency' },
+      { key: 'Revenue__contribution', label: 'Revenue Contribution %', kind: 'measure', format: 'number' },
+    ];
+    const table = [
+      { Dimension: 'Region', Value: 'EMEA', Revenue: 10, Revenue__contribution: 100 },
+      { Dimension: 'Channel', Value: 'Email', Revenue: 10, Revenue__contribution: 100 },
+    ];
+    expect(showTotals(table, displayColumns(drivers, false))).toBe(false);
+  });
 });

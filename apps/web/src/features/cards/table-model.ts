@@ -1,5 +1,14 @@
 import type { TCard, TCardColumn, TCardRow } from '@parley/contract';
-import { CHANGE_SUFFIX, isAdditiveMeasure, PREVIOUS_PREFIX, SHARE_SUFFIX } from '@parley/presenter';
+import {
+  CHANGE_SUFFIX,
+  CONTRIBUTION_SUFFIX,
+  FORECAST_HIGH_SUFFIX,
+  FORECAST_LOW_SUFFIX,
+  FORECAST_PREFIX,
+  isAdditiveMeasure,
+  PREVIOUS_PREFIX,
+  SHARE_SUFFIX,
+} from '@parley/presenter';
 
 // The derived-column conventions live in the presenter, shared with the charts and the mail.
 export { CHANGE_SUFFIX, isAdditiveMeasure, PREVIOUS_PREFIX, SHARE_SUFFIX } from '@parley/presenter';
@@ -120,6 +129,12 @@ export function displayColumns(columns: readonly TCardColumn[], percentMode: boo
 export function isSummable(column: DisplayColumn): boolean {
   if (column.role === 'share') return true;
   if (column.role !== 'measure' && column.role !== 'previous') return false;
+  // A forecast's bounds do not add up: the sum of the lows is not the low of the sum.
+  if (
+    column.key.startsWith(FORECAST_PREFIX) &&
+    (column.key.endsWith(FORECAST_LOW_SUFFIX) || column.key.endsWith(FORECAST_HIGH_SUFFIX))
+  )
+    return false;
   return isAdditiveMeasure(column);
 }
 
@@ -144,7 +159,12 @@ export function totals(
   return out;
 }
 
-/** A totals row is worth showing for more than one row and at least one summable column. */
+/**
+ * A totals row is worth showing for more than one row and at least one summable column — not for
+ * a drivers table, where every dimension splits the same change again (its sum would count it
+ * once per dimension).
+ */
 export function showTotals(rows: readonly TCardRow[], columns: readonly DisplayColumn[]): boolean {
+  if (columns.some((c) => c.key.endsWith(CONTRIBUTION_SUFFIX))) return false;
   return rows.length > 1 && columns.some(isSummable) && columns.some((c) => !isSummable(c));
 }

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ArrowRightIcon, BellIcon, ChatIcon, CollectionsIcon, ReportIcon, SearchIcon } from '../../ui/icons';
+import { ReportsWidget } from '../intelligence-suite';
 import { useSession } from '../session';
 import { CollectionsWidget } from './CollectionsWidget';
 
@@ -92,6 +93,7 @@ export default function DashboardPage() {
             </form>
           </search>
           {features.includes('COLLECTIONS') ? <CollectionsWidget /> : null}
+          {features.includes('DEEP_RESEARCH_REPORTS') ? <ReportsWidget /> : null}
           {tiles.length > 0 ? (
             <div className="panel">
               <h2 className="panel-title">{t('dashboard.shortcuts')}</h2>

@@ -1,8 +1,9 @@
 import './datasources.css';
 import './i18n';
-import { Button, Group, Loader } from '@mantine/core';
+import { Alert, Button, Group, Loader } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { SettingsNav } from '../settings';
 import { AccountPicker, type PickerTarget } from './components/AccountPicker';
 import { AddConnectionModal } from './components/AddConnectionModal';
@@ -35,6 +36,18 @@ export default function DatasourcesPage() {
   // `auto`: opened by a new connection, so only while the source has no account selected yet.
   const [picking, setPicking] = useState<(Pick<Source, 'id' | 'type'> & { auto?: boolean }) | null>(null);
   const [deleting, setDeleting] = useState<Source | null>(null);
+  // Back from Google's consent screen without a connection (the OAuth callback's ?error=…):
+  // declined there (access_denied) or refused by the provider.
+  const [params, setParams] = useSearchParams();
+  const oauthError = params.get('error');
+  const dismissOAuthError = () =>
+    setParams(
+      (p) => {
+        p.delete('error');
+        return p;
+      },
+      { replace: true },
+    );
   const active = usableSources(sources).length;
   const typeOf = (type: string) => types.data?.find((x) => x.type === type) ?? null;
 
@@ -57,6 +70,21 @@ export default function DatasourcesPage() {
         <p className="page-subtitle">{td('subtitle')}</p>
       </header>
       <SettingsNav />
+      {oauthError ? (
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          mb="md"
+          withCloseButton
+          closeButtonLabel={td('dismiss')}
+          onClose={dismissOAuthError}
+          data-testid="ds-oauth-error"
+          data-error={oauthError}
+        >
+          {td(oauthError === 'access_denied' ? 'oauth_denied' : 'oauth_failed')}
+        </Alert>
+      ) : null}
       <Group justify="space-between" mb="md" className="ds-toolbar">
         <p className="ds-count" aria-live="polite" data-testid="ds-active-count" data-count={active}>
           <DatabaseIcon size={16} />

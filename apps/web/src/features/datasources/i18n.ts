@@ -14,6 +14,10 @@ const enUS = {
   types_failed: 'The list of data sources could not be loaded.',
   retry: 'Try again',
   empty: 'No connections yet. Add one to ask questions about your own data.',
+  oauth_denied:
+    'Google Analytics was not connected: access was declined on Google’s consent screen. Nothing was stored; connect again to allow it.',
+  oauth_failed: 'Google could not complete the sign-in, so nothing was connected. Connect again.',
+  dismiss: 'Dismiss',
   list_label: 'Your connections',
   demo_data: 'Demo data',
   demo_type: 'Built in',
@@ -149,6 +153,10 @@ const tr: DatasourcesMessages = {
   types_failed: 'Veri kaynakları listesi yüklenemedi.',
   retry: 'Tekrar dene',
   empty: 'Henüz bağlantı yok. Kendi verileriniz hakkında soru sormak için bir bağlantı ekleyin.',
+  oauth_denied:
+    'Google Analytics bağlanmadı: Google’ın onay ekranında erişim reddedildi. Hiçbir şey kaydedilmedi; izin vermek için yeniden bağlanın.',
+  oauth_failed: 'Google oturum açmayı tamamlayamadı; hiçbir şey bağlanmadı. Yeniden bağlanın.',
+  dismiss: 'Kapat',
   list_label: 'Bağlantılarınız',
   demo_data: 'Demo verisi',
   demo_type: 'Yerleşik',

@@ -1,6 +1,223 @@
-import { PlaceholderPage } from '../../ui/PlaceholderPage';
+import './intelligence-suite.css';
+import './i18n';
+import { Badge, Button, Group, Loader, Modal } from '@mantine/core';
+import type { TReportConfig, TReportEntry, TReportIssue, TReportName } from '@parley/contract';
+import DOMPurify from 'dompurify';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { ReportIcon } from '../../ui/icons';
+import { useReportAction, useReportIssues, useReports } from './hooks/useReports';
+import { formPath, generateAvailableAt, reportBadge, reportOf } from './reports';
 
-/** Arrives with a later release; the route, guard and navigation are in place. */
+const ACCENT = '#4f46e5';
+const BADGE_COLOR = { active: 'teal', stopped: 'orange', inactive: 'gray' } as const;
+
+/** The report's HTML is ours (escaped texts, ECharts SVG); sanitised still, keeping SVG. */
+function ReportHtml({ html }: { html: string }) {
+  const clean = useMemo(
+    () =>
+      DOMPurify.sanitize(html, {
+        USE_PROFILES: { html: true, svg: true },
+        FORBID_TAGS: ['style', 'form', 'input', 'script'],
+      }),
+    [html],
+  );
+  return (
+    <div
+      className="is-document"
+      data-testid="report-document"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify just above
+      dangerouslySetInnerHTML={{ __html: clean }}
+    />
+  );
+}
+
+function useDate() {
+  const { i18n } = useTranslation();
+  return (iso: string | Date) =>
+    new Intl.DateTimeFormat(i18n.language || 'en-US', { dateStyle: 'medium' }).format(new Date(iso));
+}
+
+function ReportTile({
+  config,
+  entry,
+  exempt,
+  waitingFor,
+  onRun,
+  onOpen,
+}: {
+  config: TReportConfig;
+  entry: TReportEntry;
+  exempt: boolean;
+  waitingFor: string | null;
+  onRun: (report: TReportName, id: string) => void;
+  onOpen: (issue: TReportIssue) => void;
+}) {
+  const { t } = useTranslation('reports');
+  const date = useDate();
+  const report = reportOf(entry);
+  const badge = reportBadge(entry.status);
+  const action = useReportAction();
+  const issues = useReportIssues(report, waitingFor);
+  const availableAt = exempt ? null : generateAvailableAt(entry.data.LastIssued, new Date());
+  const hasProfile = entry.data.profile !== null;
+  const busy = action.isPending;
+  const run = (kind: 'run' | 'start' | 'stop') =>
+    action.mutate(
+      { action: kind, report },
+      { onSuccess: (id) => (kind === 'run' && id ? onRun(report, id) : undefined) },
+    );
+
+  return (
+    <article className="is-tile panel" data-testid={`report-tile-${report}`}>
+      <header className="is-tile-head">
+        <ReportIcon size={22} className="tile-icon" />
+        <h2 className="is-tile-title">{t(`titles.${report}`, { defaultValue: config.title })}</h2>
+        <Badge color={BADGE_COLOR[badge]} variant="light" data-testid={`report-status-${report}`}>
+          {t(`status.${badge}`)}
+        </Badge>
+      </header>
+      <p className="is-tile-text">{t(`descriptions.${report}`, { defaultValue: config.description })}</p>
+      <p className="is-tile-meta">
+        {entry.data.LastIssued ? t('last_issued', { date: date(entry.data.LastIssued) }) : t('never_issued')}
+        {' · '}
+        {badge === 'active' ? t(`schedule.${entry.data.notification_frequency}`) : t('schedule_off')}
+      </p>
+      <Group gap="xs" mt="sm">
+        <Button
+          component={Link}
+          to={formPath(report)}
+          variant="default"
+          size="xs"
+          data-testid={`report-edit-${report}`}
+        >
+          {hasProfile ? t('edit_profile') : t('set_up')}
+        </Button>
+        {badge === 'active' ? (
+          <Button
+            variant="light"
+            color="orange"
+            size="xs"
+            disabled={busy}
+            onClick={() => run('stop')}
+            data-testid={`report-stop-${report}`}
+          >
+            {t('stop')}
+          </Button>
+        ) : (
+          <Button
+            variant="light"
+            size="xs"
+            disabled={busy || !hasProfile}
+            onClick={() => run('start')}
+            data-testid={`report-start-${report}`}
+          >
+            {t('start')}
+          </Button>
+        )}
+        <Button
+          color={ACCENT}
+          size="xs"
+          disabled={busy || !hasProfile || availableAt !== null}
+          onClick={() => run('run')}
+          data-testid={`report-generate-${report}`}
+        >
+          {t('generate')}
+        </Button>
+      </Group>
+      {availableAt ? (
+        <p className="is-tile-note" data-testid={`report-available-${report}`}>
+          {t('available_on', { date: date(availableAt) })}
+        </p>
+      ) : null}
+      <h3 className="is-issues-title">{t('issues')}</h3>
+      {waitingFor && !issues.data?.some((i) => i.id === waitingFor) ? (
+        <p className="is-tile-note" data-testid={`report-generating-${report}`}>
+          <Loader size="xs" /> {t('generating')}
+        </p>
+      ) : null}
+      {issues.data && issues.data.length > 0 ? (
+        <ul className="is-issues" data-testid={`report-issues-${report}`}>
+          {issues.data.map((issue) => (
+            <li key={issue.id}>
+              <button
+                type="button"
+                className="is-issue"
+                onClick={() => onOpen(issue)}
+                data-testid="report-issue"
+              >
+                <span>{date(issue.issued_at)}</span>
+                <span className="is-issue-title">{issue.title}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : issues.isLoading ? null : (
+        <p className="is-tile-note">{t('no_issues')}</p>
+      )}
+    </article>
+  );
+}
+
+/**
+ * /intelligence-suite (spec 2 §2, §4, §8): a tile per enabled report with its status badge, start
+ * or stop, Generate (disabled for 7 days after LastIssued unless exempt), its past issues; an
+ * issue opens in the app (also from the mail's link, ?report=&issue=).
+ */
 export default function IntelligenceSuitePage() {
-  return <PlaceholderPage titleKey="pages.intelligence_suite" testId="intelligence-suite" />;
+  const { t } = useTranslation('reports');
+  const { t: tg } = useTranslation();
+  const reports = useReports();
+  const [params, setParams] = useSearchParams();
+  const [waiting, setWaiting] = useState<Partial<Record<TReportName, string>>>({});
+  const [opened, setOpened] = useState<TReportIssue | null>(null);
+  const linked = params.get('report') as TReportName | null;
+  const linkedIssue = params.get('issue');
+  const linkedIssues = useReportIssues(linked ?? 'organisation_strategy', null);
+  const fromLink =
+    linked && linkedIssue ? (linkedIssues.data?.find((i) => i.id === linkedIssue) ?? null) : null;
+  const shown = opened ?? fromLink;
+  const close = () => {
+    setOpened(null);
+    if (linkedIssue) setParams({}, { replace: true });
+  };
+
+  const data = reports.data;
+  const entries = new Map((data?.reports ?? []).map((e) => [reportOf(e), e]));
+  const tiles = (data?.config ?? []).filter((c) => c.enabled && entries.has(c.value));
+
+  return (
+    <section className="page" data-testid="page-intelligence-suite">
+      <header className="page-header">
+        <h1 className="page-title">{tg('pages.intelligence_suite')}</h1>
+        <p className="page-subtitle">{t('subtitle')}</p>
+      </header>
+      {reports.isLoading ? <Loader /> : null}
+      {data && tiles.length === 0 ? <p className="is-tile-note">{t('none_enabled')}</p> : null}
+      <div className="is-tiles">
+        {tiles.map((config) => (
+          <ReportTile
+            key={config.value}
+            config={config}
+            entry={entries.get(config.value)!}
+            exempt={data?.cooldown_exempt ?? false}
+            waitingFor={waiting[config.value] ?? null}
+            onRun={(report, id) => setWaiting((w) => ({ ...w, [report]: id }))}
+            onOpen={setOpened}
+          />
+        ))}
+      </div>
+      <Modal
+        opened={shown !== null}
+        onClose={close}
+        size="xl"
+        title={shown?.title}
+        closeButtonProps={{ 'aria-label': t('close') }}
+        data-testid="report-issue-modal"
+      >
+        {shown ? <ReportHtml html={shown.html} /> : null}
+      </Modal>
+    </section>
+  );
 }

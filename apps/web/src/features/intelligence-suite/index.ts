@@ -1,4 +1,6 @@
-/** Deep research reports (arrive with a later release); the router lazy-loads the pages from their modules. */
+/** The Intelligence Suite (spec 2 §2–§9): the router lazy-loads the pages from their modules. */
+export { ReportsWidget } from './components/ReportsWidget';
+export { reportKeys } from './hooks/useReports';
 export { default as IntelligenceSuitePage } from './IntelligenceSuitePage';
 export { default as OpportunityFormPage } from './OpportunityFormPage';
 export { default as StrategyFormPage } from './StrategyFormPage';

@@ -20,8 +20,10 @@ import {
   type TPlans,
   type TSubscription,
 } from '@parley/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { SettingsNav } from '../settings';
 import {
   useAddresses,
   useCheckout,
@@ -58,7 +60,14 @@ const paying = (s: TSubscription) => s.status === 'ACTIVE' && s.plan !== 'free' 
 export default function SubscriptionsPage() {
   const { t } = useTranslation();
   const { t: ts } = useTranslation('subscriptions');
-  const subscription = useSubscription();
+  // The provider's checkout sends the buyer back here with ?checkout=success.
+  const [params, setParams] = useSearchParams();
+  const returning = params.get('checkout') === 'success';
+  const awaitingPayment = useMemo(
+    () => (returning ? { paid: paying, onPaid: () => setParams({}, { replace: true }) } : null),
+    [returning, setParams],
+  );
+  const subscription = useSubscription(awaitingPayment);
   const plans = usePlans();
   const [chosenCycle, setCycle] = useState<BillingCycle | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
@@ -77,12 +86,18 @@ export default function SubscriptionsPage() {
         <h1 className="page-title">{t('pages.subscriptions')}</h1>
         <p className="page-subtitle">{ts('subtitle')}</p>
       </header>
+      <SettingsNav />
       {!s ? (
         subscription.isLoading ? (
           <Loader size="sm" />
         ) : null
       ) : (
         <>
+          {returning && !paying(s) && (
+            <Alert color="blue" data-testid="alert-processing">
+              {ts('alerts.processing')}
+            </Alert>
+          )}
           <StateAlerts subscription={s} onUpgrade={() => choose('premium')} />
           <CurrentPlan subscription={s} onConfirm={setConfirming} />
           <div className="panel sub-plans" data-testid="plans">
@@ -210,7 +225,9 @@ function CurrentPlan({
             amount: f.money(s.price.amount, s.price.currency),
             cycle: t(`cycle.${s.billing_cycle}`),
           })
-        : t('free_price'),
+        : s.status === 'TRIAL'
+          ? t('trial_price')
+          : t('free_price'),
     ],
     ...(s.status === 'TRIAL' ? [[t('trial_ends'), f.date(s.trial_ends_at)] as [string, string | null]] : []),
     [t('next_bill_date'), f.date(s.next_bill_date)],
@@ -234,6 +251,8 @@ function CurrentPlan({
         {t('usage_conversations', { used: s.usage.conversations, limit: limit(s.limits.conversations) })}
         {' · '}
         {t('usage_collections', { used: s.usage.collections, limit: limit(s.limits.collections) })}
+        {' · '}
+        {t('usage_gpt_insights', { used: s.usage.gpt_insights, limit: limit(s.limits.gpt_insights) })}
       </p>
       {paying(s) && !s.scheduled_change && (
         <Group gap="xs">

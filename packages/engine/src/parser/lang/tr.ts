@@ -180,11 +180,17 @@ const LIST = (items: string[], conjunction: 'and' | 'or'): string =>
 const quote = (w: string): string => `“${w}”`;
 
 /** A model label in Turkish when the pack knows it ("Revenue" → "gelir"), else as it is. */
-function inTurkish(label: string): string {
+export function inTurkish(label: string): string {
   const l = label.toLowerCase();
   const singular = l.endsWith('ies') ? `${l.slice(0, -3)}y` : l.replace(/s$/, '');
   return (TR_FIELDS[l] ?? TR_FIELDS[singular])?.[0] ?? label;
 }
+
+/** A model label in a Turkish sentence: the Turkish word, capitalised like a label ("Gelir"). */
+const named = (label: string): string => {
+  const word = inTurkish(label);
+  return word === label ? label : word.charAt(0).toLocaleUpperCase('tr-TR') + word.slice(1);
+};
 
 const MESSAGES: TMessages = {
   text: {
@@ -202,15 +208,15 @@ const MESSAGES: TMessages = {
       `${m.understood ? `${m.understood} anladım, ancak neyin` : 'Neyin'} ölçüleceğini anlayamadım. Hangi ölçüyü istiyorsunuz?`,
     twoPeriods: () =>
       'Bu soruda birden fazla dönem buldum. Hangi dönemi kastediyorsunuz? Tek bir dönem sorun ya da “… ile … arası” deyin.',
-    noDate: (m) => `${m.measure} için tarih yok; zamana göre bölünemez ya da filtrelenemez.`,
+    noDate: (m) => `${named(m.measure)} için tarih yok; zamana göre bölünemez ya da filtrelenemez.`,
     whatToRank: (m) => `${m.understood} anladım, ancak neyin sıralanacağını anlayamadım. Hangisi sıralansın?`,
     notAvailable: (m) =>
-      `${LIST(m.measures, 'and')}, ${m.dimension} kırılımında gösterilemez ya da buna göre filtrelenemez. Şunlardan birini deneyin:`,
+      `${LIST(m.measures.map(named), 'and')}, ${named(m.dimension)} kırılımında gösterilemez ya da buna göre filtrelenemez. Şunlardan birini deneyin:`,
     notAQuery: () => 'Üzgünüm, bunu verilerinizle ilgili bir soruya çeviremedim.',
     cutOff: (m) =>
       `${m.understood ? `${m.understood} anladım, ancak soru` : 'Soru'} ${quote(m.word)} sözcüğünden sonra bitiyor. Ardından ne gelmeli? Örneğin:`,
     measureFromMeasure: (m) =>
-      `${m.measure} ve ${m.source} gösterebilirim, ancak ${m.measure} değerini ${m.source} kaynağına göre ayıramam. Hangisini istiyorsunuz?`,
+      `${named(m.measure)} ve ${named(m.source)} gösterebilirim, ancak ${named(m.measure)} değerini ${named(m.source)} kaynağına göre ayıramam. Hangisini istiyorsunuz?`,
     perWhat: (m) =>
       `${quote(`${m.words} başına ${m.measure}`)}, her ${m.words} için ${m.measure} ya da ${m.words} başına ortalama olabilir. Hangisi?`,
     kindNotYet: (m) =>

@@ -1,4 +1,10 @@
-import type { TAddressBody, TChangePlanBody, TCheckoutBody, TUpdateAddressBody } from '@parley/contract';
+import type {
+  TAddressBody,
+  TChangePlanBody,
+  TCheckoutBody,
+  TSubscription,
+  TUpdateAddressBody,
+} from '@parley/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,13 +31,38 @@ function useFailureToast(query: { isError: boolean; errorUpdatedAt: number; erro
   }, [failedAt, t, key, query.error]);
 }
 
-/** GET /api/v1/subscription */
-export function useSubscription() {
+/** How often, and how many times, the screen re-reads the subscription after a checkout. */
+const PAYMENT_POLL_MS = 2000;
+const PAYMENT_POLLS = 30;
+
+/**
+ * GET /api/v1/subscription. `awaitingPayment`: back from the provider's checkout, whose webhooks
+ * may land a moment later: re-read until `paid` says the plan arrived (or the polls run out).
+ */
+export function useSubscription(
+  awaitingPayment?: { paid: (s: TSubscription) => boolean; onPaid: () => void } | null,
+) {
   const query = useQuery({
     queryKey: billingKeys.subscription,
     queryFn: ({ signal }) => api.call('GET /api/v1/subscription', undefined, { signal }),
     retry: false,
+    refetchInterval: (q) =>
+      awaitingPayment &&
+      !(q.state.data && awaitingPayment.paid(q.state.data)) &&
+      q.state.dataUpdateCount < PAYMENT_POLLS
+        ? PAYMENT_POLL_MS
+        : false,
   });
+  const client = useQueryClient();
+  const refetchTenant = useRefetchTenant();
+  const arrived = !!awaitingPayment && !!query.data && awaitingPayment.paid(query.data);
+  useEffect(() => {
+    if (!arrived) return;
+    // The first invoice and the tenant's plan (quota badge) came with the payment.
+    void client.invalidateQueries({ queryKey: billingKeys.payments });
+    void refetchTenant();
+    awaitingPayment?.onPaid();
+  }, [arrived, client, refetchTenant, awaitingPayment]);
   useFailureToast(query, 'messages.failed_subscription');
   return query;
 }

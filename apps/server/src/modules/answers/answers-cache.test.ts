@@ -1,0 +1,73 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDbConnector, ensureDemoDataset } from '@parley/connectors';
+import { getDemoModel } from '@parley/engine';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AnswerService, type AnswerSource } from './answers.service';
+
+// The same file the connectors' accuracy suites generate (end date, scale and generator version).
+const END = '2026-11-20';
+const PATH = join(tmpdir(), `parley-test-demo-v1-${END}-0.25.duckdb`);
+const log = { warn: () => {}, error: () => {}, info: () => {} } as unknown as FastifyBaseLogger;
+const context = { timezone: 'UTC', language: 'en-US', previous: null };
+
+/** The result cache under concurrency (issue 14): one run per key, however many ask at once. */
+describe('AnswerService: the result cache under concurrency', () => {
+  let connector: DuckDbConnector;
+  let source: AnswerSource;
+  beforeAll(async () => {
+    await ensureDemoDataset({ path: PATH, endDate: END, scale: 0.25 });
+    connector = new DuckDbConnector({ type: 'DUCKDB', path: PATH });
+    source = { id: 'demo', account: null, connector, model: getDemoModel(), immutable: true };
+  }, 120_000);
+  afterAll(async () => {
+    await connector?.close();
+  });
+  const service = () => new AnswerService(null, log, () => new Date(`${END}T12:00:00Z`));
+
+  it('runs a query once for 50 askers arriving together, and all get the same card', async () => {
+    const answers = service();
+    const execute = vi.spyOn(connector, 'execute');
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => answers.ask(source, 'revenue by region last month', context)),
+    );
+    expect(execute).toHaveBeenCalledTimes(1);
+    const tables = results.map((r) => JSON.stringify(r.responses[0]?.card?.table));
+    expect(tables[0]).toContain('EMEA');
+    expect(new Set(tables).size).toBe(1);
+    // Later askers are served from the kept result; another question is its own key.
+    await answers.ask(source, 'revenue by region last month', context);
+    expect(execute).toHaveBeenCalledTimes(1);
+    await Promise.all([
+      answers.ask(source, 'orders by channel last month', context),
+      answers.ask(source, 'orders by channel last month', context),
+    ]);
+    expect(execute).toHaveBeenCalledTimes(2);
+    execute.mockRestore();
+  });
+
+  it('lets a failed run go: the next asker runs the query again', async () => {
+    const answers = service();
+    const execute = vi.spyOn(connector, 'execute').mockRejectedValueOnce(new Error('connection reset'));
+    const failed = await Promise.allSettled(
+      Array.from({ length: 5 }, () => answers.ask(source, 'revenue by channel last month', context)),
+    );
+    expect(failed.every((r) => r.status === 'rejected')).toBe(true);
+    expect(execute).toHaveBeenCalledTimes(1);
+    const ok = await answers.ask(source, 'revenue by channel last month', context);
+    expect(ok.responses[0]?.card?.table.length).toBeGreaterThan(0);
+    expect(execute).toHaveBeenCalledTimes(2);
+    execute.mockRestore();
+  });
+
+  it('runs every ask when the cache is off (the raw-time benchmark), still one run per key at a time', async () => {
+    const answers = new AnswerService(null, log, () => new Date(`${END}T12:00:00Z`), 0);
+    const execute = vi.spyOn(connector, 'execute');
+    await Promise.all(Array.from({ length: 10 }, () => answers.ask(source, 'orders last month', context)));
+    expect(execute).toHaveBeenCalledTimes(1);
+    await answers.ask(source, 'orders last month', context);
+    expect(execute).toHaveBeenCalledTimes(2);
+    execute.mockRestore();
+  });
+});

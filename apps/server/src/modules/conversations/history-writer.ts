@@ -1,0 +1,348 @@
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import type { ConversationsRepository, NewConversationItem, Owner } from './conversations.repository';
+
+/** What the writer logs through: the app's logger, or the console where a test builds it alone. */
+interface HistoryLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/** Items stored in one INSERT. */
+const BATCH = 100;
+/**
+ * How long an item waits for others before its INSERT (unless BATCH are waiting, or a read of
+ * history waits on it): a steady stream of answers costs one statement per window, not per answer
+ * (each PGlite statement is WASM CPU on the thread that answers, issue 14).
+ */
+const WINDOW_MS = 50;
+/** A journal file this large is closed and a new one begun; the old one goes once all its items are stored. */
+const ROTATE_BYTES = 4 * 1024 * 1024;
+/** Waits between retries of a failed write: doubling from the first, up to the last. */
+const RETRY_MS = { first: 250, max: 30_000 };
+/** How long a read of history waits for the writes queued before it. */
+const SETTLE_WAIT_MS = 2_000;
+const FILE = /^history-(\d+)-[0-9a-f]+\.jsonl$/;
+
+interface JournalFile {
+  path: string;
+  /** Open for appending while it is the current file; null once closed (or replayed from a past run). */
+  fd: number | null;
+  bytes: number;
+  /** Its items not yet stored: at 0 the file is emptied (current) or deleted (older). */
+  pending: number;
+}
+
+interface Entry {
+  seq: number;
+  row: Owner & NewConversationItem;
+  file: JournalFile | null;
+}
+
+/**
+ * Writes answered questions to history without the asker waiting on the database, and loses
+ * none: each item is first appended to a journal file under DATA_DIR (one `write`, so it
+ * survives the process dying), then stored in batches in the background; a failed store is
+ * retried with backoff, and a journal left by a process that died is replayed on the next start.
+ * Items carry their id and the insert skips stored ids, so a replay never writes one twice.
+ * Reads of history first wait for the writes queued before them (`settled`).
+ *
+ * The journal survives a crash of the process, not of the machine (no fsync per answer). Each
+ * process writes its own files (`history-<pid>-<random>.jsonl`); a start replays the files of
+ * processes no longer running (and of its own pid: a container restarted as pid 1).
+ */
+export class HistoryWriter {
+  private queue: Entry[] = [];
+  private seq = 0;
+  private current: JournalFile | null = null;
+  private readonly files = new Set<JournalFile>();
+  private flushing: Promise<void> | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  /** Running while the oldest waiting item's window is open; null once it has closed (or nothing waits). */
+  private windowTimer: NodeJS.Timeout | null = null;
+  private retryMs = RETRY_MS.first;
+  private waiters: { seq: number; resolve: () => void }[] = [];
+  private closed = false;
+
+  constructor(
+    private readonly repo: ConversationsRepository,
+    /** The journal folder (DATA_DIR/journal); null stores every item before answering. */
+    private readonly dir: string | null,
+    private readonly log: HistoryLog,
+    private readonly options: {
+      /** Tests: journal only, never store (a process that dies before its writes). */
+      hold?: boolean;
+      /** Size at which a new journal file is begun (tests make it small). */
+      rotateBytes?: number;
+    } = {},
+  ) {}
+
+  /** Queues an item for history; resolves once it is durable (journalled, or stored when it cannot be). */
+  async write(owner: Owner, item: NewConversationItem): Promise<void> {
+    const row = { ...owner, ...item };
+    const file = this.dir && !this.closed ? this.append(row) : null;
+    // No journal (none configured, or the disk refused): the asker waits for the database instead.
+    if (!file) return this.repo.insertItems([row]);
+    this.queue.push({ seq: ++this.seq, row, file });
+    // Stored with the items of the next WINDOW_MS (a read of history sends it at once: settled).
+    if (this.queue.length >= BATCH) this.kick();
+    else this.openWindow();
+  }
+
+  /** Resolves when the items queued before the call are stored (or after a short wait, if they cannot be yet). */
+  settled(maxMs = SETTLE_WAIT_MS): Promise<void> {
+    if (this.queue.length === 0) return Promise.resolve();
+    const seq = this.seq;
+    const settled = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, maxMs);
+      timer.unref();
+      this.waiters.push({
+        seq,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      });
+    });
+    // Someone reads history: what it waits for is sent now, not at the end of the window.
+    this.kick();
+    return settled;
+  }
+
+  /** Items still waiting to be stored. */
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  /** Replays the journals of processes that died before storing their items (at start). */
+  async replay(): Promise<number> {
+    if (!this.dir) return 0;
+    let names: string[];
+    try {
+      names = readdirSync(this.dir);
+    } catch {
+      return 0;
+    }
+    let replayed = 0;
+    for (const name of names) {
+      const match = FILE.exec(name);
+      const path = join(this.dir, name);
+      if (!match || [...this.files].some((f) => f.path === path)) continue;
+      const pid = Number(match[1]);
+      if (pid !== process.pid && isRunning(pid)) continue;
+      const file: JournalFile = { path, fd: null, bytes: 0, pending: 0 };
+      for (const row of readJournal(path)) {
+        this.queue.push({ seq: ++this.seq, row, file });
+        file.pending++;
+        replayed++;
+      }
+      this.files.add(file);
+      if (file.pending === 0) this.release(file);
+    }
+    if (replayed > 0) {
+      this.log.warn({ items: replayed }, 'history items of a stopped process replayed from the journal');
+      this.kick();
+      if (!this.options.hold) await this.settled(60_000);
+    }
+    return replayed;
+  }
+
+  /** Stores what is queued and closes the journal; what cannot be stored stays journalled for the next start. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (!this.options.hold) {
+      if (this.retryTimer) {
+        clearTimeout(this.retryTimer);
+        this.retryTimer = null;
+        this.kick();
+      }
+      await this.settled(5_000);
+    }
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    if (this.windowTimer) clearTimeout(this.windowTimer);
+    this.windowTimer = null;
+    for (const file of this.files) {
+      if (file.fd !== null) closeSync(file.fd);
+      file.fd = null;
+    }
+    if (this.current && this.current.pending === 0) this.release(this.current);
+    this.current = null;
+  }
+
+  /** Appends one item to the current journal file; null when it cannot be written. */
+  private append(row: Owner & NewConversationItem): JournalFile | null {
+    try {
+      if (!this.current || this.current.bytes > (this.options.rotateBytes ?? ROTATE_BYTES)) this.rotate();
+      const file = this.current!;
+      const line = Buffer.from(`${JSON.stringify(row)}\n`);
+      writeSync(file.fd!, line);
+      file.bytes += line.length;
+      file.pending++;
+      return file;
+    } catch (error) {
+      this.log.error({ err: error }, 'history journal not writable; storing directly');
+      return null;
+    }
+  }
+
+  private rotate(): void {
+    const old = this.current;
+    mkdirSync(this.dir!, { recursive: true });
+    const path = join(this.dir!, `history-${process.pid}-${randomBytes(6).toString('hex')}.jsonl`);
+    const file: JournalFile = { path, fd: openSync(path, 'a', 0o600), bytes: 0, pending: 0 };
+    this.files.add(file);
+    this.current = file;
+    if (old) {
+      closeSync(old.fd!);
+      old.fd = null;
+      if (old.pending === 0) this.release(old);
+    }
+  }
+
+  private openWindow(): void {
+    if (this.windowTimer) return;
+    this.windowTimer = setTimeout(() => {
+      this.windowTimer = null;
+      this.kick();
+    }, WINDOW_MS);
+    // The items are journalled: a process that exits meanwhile replays them at its next start.
+    this.windowTimer.unref();
+  }
+
+  /** Stores one batch now (unless one is being stored, or a retry is due later). */
+  private kick(): void {
+    if (this.flushing || this.retryTimer || this.options.hold || this.queue.length === 0) return;
+    if (this.windowTimer) clearTimeout(this.windowTimer);
+    this.windowTimer = null;
+    this.flushing = this.flush().finally(() => {
+      this.flushing = null;
+      if (this.retryTimer || this.queue.length === 0) return;
+      // Items queued while this batch was stored go next at once when their window has closed
+      // (no timer), a full batch waits or a read waits on them; else when their window closes.
+      if (!this.windowTimer || this.queue.length >= BATCH || this.waiters.length > 0) this.kick();
+    });
+  }
+
+  /** Stores the oldest BATCH items in one INSERT (one by one when it fails). */
+  private async flush(): Promise<void> {
+    const batch = this.queue.slice(0, BATCH);
+    try {
+      await this.repo.insertItems(batch.map((e) => e.row));
+      this.done(batch);
+    } catch {
+      // One by one, so one item the database refuses for good cannot hold back the others.
+      let failed = false;
+      for (const entry of batch) {
+        try {
+          await this.repo.insertItems([entry.row]);
+          this.done([entry]);
+        } catch (error) {
+          if (isPermanent(error)) {
+            // Its user or project is gone (or the row can never fit): nothing left to keep it for.
+            this.log.warn(
+              { err: error, item: entry.row.id },
+              'history item dropped: the database refuses it',
+            );
+            this.done([entry]);
+          } else {
+            failed = true;
+            this.log.error({ err: error }, 'history write failed; retrying from the journal');
+          }
+        }
+      }
+      if (failed) {
+        this.retryTimer = setTimeout(() => {
+          this.retryTimer = null;
+          this.kick();
+        }, this.retryMs);
+        this.retryTimer.unref();
+        this.retryMs = Math.min(this.retryMs * 2, RETRY_MS.max);
+        return;
+      }
+    }
+    this.retryMs = RETRY_MS.first;
+  }
+
+  private done(entries: Entry[]): void {
+    const stored = new Set(entries);
+    this.queue = this.queue.filter((e) => !stored.has(e));
+    for (const { file } of entries) {
+      if (!file) continue;
+      file.pending--;
+      if (file.pending === 0) this.release(file);
+    }
+    // The queue stays in write order, so its head is the oldest item not yet stored.
+    const oldest = this.queue[0]?.seq ?? Number.POSITIVE_INFINITY;
+    const ready = this.waiters.filter((w) => w.seq < oldest);
+    this.waiters = this.waiters.filter((w) => w.seq >= oldest);
+    for (const w of ready) w.resolve();
+  }
+
+  /** A file whose items are all stored: the current one is emptied, any other deleted. */
+  private release(file: JournalFile): void {
+    try {
+      if (file === this.current && file.fd !== null) {
+        ftruncateSync(file.fd, 0);
+        file.bytes = 0;
+        return;
+      }
+      this.files.delete(file);
+      unlinkSync(file.path);
+    } catch (error) {
+      this.log.warn({ err: error }, 'history journal file not cleaned up');
+    }
+  }
+}
+
+/** The items of a journal file; a line cut short by the crash (the last one) is skipped. */
+function readJournal(path: string): (Owner & NewConversationItem)[] {
+  const rows: (Owner & NewConversationItem)[] = [];
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      const row = JSON.parse(line) as Owner & NewConversationItem & { createdAt: string };
+      if (typeof row.id !== 'string' || typeof row.userId !== 'string') continue;
+      rows.push({ ...row, createdAt: new Date(row.createdAt) });
+    } catch {
+      // The torn last line of a process that died mid-write: its answer never reached the asker.
+    }
+  }
+  return rows;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PostgreSQL refusals that a retry cannot change: a missing user or project (23503), data that
+ * does not fit (class 22), a violated check or not-null (23502, 23514).
+ */
+function isPermanent(error: unknown): boolean {
+  const code = pgCode(error);
+  return code !== null && (code.startsWith('22') || ['23502', '23503', '23514'].includes(code));
+}
+
+function pgCode(error: unknown): string | null {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 3; i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = e.cause as typeof e;
+  }
+  return null;
+}

@@ -1,0 +1,31 @@
+import type { JobDefinition } from '../../lib/queue';
+import {
+  DATASOURCE_SYNC_JOB,
+  DATASOURCE_SYNC_TICK_JOB,
+  type DatasourcesService,
+  type TDatasourceSyncJob,
+} from './datasources.service';
+
+/**
+ * Refreshes one copied source's local copy (Formbricks responses → DuckDB). Safe to run twice:
+ * a sync merges by response id into a new file swapped in whole. An unreachable source is
+ * retried with backoff; one whose process died runs again after 10 minutes.
+ */
+export const datasourceSyncJob = (datasources: DatasourcesService): JobDefinition<TDatasourceSyncJob> => ({
+  name: DATASOURCE_SYNC_JOB,
+  handler: (data) => datasources.sync(data),
+  retryLimit: 3,
+  retryDelaySeconds: 60,
+  expireInSeconds: 10 * 60,
+});
+
+/** The sync tick, scheduled every 10 minutes (jobs/start-worker.ts): a sync job per copied source. */
+export const datasourceSyncTickJob = (datasources: DatasourcesService): JobDefinition<null> => ({
+  name: DATASOURCE_SYNC_TICK_JOB,
+  handler: async () => {
+    await datasources.planSyncs();
+  },
+  // A missed tick is covered by the next one.
+  retryLimit: 0,
+  expireInSeconds: 5 * 60,
+});

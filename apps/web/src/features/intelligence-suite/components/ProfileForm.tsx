@@ -1,0 +1,267 @@
+import {
+  Button,
+  Group,
+  Loader,
+  MultiSelect,
+  type MultiSelectProps,
+  Select,
+  TagsInput,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import {
+  FOCUS_FUNCTIONS,
+  KEY_THEMES,
+  MAX_TARGET_CLIENTS,
+  PROFILE_LABELS,
+  REPORT_DEFAULTS,
+  REPORT_FREQUENCIES,
+  REPORT_PROFILES,
+  REPORTING_PERIODS,
+  type TProfileField,
+  type TReportFrequency,
+  type TReportingPeriod,
+  type TReportName,
+} from '@parley/contract';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { toast } from '../../../lib/toast';
+import { countryOptions } from '../../settings';
+import { useReports, useSaveReport } from '../hooks/useReports';
+import { LEGAL_TYPES } from '../reference/legal-types';
+import { industryOptions } from '../reference/nace';
+import { reportOf } from '../reports';
+
+/** How long a multi-select's list stays after the field loses focus (spec 2 §2). */
+export const MULTISELECT_HIDE_MS = 200;
+
+/** A MultiSelect whose list hides 200 ms after blur, so a click on the list still lands. */
+function DelayedMultiSelect(props: MultiSelectProps) {
+  const [opened, setOpened] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  return (
+    <MultiSelect
+      {...props}
+      dropdownOpened={opened}
+      onDropdownOpen={() => {
+        if (timer.current) clearTimeout(timer.current);
+        setOpened(true);
+      }}
+      onDropdownClose={() => {
+        if (timer.current) clearTimeout(timer.current);
+        timer.current = setTimeout(() => setOpened(false), MULTISELECT_HIDE_MS);
+      }}
+    />
+  );
+}
+
+type Values = Record<string, unknown> & {
+  key_themes?: string[];
+  notification_frequency: TReportFrequency;
+  reporting_period: TReportingPeriod;
+};
+
+const EMPTY_LISTS = [
+  'locations_of_operation',
+  'secondary_industries',
+  'target_client_names',
+  'target_client_websites',
+  'geography_focus',
+  'key_themes',
+  'focus_functions',
+];
+
+const REGIONS = ['Global', 'EMEA', 'Americas', 'APAC'] as const;
+
+/**
+ * The profile form of a report (spec 2 §3, §5): strategy (also employee growth) or opportunity.
+ * Validated by the contract's schema — the server's own — all fields at once on save, then on
+ * every change; required fields block save.
+ */
+export function ProfileForm({ report }: { report: TReportName }) {
+  const { t, i18n } = useTranslation('reports');
+  const navigate = useNavigate();
+  const reports = useReports('organisation_failed');
+  const save = useSaveReport();
+  const kind = report === 'organisation_opportunity' ? 'opportunity' : 'strategy';
+  const entry = reports.data?.reports.find((e) => reportOf(e) === report) ?? null;
+  const [values, setValues] = useState<Values | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<TProfileField, string>>>({});
+  const [submitted, setSubmitted] = useState(false);
+
+  useEffect(() => {
+    if (values || !reports.data) return;
+    const profile = (entry?.data.profile ?? {}) as Record<string, unknown>;
+    const lists = Object.fromEntries(EMPTY_LISTS.map((k) => [k, (profile[k] as string[] | undefined) ?? []]));
+    setValues({
+      ...profile,
+      ...lists,
+      notification_frequency: entry?.data.notification_frequency ?? REPORT_DEFAULTS.notification_frequency,
+      reporting_period: entry?.data.reporting_period ?? REPORT_DEFAULTS.reporting_period,
+    });
+  }, [reports.data, entry, values]);
+
+  const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
+  const industries = useMemo(() => industryOptions(), []);
+  const geography = useMemo(
+    () => [
+      {
+        group: t('form.regions'),
+        items: REGIONS.map((r) => ({ value: r, label: t(`form.region_names.${r}`) })),
+      },
+      { group: t('form.countries'), items: countries },
+    ],
+    [countries, t],
+  );
+
+  const validate = (v: Values): Partial<Record<TProfileField, string>> => {
+    const parsed = REPORT_PROFILES[report].safeParse(v);
+    if (parsed.success) return {};
+    const out: Partial<Record<TProfileField, string>> = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as TProfileField;
+      if (out[field]) continue; // the first failing rule per field
+      const label = t(`form.${field}`);
+      out[field] = issue.message.startsWith(`${PROFILE_LABELS[field]} is required`)
+        ? t('form.required', { field: label })
+        : issue.message;
+    }
+    return out;
+  };
+
+  if (!values) return reports.isError ? null : <Loader />;
+
+  const set = (field: string, value: unknown) => {
+    const next = { ...values, [field]: value } as Values;
+    setValues(next);
+    if (submitted) setErrors(validate(next));
+  };
+  const text = (field: TProfileField) => ({
+    label: t(`form.${field}`),
+    value: (values[field] as string | undefined) ?? '',
+    onChange: (e: { currentTarget: { value: string } }) => set(field, e.currentTarget.value),
+    error: errors[field],
+    'data-testid': `profile-${field}`,
+  });
+  const list = (field: TProfileField) => ({
+    label: t(`form.${field}`),
+    value: (values[field] as string[] | undefined) ?? [],
+    onChange: (v: string[]) => set(field, v),
+    error: errors[field],
+    'data-testid': `profile-${field}`,
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    const found = validate(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      toast.error(t('messages.required'));
+      return;
+    }
+    const { notification_frequency, reporting_period, ...profile } = values;
+    save.mutate(
+      { report, profile, notification_frequency, reporting_period },
+      { onSuccess: () => void navigate('/intelligence-suite') },
+    );
+  };
+
+  const themes = values.key_themes ?? [];
+  return (
+    <form className="is-form panel" onSubmit={submit} noValidate data-testid="profile-form">
+      <h2>{t('form.sections.business')}</h2>
+      <div className="is-form-grid">
+        <TextInput required {...text('business_name')} />
+        <TextInput type="url" placeholder="https://" {...text('website_url')} />
+        <Select
+          required
+          searchable
+          data={LEGAL_TYPES}
+          {...text('company_type')}
+          value={(values.company_type as string | undefined) ?? null}
+          onChange={(v) => set('company_type', v ?? '')}
+        />
+        <DelayedMultiSelect required searchable data={countries} {...list('locations_of_operation')} />
+        <Select
+          required
+          searchable
+          data={industries}
+          {...text('primary_industry')}
+          value={(values.primary_industry as string | undefined) ?? null}
+          onChange={(v) => set('primary_industry', v ?? '')}
+        />
+        <DelayedMultiSelect searchable data={industries} {...list('secondary_industries')} />
+        <Textarea className="is-wide" required autosize minRows={2} {...text('business_description')} />
+        <Textarea className="is-wide" required autosize minRows={2} {...text('core_services')} />
+      </div>
+      <h2>{t('form.sections.clients')}</h2>
+      <div className="is-form-grid">
+        <TextInput className="is-wide" required {...text('target_client_types')} />
+        <TagsInput
+          required
+          maxTags={MAX_TARGET_CLIENTS}
+          description={t('form.target_client_names_hint')}
+          {...list('target_client_names')}
+        />
+        <TagsInput maxTags={MAX_TARGET_CLIENTS} placeholder="https://" {...list('target_client_websites')} />
+      </div>
+      <h2>{t('form.sections.direction')}</h2>
+      <div className="is-form-grid">
+        <Textarea className="is-wide" required autosize minRows={2} {...text('strategic_priorities')} />
+        <Textarea className="is-wide" required autosize minRows={2} {...text('goals_okrs')} />
+        <DelayedMultiSelect required searchable data={geography} {...list('geography_focus')} />
+        {kind === 'strategy' ? (
+          <>
+            <DelayedMultiSelect
+              searchable
+              data={KEY_THEMES.map((k) => ({ value: k, label: t(`themes.${k}`) }))}
+              {...list('key_themes')}
+            />
+            {themes.includes('other') ? <TextInput required {...text('key_themes_other')} /> : null}
+            <DelayedMultiSelect searchable data={[...FOCUS_FUNCTIONS]} {...list('focus_functions')} />
+          </>
+        ) : (
+          <Textarea className="is-wide" required autosize minRows={2} {...text('key_points_of_interest')} />
+        )}
+      </div>
+      <h2>{t('form.sections.delivery')}</h2>
+      <div className="is-form-grid">
+        <Select
+          label={t('form.notification_frequency')}
+          data={REPORT_FREQUENCIES.map((f) => ({ value: f, label: t(`frequency.${f}`) }))}
+          value={values.notification_frequency}
+          allowDeselect={false}
+          onChange={(v) => v && set('notification_frequency', v)}
+          data-testid="profile-notification_frequency"
+        />
+        <Select
+          label={t('form.reporting_period')}
+          data={REPORTING_PERIODS.map((p) => ({ value: String(p), label: t(`period.${p}`) }))}
+          value={String(values.reporting_period)}
+          allowDeselect={false}
+          onChange={(v) => v && set('reporting_period', Number(v))}
+          data-testid="profile-reporting_period"
+        />
+      </div>
+      <p className="is-schedule" data-testid="profile-schedule">
+        {t(`schedule.${values.notification_frequency}`)}
+      </p>
+      <Group mt="lg">
+        <Button type="submit" color="#4f46e5" loading={save.isPending} data-testid="profile-save">
+          {t('form.save')}
+        </Button>
+        <Button component={Link} to="/intelligence-suite" variant="default">
+          {t('form.cancel')}
+        </Button>
+      </Group>
+    </form>
+  );
+}

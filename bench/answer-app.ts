@@ -1,0 +1,91 @@
+/**
+ * The whole app on loopback, signed in as the demo user, for the answer benchmarks
+ * (answer.bench.ts, throughput.bench.ts, answer-profile.ts): one way to start it, so their figures compare.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureDemoDataset } from '@parley/connectors';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/client';
+
+export const END_DATE = '2026-11-20';
+const PASSWORD = 'Bench-pass-123!';
+
+/** The demo file of a scale, generated once into the temp folder and reused by later runs. */
+export async function demoFile(scale: number): Promise<{ path: string; ms: number }> {
+  const path = join(tmpdir(), `parley-bench-demo-v1-${END_DATE}-${scale}.duckdb`);
+  const gen = await ensureDemoDataset({ path, endDate: END_DATE, scale });
+  return { path, ms: gen.ms };
+}
+
+export interface BenchApp {
+  base: string;
+  /** Headers of the signed-in demo user (cookie + XSRF) for a POST. */
+  headers: Record<string, string>;
+  /** Times one question end to end; the card of the first response. */
+  ask: (
+    phrase: string,
+    datasourceId?: string,
+  ) => Promise<{ ms: number; card?: { query?: { sql: string }; table: unknown[] } }>;
+  app: Awaited<ReturnType<typeof buildApp>>;
+  close: () => Promise<void>;
+}
+
+/** Starts the app on PGlite in memory over the demo file `path`; `resultCacheSize` 0 turns the result cache off. */
+export async function startApp(
+  path: string,
+  scale: number,
+  resultCacheSize: number,
+  env: Record<string, string> = {},
+): Promise<BenchApp> {
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'parley-bench-answer-')),
+    DEMO_PASSWORD: PASSWORD,
+    LOG_LEVEL: 'silent',
+    // The benchmarks ask far more than a person would a minute.
+    ASK_RATE_LIMIT: '100000000',
+    ...env,
+  });
+  const database = await openDatabase({ dir: null });
+  const app = await buildApp({
+    config,
+    database,
+    demoDataset: { path, endDate: END_DATE, scale },
+    clock: () => new Date(`${END_DATE}T12:00:00Z`),
+    resultCacheSize,
+  });
+  await app.services.demo.ensureDemo();
+  await app.services.answers.warmUp();
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const login = await fetch(`${base}/auth/loginwithpassword`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: config.DEMO_EMAIL, password: PASSWORD }),
+  });
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  const { xsrfToken } = (await login.json()) as { xsrfToken: string };
+  const headers = { 'content-type': 'application/json', cookie, 'x-xsrf-token': xsrfToken };
+  const ask: BenchApp['ask'] = async (phrase, datasourceId) => {
+    const t = performance.now();
+    const res = await fetch(`${base}/features/conversations/query`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        phrase,
+        created: Date.now(),
+        ...(datasourceId ? { datasource_id: datasourceId } : {}),
+      }),
+    });
+    const body = (await res.json()) as {
+      responses: { card?: { query?: { sql: string }; table: unknown[] } }[];
+    };
+    return { ms: performance.now() - t, card: body.responses?.[0]?.card };
+  };
+  const close = async () => {
+    await app.close();
+    await database.close();
+  };
+  return { base, headers, ask, app, close };
+}

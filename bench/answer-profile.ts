@@ -1,0 +1,149 @@
+/**
+ * Where the milliseconds of a cached answer go: the V8 CPU profiler (node:inspector, the same
+ * profile `node --cpu-prof` writes) around N repeated questions, self time summed by who spent it.
+ * Run: node --import tsx bench/answer-profile.ts   (N=1500; PROFILE_OUT=file.cpuprofile keeps the raw profile)
+ */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { demoFile, startApp } from './answer-app';
+import { median, writeSection } from './results';
+
+const N = Number(process.env.N ?? 1500);
+const QUESTION = 'revenue by region last month';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Who a frame belongs to, by its file. */
+const BUCKETS: [string, (url: string, fn: string) => boolean][] = [
+  [
+    'PGlite (WASM PostgreSQL, app database)',
+    (u) => u.includes('@electric-sql/pglite') || u.startsWith('wasm://'),
+  ],
+  ['drizzle-orm (query building, row mapping)', (u) => u.includes('drizzle-orm')],
+  ['DuckDB', (u) => u.includes('duckdb')],
+  ['pg-boss', (u) => u.includes('pg-boss')],
+  [
+    'Fastify, routing, cookies, rate limit',
+    (u) =>
+      /fastify|find-my-way|avvio|light-my-request|cookie-signature|@fastify|toad-cache|secure-json-parse/.test(
+        u,
+      ),
+  ],
+  ['zod (validation + serialisation)', (u) => u.includes('/zod/') || u.includes('type-provider-zod')],
+  ['engine (parse, compile, card)', (u) => u.includes('packages/engine') || u.includes('wink')],
+  ['presenter', (u) => u.includes('packages/presenter')],
+  ['app: session plugin', (u) => u.includes('plugins/session')],
+  ['app: auth/sessions', (u) => u.includes('modules/auth')],
+  ['app: conversations', (u) => u.includes('modules/conversations')],
+  ['app: answers', (u) => u.includes('modules/answers')],
+  ['app: billing (quota)', (u) => u.includes('modules/billing')],
+  ['app: other', (u) => u.includes('apps/server/src')],
+  ['bench client (undici fetch)', (u) => u.includes('undici') || u.includes('bench/')],
+  ['Node internals (http, net, streams, timers)', (u) => u.startsWith('node:')],
+  ['garbage collector', (_u, f) => f === '(garbage collector)'],
+  ['idle (waiting)', (_u, f) => f === '(idle)'],
+  ['native / program', (u, f) => u === '' && f.startsWith('(')],
+];
+
+function summarise(profile: Profile): { bucket: string; ms: number }[] {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  // A native frame (JSON.stringify, crypto) is charged to the nearest caller with a file.
+  const ownerOf = (id: number): { url: string; fn: string } => {
+    let node = byId.get(id)!;
+    const fn = node.callFrame.functionName;
+    if (fn.startsWith('(')) return { url: '', fn };
+    while (!node.callFrame.url && parent.has(node.id)) node = byId.get(parent.get(node.id)!)!;
+    return { url: node.callFrame.url, fn: node.callFrame.functionName };
+  };
+  const totals = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const { url, fn } = ownerOf(id);
+    const bucket =
+      BUCKETS.find(([, test]) => test(url, fn))?.[0] ?? `other (${url.split('/').slice(-2).join('/') || fn})`;
+    totals.set(bucket, (totals.get(bucket) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return [...totals.entries()].map(([bucket, ms]) => ({ bucket, ms })).sort((a, b) => b.ms - a.ms);
+}
+
+// Every statement the app sends to its own database (PGlite), counted and timed during the loop.
+const statements = new Map<string, { n: number; ms: number }>();
+let counting = false;
+for (const method of ['query', 'exec'] as const) {
+  const original = PGlite.prototype[method] as (...args: unknown[]) => Promise<unknown>;
+  (PGlite.prototype as unknown as Record<string, unknown>)[method] = async function (
+    this: PGlite,
+    text: string,
+    ...rest: unknown[]
+  ) {
+    const t = performance.now();
+    try {
+      return await original.call(this, text, ...rest);
+    } finally {
+      if (counting) {
+        const key = text.replace(/\s+/g, ' ').trim().slice(0, 70);
+        const s = statements.get(key) ?? { n: 0, ms: 0 };
+        s.n++;
+        s.ms += performance.now() - t;
+        statements.set(key, s);
+      }
+    }
+  };
+}
+
+const { path } = await demoFile(1);
+const bench = await startApp(path, 1, 200);
+for (let i = 0; i < 200; i++) await bench.ask(QUESTION); // warm: JIT, caches
+const session = new Session();
+session.connect();
+await session.post('Profiler.enable');
+await session.post('Profiler.setSamplingInterval', { interval: 100 });
+await session.post('Profiler.start');
+const times: number[] = [];
+counting = true;
+const t0 = performance.now();
+for (let i = 0; i < N; i++) times.push((await bench.ask(QUESTION)).ms);
+const wall = performance.now() - t0;
+counting = false;
+const { profile } = (await session.post('Profiler.stop')) as { profile: Profile };
+session.disconnect();
+await bench.close();
+if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
+
+const rows = summarise(profile);
+const label = process.env.LABEL ?? 'now';
+const table = rows
+  .filter((r) => r.ms / N >= 0.005)
+  .map((r) => `| ${r.bucket} | ${(r.ms / N).toFixed(3)} | ${((100 * r.ms) / wall).toFixed(1)} % |`);
+const sqlRows = [...statements.entries()]
+  .sort((a, b) => b[1].ms - a[1].ms)
+  .map(
+    ([text, s]) =>
+      `| \`${text.replace(/\|/g, '\\|')}…\` | ${(s.n / N).toFixed(2)} | ${(s.ms / N).toFixed(2)} |`,
+  );
+const body = `Command: \`node --import tsx bench/answer-profile.ts\` (N=${N} repeats of “${QUESTION}”, result cache on, scale 1, in-process client), ${new Date().toISOString().slice(0, 10)}, ${label}.
+Median cached answer ${median(times).toFixed(2)} ms; wall ${(wall / N).toFixed(2)} ms per answer. CPU self time per answer by owner (native frames charged to their caller):
+
+| owner | ms per answer | share of wall |
+|---|---|---|
+${table.join('\n')}
+
+App-database statements per cached answer (PGlite, time from call to result, so waiting behind another statement counts):
+
+| statement | per answer | ms per answer |
+|---|---|---|
+${sqlRows.join('\n')}`;
+console.log(body);
+if (process.env.SECTION) writeSection(process.env.SECTION, body);
+process.exit(0);
