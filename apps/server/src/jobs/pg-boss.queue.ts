@@ -74,6 +74,12 @@ export class PgBossQueue implements JobQueue {
   private readonly queues = new Map<string, Promise<void>>();
   private readonly running = new Map<string, Set<Promise<void>>>();
   private readonly wakers = new Map<string, () => void>();
+  /**
+   * Names enqueued here since their loop last began a fetch. An enqueue that lands while the loop
+   * is fetching (not sleeping) has no sleep to wake and its row may miss that fetch's snapshot, so
+   * the loop fetches again instead of sleeping a whole poll (the lost wake-up CI once hit).
+   */
+  private readonly poked = new Set<string>();
   private loops: Promise<void>[] = [];
   private started: Promise<void> | null = null;
   private stopping = false;
@@ -137,7 +143,10 @@ export class PgBossQueue implements JobQueue {
       retryBackoff: true,
       expireInSeconds: d.expireInSeconds ?? DEFAULTS.expireInSeconds,
     });
-    if (id) this.wakers.get(name)?.();
+    if (id) {
+      this.poked.add(name);
+      this.wakers.get(name)?.();
+    }
     return id;
   }
 
@@ -202,12 +211,13 @@ export class PgBossQueue implements JobQueue {
   private async loop(name: string): Promise<void> {
     while (!this.stopping) {
       let ran = 0;
+      this.poked.delete(name);
       try {
         ran = await this.runDue(name, 1);
       } catch (err) {
         if (!this.stopping) this.log.error({ err, job: name }, 'job fetch failed');
       }
-      if (ran === 0 && !this.stopping) await this.sleep(name);
+      if (ran === 0 && !this.stopping && !this.poked.has(name)) await this.sleep(name);
     }
   }
 

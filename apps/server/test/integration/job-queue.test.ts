@@ -109,6 +109,34 @@ describe.each(TEST_DATABASES)('the job queue on %s', (kind) => {
     expect(await stateOf('slow', id)).toMatchObject({ state: 'completed' });
   });
 
+  it('runs a job enqueued while its worker is mid-fetch at once, not at the next poll', async () => {
+    const q = newQueue();
+    const started = deferred();
+    q.define({ name: 'mid-fetch', handler: async () => started.resolve() });
+    // Hold the worker's first fetch after it has read the (still empty) queue until the enqueue
+    // below has committed and sent its wake-up: the wake-up finds the loop fetching, not asleep,
+    // which on PostgreSQL happens by itself when the two round trips overlap (CI hit it once).
+    const client = (q as unknown as { client: { fetch: (...args: unknown[]) => Promise<unknown> } }).client;
+    const fetch = client.fetch.bind(client);
+    const enqueued = deferred();
+    let first = true;
+    client.fetch = async (...args) => {
+      const jobs = await fetch(...args);
+      if (first) {
+        first = false;
+        await enqueued.promise;
+      }
+      return jobs;
+    };
+    await q.work();
+    const t0 = Date.now();
+    await q.enqueue('mid-fetch', null);
+    enqueued.resolve();
+    await started.promise;
+    // Polling is once a minute here: the job ran because the loop fetched again, not because it polled.
+    expect(Date.now() - t0).toBeLessThan(5_000);
+  });
+
   it('runs one job once when two processes drain at the same time', async () => {
     const a = newQueue();
     const b = newQueue();
