@@ -70,4 +70,37 @@ describe('AnswerService: the result cache under concurrency', () => {
     expect(execute).toHaveBeenCalledTimes(2);
     execute.mockRestore();
   });
+
+  it('builds the card of a repeated question once, per reader, and nobody can change the shared one', async () => {
+    let now = new Date(`${END}T12:00:00Z`);
+    const answers = new AnswerService(null, log, () => now);
+    const first = (await answers.ask(source, 'revenue by region last month', context)).responses[0]!.card!;
+    now = new Date(`${END}T12:05:00Z`);
+    const again = (await answers.ask(source, 'Revenue by region last month', context)).responses[0]!.card!;
+    // Another phrase of the same query on the same result: the card built at 12:00, when its data was read.
+    expect(again).toBe(first);
+    expect(again.date).toBe(`${END}T12:00:00.000Z`);
+    expect(Object.isFrozen(first.table[0])).toBe(true);
+    expect(() => first.insights.push('changed')).toThrow(TypeError);
+    // Another reader of the same result gets a card in their own language and numbers.
+    const turkish = (
+      await answers.ask(source, 'revenue by region last month', { ...context, language: 'tr' })
+    ).responses[0]!.card!;
+    expect(turkish).not.toBe(first);
+    expect(turkish.title).not.toBe(first.title);
+    expect(turkish.table).toEqual(first.table);
+    // Tomorrow "last month" may be another range: a new parse, a new query, a new card.
+    now = new Date('2026-12-01T12:00:00Z');
+    const december = (await answers.ask(source, 'revenue by region last month', context)).responses[0]!.card!;
+    expect(december).not.toBe(first);
+    expect(december.period).toMatchObject({ from: '2026-11-01', to: '2026-11-30' });
+  });
+
+  it('keeps no parse or card when the cache is off: every ask builds its own', async () => {
+    const answers = new AnswerService(null, log, () => new Date(`${END}T12:00:00Z`), 0);
+    const a = (await answers.ask(source, 'orders by channel last month', context)).responses[0]!.card!;
+    const b = (await answers.ask(source, 'orders by channel last month', context)).responses[0]!.card!;
+    expect(b).not.toBe(a);
+    expect(b).toEqual(a);
+  });
 });

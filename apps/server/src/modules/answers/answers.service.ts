@@ -6,7 +6,7 @@ import {
   type TQueryPlan,
   type TQueryResult,
 } from '@parley/connectors';
-import type { TConversationResponse, TSemanticQuery } from '@parley/contract';
+import type { TCard, TConversationResponse, TSemanticQuery } from '@parley/contract';
 import {
   buildCard,
   buildDriversCard,
@@ -24,6 +24,7 @@ import {
   type TCompileOptions,
   type TLanguageCode,
   type TLearnedChoice,
+  type TParseResult,
   type TSemanticModel,
 } from '@parley/engine';
 import { escapeHtml } from '@parley/presenter';
@@ -92,7 +93,23 @@ export class AnswerService {
     private readonly warm: () => Promise<void> = async () => {},
   ) {
     this.results = new Lru(resultCacheSize);
+    this.memoSize = resultCacheSize;
   }
+
+  /** How many parsed phrases and built cards are kept; 0 (the result cache off) keeps none. */
+  private readonly memoSize: number;
+  /**
+   * Parsed phrases by model object (one per source version and learned-word set, so a changed
+   * model starts afresh) and by everything else the parser reads: the same question in the same
+   * context reads the same, and a repeated question skips the parser (issue 14).
+   */
+  private readonly parsed = new WeakMap<TSemanticModel, Lru<TParseResult>>();
+  /**
+   * Cards built from a result object, by the query and reader: the same answer to a repeated
+   * question is built once. The result cache's entry owns them (a new result, a new card), so a
+   * card's `date` is when its data was read. Cards are frozen: callers share them.
+   */
+  private readonly cards = new WeakMap<TQueryResult, { model: TSemanticModel; byKey: Map<string, TCard> }>();
 
   /**
    * Query results by source, account, SQL and bound values: a repeated question answers at once.
@@ -161,7 +178,7 @@ export class AnswerService {
     const today = dateIn(context.timezone, this.clock());
     const weekStart = weekStartFor(context.language);
     // Drivers and forecasts are answered here (answerQuery dispatches on query.analysis).
-    const parsed = parseQuestion(phrase, {
+    const parsed = this.parse(phrase, {
       model,
       today,
       weekStart,
@@ -228,22 +245,30 @@ export class AnswerService {
         ? compileQuery(query, model, { dialect, today, weekStart })
         : connector.compileApi!(query, model, { today, weekStart });
       const result = await this.run(source, compiled.sql, compiled.params);
-      const card = buildCard({
-        query,
+      let card = this.card(
+        result,
         model,
-        compiled,
-        rows: result.rows,
-        readAt: this.clock().toISOString(),
-        locale,
-        language,
-        today,
-      });
-      // A copied source (Formbricks) answers as of its last sync: the card says so.
-      if (result.asOf) card.synced = result.asOf;
+        `${JSON.stringify(query)}\u0000${locale}\u0000${language}\u0000${today}\u0000${weekStart}`,
+        () => {
+          const built = buildCard({
+            query,
+            model,
+            compiled,
+            rows: result.rows,
+            readAt: this.clock().toISOString(),
+            locale,
+            language,
+            today,
+          });
+          // A copied source (Formbricks) answers as of its last sync: the card says so.
+          if (result.asOf) built.synced = result.asOf;
+          return built;
+        },
+      );
       // AI insights only through the configured model, beside the computed ones, never instead;
       // each request is one unit of the plan's AI-insight quota, asked only when it is spent.
       if (this.llm && card.table.length > 0 && context.aiInsights && (await context.aiInsights()))
-        card.insights.push(...(await proposeInsights(this.llm, card)));
+        card = { ...card, insights: [...card.insights, ...(await proposeInsights(this.llm, card))] };
       return { responses: [{ phrase, card }], semantic: query };
     } catch (error) {
       if (error instanceof ModelError) {
@@ -283,6 +308,46 @@ export class AnswerService {
       this.log.error({ err: error }, 'answering failed');
       throw error;
     }
+  }
+
+  /** parseQuestion, remembered per model and context (see `parsed`). */
+  private parse(phrase: string, options: Parameters<typeof parseQuestion>[1]): TParseResult {
+    if (this.memoSize <= 0) return parseQuestion(phrase, options);
+    let memo = this.parsed.get(options.model);
+    if (!memo) {
+      memo = new Lru(this.memoSize);
+      this.parsed.set(options.model, memo);
+    }
+    const key = [
+      phrase,
+      options.today,
+      options.weekStart,
+      options.language,
+      options.previous ? JSON.stringify(options.previous) : '',
+    ].join('\u0000');
+    let parsed = memo.get(key);
+    if (!parsed) {
+      parsed = deepFreeze(parseQuestion(phrase, options));
+      memo.set(key, parsed);
+    }
+    return parsed;
+  }
+
+  /** The card of `result` for `key` (query and reader), built once per result object and model. */
+  private card(result: TQueryResult, model: TSemanticModel, key: string, build: () => TCard): TCard {
+    if (this.memoSize <= 0) return build();
+    let memo = this.cards.get(result);
+    if (!memo || memo.model !== model) {
+      memo = { model, byKey: new Map() };
+      this.cards.set(result, memo);
+    }
+    let card = memo.byKey.get(key);
+    if (!card) {
+      card = deepFreeze(build());
+      // A handful of readers (languages, zones) per result; more is not a repeat.
+      if (memo.byKey.size < 16) memo.byKey.set(key, card);
+    }
+    return card;
   }
 
   /** A drivers or forecast question: its queries through run(), then its card (or the reason there is none). */
@@ -327,6 +392,15 @@ export class AnswerService {
   suggestions(source: AnswerSource): string[] {
     return getExampleQuestions(source.model);
   }
+}
+
+/** Freezes a value shared between answers, so no caller can change another's copy by accident. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }
 
 /** The choices that say what an unknown word would mean, keyed by the phrase the button asks. */
