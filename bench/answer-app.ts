@@ -2,15 +2,19 @@
  * The whole app on loopback, signed in as the demo user, for the answer benchmarks
  * (answer.bench.ts, throughput.bench.ts, answer-profile.ts): one way to start it, so their figures compare.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { ensureDemoDataset } from '@parley/connectors';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 
 export const END_DATE = '2026-11-20';
+const HERE = dirname(fileURLToPath(import.meta.url));
 const PASSWORD = 'Bench-pass-123!';
 
 /** The demo file of a scale, generated once into the temp folder and reused by later runs. */
@@ -67,23 +71,31 @@ export async function startApp(
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
   const { xsrfToken } = (await login.json()) as { xsrfToken: string };
   const headers = { 'content-type': 'application/json', cookie, 'x-xsrf-token': xsrfToken };
+  // The client runs in its own process (ask-client.ts): the timings are the server's, not a
+  // client sharing its thread.
+  const client = spawn(process.execPath, ['--import', 'tsx', join(HERE, 'ask-client.ts')], {
+    cwd: HERE,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const replies = createInterface({ input: client.stdout })[Symbol.asyncIterator]();
   const ask: BenchApp['ask'] = async (phrase, datasourceId) => {
-    const t = performance.now();
-    const res = await fetch(`${base}/features/conversations/query`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        phrase,
-        created: Date.now(),
-        ...(datasourceId ? { datasource_id: datasourceId } : {}),
-      }),
+    const body = JSON.stringify({
+      phrase,
+      created: Date.now(),
+      ...(datasourceId ? { datasource_id: datasourceId } : {}),
     });
-    const body = (await res.json()) as {
+    client.stdin.write(`${JSON.stringify({ url: `${base}/features/conversations/query`, headers, body })}\n`);
+    const next = await replies.next();
+    if (next.done) throw new Error('the bench client stopped');
+    const reply = JSON.parse(next.value) as { ms: number; status: number; body: string };
+    if (reply.status !== 200) throw new Error(`answer failed (${reply.status}): ${reply.body.slice(0, 200)}`);
+    const answer = JSON.parse(reply.body) as {
       responses: { card?: { query?: { sql: string }; table: unknown[] } }[];
     };
-    return { ms: performance.now() - t, card: body.responses?.[0]?.card };
+    return { ms: reply.ms, card: answer.responses?.[0]?.card };
   };
   const close = async () => {
+    client.stdin.end();
     await app.close();
     await database.close();
   };

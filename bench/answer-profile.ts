@@ -1,15 +1,18 @@
 /**
  * Where the milliseconds of a cached answer go: the V8 CPU profiler (node:inspector, the same
- * profile `node --cpu-prof` writes) around N repeated questions, self time summed by who spent it.
- * Run: node --import tsx bench/answer-profile.ts   (N=1500; PROFILE_OUT=file.cpuprofile keeps the raw profile)
+ * profile `node --cpu-prof` writes) around DURATION seconds of the same question asked over one
+ * connection by autocannon in its own process (so only the server's CPU is in the profile),
+ * self time summed by who spent it, per answer.
+ * Run: node --import tsx bench/answer-profile.ts   (DURATION=10; CACHED=0 for the uncached answer; PROFILE_OUT=file.cpuprofile keeps the raw profile)
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { demoFile, startApp } from './answer-app';
-import { median, writeSection } from './results';
+import { load } from './load';
+import { writeSection } from './results';
 
-const N = Number(process.env.N ?? 1500);
+const DURATION = Number(process.env.DURATION ?? 10);
 const QUESTION = 'revenue by region last month';
 
 interface ProfileNode {
@@ -48,7 +51,6 @@ const BUCKETS: [string, (url: string, fn: string) => boolean][] = [
   ['app: answers', (u) => u.includes('modules/answers')],
   ['app: billing (quota)', (u) => u.includes('modules/billing')],
   ['app: other', (u) => u.includes('apps/server/src')],
-  ['bench client (undici fetch)', (u) => u.includes('undici') || u.includes('bench/')],
   ['Node internals (http, net, streams, timers)', (u) => u.startsWith('node:')],
   ['garbage collector', (_u, f) => f === '(garbage collector)'],
   ['idle (waiting)', (_u, f) => f === '(idle)'],
@@ -103,19 +105,23 @@ for (const method of ['query', 'exec'] as const) {
 }
 
 const { path } = await demoFile(1);
-const bench = await startApp(path, 1, 200);
+// CACHED=0 profiles the uncached answer (result cache off: every answer runs its query).
+const CACHED = process.env.CACHED !== '0';
+const bench = await startApp(path, 1, CACHED ? 200 : 0);
 for (let i = 0; i < 200; i++) await bench.ask(QUESTION); // warm: JIT, caches
 const session = new Session();
 session.connect();
 await session.post('Profiler.enable');
 await session.post('Profiler.setSamplingInterval', { interval: 100 });
 await session.post('Profiler.start');
-const times: number[] = [];
 counting = true;
 const t0 = performance.now();
-for (let i = 0; i < N; i++) times.push((await bench.ask(QUESTION)).ms);
+const run = await load(`${bench.base}/features/conversations/query`, 1, DURATION, bench.headers, [
+  JSON.stringify({ phrase: QUESTION, created: 1 }),
+]);
 const wall = performance.now() - t0;
 counting = false;
+const N = run.total;
 const { profile } = (await session.post('Profiler.stop')) as { profile: Profile };
 session.disconnect();
 await bench.close();
@@ -132,8 +138,8 @@ const sqlRows = [...statements.entries()]
     ([text, s]) =>
       `| \`${text.replace(/\|/g, '\\|')}…\` | ${(s.n / N).toFixed(2)} | ${(s.ms / N).toFixed(2)} |`,
   );
-const body = `Command: \`node --import tsx bench/answer-profile.ts\` (N=${N} repeats of “${QUESTION}”, result cache on, scale 1, in-process client), ${new Date().toISOString().slice(0, 10)}, ${label}.
-Median cached answer ${median(times).toFixed(2)} ms; wall ${(wall / N).toFixed(2)} ms per answer. CPU self time per answer by owner (native frames charged to their caller):
+const body = `Command: \`node --import tsx bench/answer-profile.ts\` (DURATION=${DURATION} s of “${QUESTION}” over 1 connection, autocannon in its own process: ${N} answers, result cache ${CACHED ? 'on' : 'off'}, scale 1), ${new Date().toISOString().slice(0, 10)}, ${label}.
+Latency p50 ${run.p50} ms, mean ${run.mean.toFixed(2)} ms (autocannon); wall ${(wall / N).toFixed(2)} ms per answer; ${run.errors + run.non2xx} errors. CPU self time per answer by owner (native frames charged to their caller):
 
 | owner | ms per answer | share of wall |
 |---|---|---|

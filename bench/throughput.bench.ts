@@ -6,17 +6,14 @@
  * PostgreSQL source holding the same tables. The load comes from autocannon in its own process.
  * Run: node --import tsx bench/throughput.bench.ts   (DURATION=10 s per measure, PG_SCALE=1)
  */
-import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { createPostgresDemoDatabase } from '../packages/connectors/src/testing/postgres-fixture';
 import { type BenchApp, demoFile, startApp } from './answer-app';
+import { type Load, load } from './load';
 import { writeSection } from './results';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const PG_SCALE = Number(process.env.PG_SCALE ?? 1);
-const HERE = dirname(fileURLToPath(import.meta.url));
 const DEMO_QUESTIONS = [
   'revenue by region last month',
   'revenue by region last month vs last year',
@@ -32,45 +29,6 @@ const PG_QUESTIONS = [
   'orders by month in 2025',
   'number of orders by region',
 ];
-
-interface Load {
-  rps: number;
-  total: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  mean: number;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
-
-/** autocannon in a child process against `url` (asynchronous: the server runs in this process). */
-async function load(
-  url: string,
-  connections: number,
-  headers: Record<string, string>,
-  bodies: string[],
-): Promise<Load> {
-  const config = { url, connections, duration: DURATION, method: 'POST', headers, bodies };
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(HERE, 'throughput-client.ts'), JSON.stringify(config)],
-    { cwd: HERE, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d) => {
-    out += d;
-  });
-  child.stderr.on('data', (d) => {
-    err += d;
-  });
-  const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  const line = out.trim().split('\n').at(-1) ?? '';
-  if (status !== 0 || !line.startsWith('{')) throw new Error(`autocannon failed: ${err}`);
-  return JSON.parse(line) as Load;
-}
 
 const body = (phrase: string, datasourceId?: string) =>
   JSON.stringify({ phrase, created: 1, ...(datasourceId ? { datasource_id: datasourceId } : {}) });
@@ -118,13 +76,13 @@ const ratios: string[] = [];
 for (const c of [1, 10, 50]) {
   // Baseline and app side by side for each connection count, so they share the machine's mood.
   const b = await measure('bare Fastify JSON route', c, () =>
-    load(`${bareBase}/bare`, c, bareHeaders, [body('x')]),
+    load(`${bareBase}/bare`, c, DURATION, bareHeaders, [body('x')]),
   );
   const d = await measure('cached answer, demo data', c, () =>
-    load(url(cached), c, cached.headers, [body(DEMO_QUESTIONS[0]!)]),
+    load(url(cached), c, DURATION, cached.headers, [body(DEMO_QUESTIONS[0]!)]),
   );
   const p = await measure('cached answer, PostgreSQL source', c, () =>
-    load(url(cached), c, cached.headers, [body(PG_QUESTIONS[0]!, pgCached)]),
+    load(url(cached), c, DURATION, cached.headers, [body(PG_QUESTIONS[0]!, pgCached)]),
   );
   ratios.push(
     `${c} connection${c > 1 ? 's' : ''}: cached answers/s ÷ bare route = **${(d.rps / b.rps).toFixed(2)}** (demo), **${(p.rps / b.rps).toFixed(2)}** (PostgreSQL)`,
@@ -134,6 +92,7 @@ await measure('uncached answer, demo data (7 questions in turn)', 10, () =>
   load(
     url(uncached),
     10,
+    DURATION,
     uncached.headers,
     DEMO_QUESTIONS.map((q) => body(q)),
   ),
@@ -142,6 +101,7 @@ await measure(`uncached answer, PostgreSQL source (${PG_QUESTIONS.length} questi
   load(
     url(uncached),
     10,
+    DURATION,
     uncached.headers,
     PG_QUESTIONS.map((q) => body(q, pgUncached)),
   ),

@@ -1,0 +1,49 @@
+/**
+ * autocannon in a child process (throughput-client.ts), so the load does not share the server's
+ * event loop or its CPU profile: throughput.bench.ts and answer-profile.ts drive the app with it.
+ */
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+
+export interface Load {
+  rps: number;
+  total: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  mean: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+/** autocannon in a child process against `url` (asynchronous: the server runs in this process). */
+export async function load(
+  url: string,
+  connections: number,
+  duration: number,
+  headers: Record<string, string>,
+  bodies: string[],
+): Promise<Load> {
+  const config = { url, connections, duration, method: 'POST', headers, bodies };
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(HERE, 'throughput-client.ts'), JSON.stringify(config)],
+    { cwd: HERE, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d) => {
+    out += d;
+  });
+  child.stderr.on('data', (d) => {
+    err += d;
+  });
+  const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  const line = out.trim().split('\n').at(-1) ?? '';
+  if (status !== 0 || !line.startsWith('{')) throw new Error(`autocannon failed: ${err}`);
+  return JSON.parse(line) as Load;
+}
