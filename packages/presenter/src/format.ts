@@ -120,16 +120,26 @@ export function formatDate(value: string, locale: string, grain?: TTimeGrain): s
   }
 }
 
+/** Date ranges already written, by from, to and locale (see formatDateRange). */
+const dateRanges = new Map<string, string>();
+
 /**
  * An inclusive ISO date range in the locale, the way people write it: "Oct 1 – 31, 2026"
  * (en-US), "1–31 Oct 2026" (en-GB), "1–31 Eki 2026" (tr). One day reads as that day.
  */
 export function formatDateRange(from: string, to: string, locale: string): string {
-  const a = parseIsoDate(from);
-  const b = parseIsoDate(to);
-  if (!a || !b) return `${from} – ${to}`;
-  const f = df(locale, { day: 'numeric', month: 'short', year: 'numeric' });
-  return from === to ? f.format(a) : f.formatRange(a, b);
+  const key = `${from}|${to}|${locale}`;
+  let text = dateRanges.get(key);
+  if (text === undefined) {
+    const a = parseIsoDate(from);
+    const b = parseIsoDate(to);
+    const f = df(locale, { day: 'numeric', month: 'short', year: 'numeric' });
+    text = !a || !b ? `${from} – ${to}` : from === to ? f.format(a) : f.formatRange(a, b);
+    // Intl's formatRange is slow (~0.1 ms) and every card names its period: a day's ranges repeat.
+    if (dateRanges.size >= 1000) dateRanges.clear();
+    dateRanges.set(key, text);
+  }
+  return text;
 }
 
 /** Any cell value by its column format; – for empty values, text as it is. */

@@ -92,7 +92,11 @@ export class SourceResolver {
       return id === DEMO_DATASOURCE_ID ? this.demo() : this.fromRow(rows.find((r) => r.id === id)!);
     }
     if (datasourceId === DEMO_DATASOURCE_ID && this.options.demo) return this.demo();
-    const row = isSourceId(datasourceId) ? await this.repo.findOwned(actor, datasourceId) : null;
+    // From the owner's short-lived copy of their sources (dropped by every write to them), as the
+    // default is: a named source costs no statement per answer either (issue 14).
+    const row = isSourceId(datasourceId)
+      ? ((await this.repo.ownedSources(actor)).rows.find((r) => r.id === datasourceId) ?? null)
+      : null;
     if (!row) throw new NotFound(DATASOURCE_MESSAGES.notFound);
     if (row.status === 'revoked')
       throw new Invalid(
