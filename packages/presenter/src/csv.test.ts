@@ -39,7 +39,11 @@ describe('slug', () => {
     expect(slug('Revenue by Region, last month vs the previous period')).toBe(
       'revenue-by-region-last-month-vs-the-previous-period',
     );
-    expect(slug('  Ümsatz!  ')).toBe('msatz');
+    expect(slug('  Ümsatz!  ')).toBe('umsatz');
+    // Turkish titles keep their words: marks dropped, dotless and dotted I folded.
+    expect(slug('Bölgelere göre Gelir, geçen ay — İstanbul, Iğdır')).toBe(
+      'bolgelere-gore-gelir-gecen-ay-istanbul-igdir',
+    );
     expect(slug('x'.repeat(100))).toHaveLength(80);
     expect(slug('€€€')).toBe('');
   });

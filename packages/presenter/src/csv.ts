@@ -34,9 +34,16 @@ export function toTsv(rows: readonly TCardRow[]): string {
 
 /** A file-name stem from a title: lower-case ASCII words joined by dashes, at most 80 characters. */
 export function slug(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 80);
+  return (
+    text
+      .toLowerCase()
+      // Letters with marks keep their base letter ("Bölgelere göre" → "bolgelere-gore"); the
+      // dotless ı has no decomposition.
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/ı/g, 'i')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 80)
+  );
 }
