@@ -126,7 +126,7 @@ ${table.join('\n')}
 
 ${ratios.join('; ')}.
 
-Reading: the bare route costs well under 1 ms of CPU a request; a cached answer costs several ms of CPU on the one main thread — HTTP, parse + compile + card, zod/JSON, and the history row's PGlite INSERT (one per batch since issue 14; the session, subscription, source and quota statements are off the path: see “Answer path: where a cached answer’s milliseconds go”) — so cached answers/s stay far below the bare route's, and more connections mostly queue. The target (cached ≥ 0.5 × the bare route at 10 connections) would need a cached answer within about 2× a bare request's CPU.`;
+Reading: a bare request costs the server about 0.04–0.05 ms of CPU (its answers/s at 10 connections); a cached answer about 0.9 ms, all on the one main thread: HTTP with a 2 KB JSON body and the session cookie's HMAC, Fastify + zod, the quota, compile (parse and card are remembered), the journal append, and the history row's share of a batched PGlite INSERT (~0.3–0.45 ms a row on its own — see “Answer path: where a cached answer’s milliseconds go”). More connections mostly queue behind that thread. The target (cached ≥ 0.5 × the bare route at 10 connections) asks a cached answer to cost within about 2× a bare request's CPU, which the history row alone exceeds several times over.`;
 writeSection('Throughput under load', text);
 console.log(text);
 process.exit(0);
