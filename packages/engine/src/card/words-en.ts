@@ -143,4 +143,10 @@ export const EN_WORDS: TCardWords = {
       `${label} ${trend > 0 ? 'trends up' : trend < 0 ? 'trends down' : 'is flat'}: about ${slope} per ${grain} (level ${level} at ${at}).`,
     noDate: (label) => `${label} has no date to forecast by.`,
   },
+  failures: {
+    refused: (describe, reason) =>
+      `The data source cannot answer “${describe}” as asked: ${reason} Try other measures or breakdowns.`,
+    timeout: (describe) =>
+      `The question “${describe}” took too long to answer. Try a shorter date range or fewer breakdowns.`,
+  },
 };

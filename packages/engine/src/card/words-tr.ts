@@ -159,4 +159,10 @@ export const TR_WORDS: TCardWords = {
       `${label} ${trend > 0 ? 'yükseliş eğiliminde' : trend < 0 ? 'düşüş eğiliminde' : 'yatay'}: ${unit(grain)} başına yaklaşık ${slope} (${at} itibarıyla seviye ${level}).`,
     noDate: (label) => `${label} için tahmin yapılacak bir tarih yok.`,
   },
+  failures: {
+    refused: (describe, reason) =>
+      `Veri kaynağı “${describe}” sorusunu bu haliyle yanıtlayamıyor: ${reason} Başka ölçüler veya kırılımlar deneyin.`,
+    timeout: (describe) =>
+      `“${describe}” sorusunun yanıtı çok uzun sürdü. Daha kısa bir tarih aralığı veya daha az kırılım deneyin.`,
+  },
 };

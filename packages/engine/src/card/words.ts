@@ -176,6 +176,12 @@ export interface TCardWords {
     /** A measure without a date (plain text). */
     noDate(label: string): string;
   };
+  /** Why a question understood has no card (the answer service); arguments are escaped. */
+  failures: {
+    /** The source refused the combination asked (GA4's incompatible fields); `reasonEsc` is the source's own words. */
+    refused(describeEsc: string, reasonEsc: string): string;
+    timeout(describeEsc: string): string;
+  };
 }
 
 /** The card words of a language. */

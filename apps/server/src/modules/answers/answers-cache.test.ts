@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDbConnector, ensureDemoDataset } from '@parley/connectors';
+import { ConnectorError, DuckDbConnector, ensureDemoDataset } from '@parley/connectors';
 import { getDemoModel } from '@parley/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -102,5 +102,28 @@ describe('AnswerService: the result cache under concurrency', () => {
     const b = (await answers.ask(source, 'orders by channel last month', context)).responses[0]!.card!;
     expect(b).not.toBe(a);
     expect(b).toEqual(a);
+  });
+
+  it("says why a question has no card in the card's language: a source's refusal and a timeout", async () => {
+    const answers = service();
+    const execute = vi.spyOn(connector, 'execute');
+    execute.mockRejectedValueOnce(new ConnectorError('timeout', 'statement timeout'));
+    const en = await answers.ask(source, 'revenue by region this year', context);
+    expect(en.responses[0]?.text).toBe(
+      'The question “Revenue by Region, this year” took too long to answer. Try a shorter date range or fewer breakdowns.',
+    );
+    expect(en.semantic).toBeNull();
+    execute.mockRejectedValueOnce(new ConnectorError('timeout', 'statement timeout'));
+    const tr = await answers.ask(source, 'bu yıl bölgelere göre gelir', context);
+    expect(tr.responses[0]?.text).toMatch(
+      /^“.+” sorusunun yanıtı çok uzun sürdü\. Daha kısa bir tarih aralığı/,
+    );
+    expect(tr.responses[0]?.text).not.toMatch(/Revenue|Region/);
+    execute.mockRejectedValueOnce(new ConnectorError('refused', 'Field <x> is incompatible.'));
+    const refused = await answers.ask(source, 'revenue by channel this year', { ...context, language: 'tr' });
+    expect(refused.responses[0]?.text).toMatch(
+      /^Veri kaynağı “.+” sorusunu bu haliyle yanıtlayamıyor: Field &lt;x&gt; is incompatible\. Başka ölçüler/,
+    );
+    execute.mockRestore();
   });
 });

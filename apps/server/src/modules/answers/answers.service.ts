@@ -14,7 +14,7 @@ import {
   cardLanguage,
   cardLocale,
   compileQuery,
-  describeQuery,
+  getCardWords,
   getExampleQuestions,
   ModelError,
   parseQuestion,
@@ -228,6 +228,8 @@ export class AnswerService {
     // A Turkish question, or any question of a Turkish user, gets a Turkish card (DESIGN §6).
     const language = cardLanguage(phrase, context.language);
     const locale = cardLocale(language, context.language);
+    // Said in the card's language when there is no card too.
+    const words = getCardWords(language);
     try {
       // Drivers and forecasts run their own (ordinary, compiled) queries through the same run().
       if (query.analysis && dialect) {
@@ -280,7 +282,10 @@ export class AnswerService {
           responses: [
             {
               phrase,
-              text: `The data source cannot answer “${escapeHtml(describeQuery(query, model))}” as asked: ${escapeHtml(error.message)} Try other measures or breakdowns.`,
+              text: words.failures.refused(
+                escapeHtml(words.describe(query, model)),
+                escapeHtml(error.message),
+              ),
             },
           ],
           semantic: null,
@@ -299,7 +304,7 @@ export class AnswerService {
           responses: [
             {
               phrase,
-              text: `The question “${escapeHtml(describeQuery(query, model))}” took too long to answer. Try a shorter date range or fewer breakdowns.`,
+              text: words.failures.timeout(escapeHtml(words.describe(query, model))),
             },
           ],
           semantic: null,
