@@ -37,15 +37,20 @@ describe.each(TEST_DATABASES)('answer path on %s: sessions', (kind) => {
   }, 120_000);
   afterAll(() => t.close());
 
-  it('refuses a signed-out session at once, and keeps the same user’s other session', async () => {
+  /** Two sessions of one new user, each read a few times: both now held by the process's copy. */
+  const twoHeldSessions = async () => {
     const user = await createUser(t.app);
     const a = await login(t.app, user);
     const b = await login(t.app, user);
-    // Both sessions read (and now held by the process's copy).
     for (let i = 0; i < 3; i++) {
       expect((await a.call('GET', '/auth/tenant')).statusCode).toBe(200);
       expect((await b.call('GET', '/auth/tenant')).statusCode).toBe(200);
     }
+    return [a, b] as const;
+  };
+
+  it('refuses a signed-out session at once, and keeps the same user’s other session', async () => {
+    const [a, b] = await twoHeldSessions();
     expect((await a.call('POST', '/auth/logout', {})).statusCode).toBe(200);
     expect((await a.call('GET', '/auth/tenant')).statusCode).toBe(401);
     expect(
@@ -55,13 +60,7 @@ describe.each(TEST_DATABASES)('answer path on %s: sessions', (kind) => {
   });
 
   it('refuses every session of a user at once after a password change', async () => {
-    const user = await createUser(t.app);
-    const a = await login(t.app, user);
-    const b = await login(t.app, user);
-    for (let i = 0; i < 3; i++) {
-      expect((await a.call('GET', '/auth/tenant')).statusCode).toBe(200);
-      expect((await b.call('GET', '/auth/tenant')).statusCode).toBe(200);
-    }
+    const [a, b] = await twoHeldSessions();
     const changed = await a.call('POST', '/auth/changepassword', { password: 'Br4nd-new-pass!' });
     expect(changed.statusCode).toBe(200);
     expect((await a.call('GET', '/auth/tenant')).statusCode).toBe(401);

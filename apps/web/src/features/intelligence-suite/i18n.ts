@@ -1,3 +1,4 @@
+import { PROFILE_LABELS, type TProfileField } from '@parley/contract';
 import { registerBundles } from '../../i18n/bundles';
 
 /** Texts of the Intelligence Suite (namespace `reports`; spec 2 §2–§9). */
@@ -53,25 +54,9 @@ const enUS = {
     employee_title: 'Employee growth profile',
     intro: 'Tell us about the organization; the report reads your data against it.',
     sections: { business: 'Business', clients: 'Clients', direction: 'Direction', delivery: 'Delivery' },
-    business_name: 'Business name',
-    website_url: 'Website URL',
-    company_type: 'Company type',
-    locations_of_operation: 'Locations of operation',
-    business_description: 'Business description',
-    core_services: 'Core services',
-    primary_industry: 'Primary industry',
-    secondary_industries: 'Secondary industries',
-    target_client_types: 'Target client types',
-    target_client_names: 'Target client names',
+    // The field labels are the contract's, the ones the server's messages name.
+    ...(PROFILE_LABELS as Record<TProfileField, string>),
     target_client_names_hint: 'Up to 5 names; press Enter after each.',
-    target_client_websites: 'Target client websites',
-    strategic_priorities: 'Strategic priorities',
-    goals_okrs: 'Goals / OKRs',
-    geography_focus: 'Geography focus',
-    key_themes: 'Key themes',
-    key_themes_other: 'Other key themes',
-    focus_functions: 'Focus functions',
-    key_points_of_interest: 'Key points of interest',
     notification_frequency: 'Notification frequency',
     reporting_period: 'Reporting period',
     required: '{{field}} is required.',
