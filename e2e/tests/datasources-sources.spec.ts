@@ -11,7 +11,7 @@ import { formatNumber } from '@parley/presenter';
 import type { Locator, Page } from '@playwright/test';
 import { buildGa4Fixture } from '../../packages/connectors/src/testing/ga4-standin';
 import type { TSourcesStandIns } from '../peers/sources';
-import { DEMO, expect, signIn, test } from './fixtures';
+import { askOnSource, DEMO, dialog, expect, signIn, test } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -26,7 +26,6 @@ const ids = { d1: '', formbricks: '', ga4: '' };
 const NAMES = { d1: 'Northwind on D1', formbricks: 'Customer feedback', ga4: 'Google Analytics' };
 
 const count = (value: number) => formatNumber(value, 'number', { locale: 'en-US' });
-const dialog = (page: Page, testId: string) => page.getByTestId(testId).getByRole('dialog');
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 const cardNamed = (page: Page, name: string) =>
   page
@@ -71,33 +70,6 @@ function lastMonth(today: string): { from: string; to: string } {
   const first = new Date(Date.UTC(y, m - 2, 1));
   const last = new Date(Date.UTC(y, m - 1, 0));
   return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
-}
-
-type AskedCard = { title: string; table: Record<string, unknown>[]; synced?: string };
-
-/** Asks from the conversation box: the card as the server answered it, and the card on screen. */
-async function ask(
-  page: Page,
-  phrase: string,
-  datasourceId: string,
-): Promise<{ data: AskedCard; card: Locator }> {
-  const input = page.getByTestId('conversation-input');
-  await input.fill(phrase);
-  const answer = page.waitForResponse(
-    (r) => r.url().endsWith('/features/conversations/query') && r.request().method() === 'POST',
-  );
-  await input.press('Enter');
-  const response = await answer;
-  expect(response.status(), await response.text()).toBe(200);
-  expect(response.request().postDataJSON()).toMatchObject({ phrase, datasource_id: datasourceId });
-  const body = (await response.json()) as { responses: { card?: AskedCard }[] };
-  const data = body.responses.find((r) => r.card)?.card;
-  expect(data, `a card for "${phrase}"`).toBeTruthy();
-  const item = page.getByTestId('conversation-item').last();
-  await expect(item).toHaveAttribute('data-state', 'answered', { timeout: 30_000 });
-  const card = item.getByTestId('analysis-card').first();
-  await card.scrollIntoViewIfNeeded();
-  return { data: data!, card };
 }
 
 /** The picker a new connection opens: choose one account and save it. */
@@ -268,7 +240,7 @@ test('answers one question on each source with the stand-in’s own numbers', as
     "SELECT COUNT(*) FROM orders WHERE order_date BETWEEN '1997-01-01' AND '1997-12-31'",
   );
   expect(orders).toBeGreaterThan(0);
-  const d1 = await ask(page, 'how many orders in 1997', ids.d1);
+  const d1 = await askOnSource(page, 'how many orders in 1997', ids.d1);
   expect(Object.values(d1.data.table[0]!)).toContain(orders);
   await expect(d1.card).toContainText(count(orders));
   await shot(d1.card, 'sources-card-d1');
@@ -287,7 +259,7 @@ test('answers one question on each source with the stand-in’s own numbers', as
   const responses = await formbricksResponses(feedback.id);
   expect(responses.length).toBeGreaterThan(100);
   await select.selectOption({ label: NAMES.formbricks });
-  const fb = await ask(page, 'number of responses', ids.formbricks);
+  const fb = await askOnSource(page, 'number of responses', ids.formbricks);
   expect(Object.values(fb.data.table[0]!)).toContain(responses.length);
   await expect(fb.card).toContainText(count(responses.length));
   expect(Date.parse(fb.data.synced!)).toBeLessThanOrEqual(Date.now());
@@ -301,7 +273,7 @@ test('answers one question on each source with the stand-in’s own numbers', as
     .reduce((sum, r) => sum + r.sessions, 0);
   expect(sessions).toBeGreaterThan(0);
   await select.selectOption({ label: NAMES.ga4 });
-  const ga4 = await ask(page, 'sessions last month', ids.ga4);
+  const ga4 = await askOnSource(page, 'sessions last month', ids.ga4);
   expect(ga4.data.table).toEqual([{ Sessions: sessions }]);
   await expect(ga4.card).toContainText(count(sessions));
   await shot(ga4.card, 'sources-card-ga4');

@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { formatNumber } from '@parley/presenter';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   createPagilaDatabase,
   type TPagilaDatabase,
 } from '../../packages/connectors/src/testing/pagila-fixture';
-import { expect, signIn, test } from './fixtures';
+import { askOnSource, dialog, expect, signIn, test } from './fixtures';
 import {
   createReader,
   PG,
@@ -60,50 +60,12 @@ async function expectAccessible(page: Page, selector: string): Promise<void> {
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-/** A Mantine modal's dialog, by the test id on its root. */
-const dialog = (page: Page, testId: string) => page.getByTestId(testId).getByRole('dialog');
-
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
 const cardNamed = (page: Page, name: string) =>
   page
     .getByTestId('ds-card')
     .filter({ has: page.getByTestId('ds-card-name').getByText(name, { exact: true }) });
-
-type AskedCard = { title: string; table: Record<string, unknown>[] };
-
-/**
- * Asks from the conversation box and returns the card's data as the server answered it (for
- * exact numbers) and the card on screen, switched to its table view.
- */
-async function ask(
-  page: Page,
-  phrase: string,
-  datasourceId: string,
-): Promise<{ data: AskedCard; card: Locator }> {
-  const input = page.getByTestId('conversation-input');
-  await input.fill(phrase);
-  const answer = page.waitForResponse(
-    (r) => r.url().endsWith('/features/conversations/query') && r.request().method() === 'POST',
-  );
-  await input.press('Enter');
-  const response = await answer;
-  expect(response.status()).toBe(200);
-  // The chosen source went with the question.
-  expect(response.request().postDataJSON()).toMatchObject({ phrase, datasource_id: datasourceId });
-  const body = (await response.json()) as { responses: { card?: AskedCard }[] };
-  const data = body.responses.find((r) => r.card)?.card;
-  expect(data, `a card for "${phrase}"`).toBeTruthy();
-  const item = page.getByTestId('conversation-item').last();
-  await expect(item).toHaveAttribute('data-state', 'answered', { timeout: 30_000 });
-  await expect(item.locator('.bubble-question')).toContainText(phrase);
-  const card = item.getByTestId('analysis-card').first();
-  await card.scrollIntoViewIfNeeded();
-  const tableTab = card.getByTestId('view-tab-table');
-  if (await tableTab.count()) await tableTab.click();
-  await expect(card.getByTestId('data-table')).toBeVisible();
-  return { data: data!, card };
-}
 
 /** Opens the add dialog on a type. */
 async function openAdd(page: Page, type: string): Promise<void> {
@@ -232,7 +194,7 @@ test('connects Pagila through the form, picks its schema and answers with the nu
   const total = sql.number(
     "SELECT sum(amount) FROM payment WHERE payment_date >= '2022-01-01' AND payment_date < '2023-01-01'",
   );
-  const q1 = await ask(page, 'total payment amount in 2022', ids.pagila);
+  const q1 = await askOnSource(page, 'total payment amount in 2022', ids.pagila, { table: true });
   expect(Object.values(q1.data.table[0])[0]).toBeCloseTo(total, 2);
   await expect(q1.card.getByTestId('data-table')).toContainText(money(total));
 
@@ -241,7 +203,7 @@ test('connects Pagila through the form, picks its schema and answers with the nu
     "SELECT count(*) FROM rental WHERE rental_date >= '2022-07-01' AND rental_date < '2022-08-01'",
   );
   expect(rentals).toBeGreaterThan(0);
-  const q2 = await ask(page, 'number of rentals in july 2022', ids.pagila);
+  const q2 = await askOnSource(page, 'number of rentals in july 2022', ids.pagila, { table: true });
   expect(Object.values(q2.data.table[0])[0]).toBe(rentals);
   await expect(q2.card.getByTestId('data-table')).toContainText(count(rentals));
 
@@ -251,7 +213,7 @@ test('connects Pagila through the form, picks its schema and answers with the nu
       WHERE payment_date >= '2022-01-01' AND payment_date < '2023-01-01' GROUP BY 1 ORDER BY 1`,
   );
   expect(months.length).toBeGreaterThan(3);
-  const q3 = await ask(page, 'amount by month in 2022', ids.pagila);
+  const q3 = await askOnSource(page, 'amount by month in 2022', ids.pagila, { table: true });
   const byMonth = q3.data.table.map((row) => {
     const [month, amount] = Object.values(row) as [string, number];
     return [month.slice(0, 7), amount] as const;
@@ -370,11 +332,11 @@ test('uploads a CSV with progress and answers with its totals', async ({ page },
 
   await page.goto('/conversation');
   await page.getByTestId('source-select').selectOption({ label: 'Regional sales' });
-  const q1 = await ask(page, 'total revenue', ids.file);
+  const q1 = await askOnSource(page, 'total revenue', ids.file, { table: true });
   expect(Object.values(q1.data.table[0])[0]).toBeCloseTo(csv.revenue, 2);
   await expect(q1.card.getByTestId('data-table')).toContainText(money(csv.revenue));
 
-  const q2 = await ask(page, 'revenue by region', ids.file);
+  const q2 = await askOnSource(page, 'revenue by region', ids.file, { table: true });
   const shown = new Map(
     q2.data.table.map((row) => {
       const [region, revenue] = Object.values(row) as [string, number];

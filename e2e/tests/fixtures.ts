@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 
 export const DEMO = { email: 'demo@parley.local', password: 'Demo-pass-123!', firstName: 'Demo' };
@@ -76,4 +76,46 @@ export async function signUpByMail(page: Page, email: string, name: string): Pro
   await page.getByRole('option', { name: 'United Kingdom' }).first().click();
   await page.getByTestId('onboarding-submit').click();
   await expect(page).toHaveURL(/\/$/);
+}
+
+/** A Mantine modal's dialog, by the test id on its root. */
+export const dialog = (page: Page, testId: string) => page.getByTestId(testId).getByRole('dialog');
+
+/** A card as the server answered it: what the data-source tests check numbers against. */
+export type AskedCard = { title: string; table: Record<string, unknown>[]; synced?: string };
+
+/**
+ * Asks from the conversation box with a chosen source and returns the card's data as the server
+ * answered it (for exact numbers) and the card on screen; `table` switches it to its table view.
+ */
+export async function askOnSource(
+  page: Page,
+  phrase: string,
+  datasourceId: string,
+  options: { table?: boolean } = {},
+): Promise<{ data: AskedCard; card: Locator }> {
+  const input = page.getByTestId('conversation-input');
+  await input.fill(phrase);
+  const answer = page.waitForResponse(
+    (r) => r.url().endsWith('/features/conversations/query') && r.request().method() === 'POST',
+  );
+  await input.press('Enter');
+  const response = await answer;
+  expect(response.status(), await response.text()).toBe(200);
+  // The chosen source went with the question.
+  expect(response.request().postDataJSON()).toMatchObject({ phrase, datasource_id: datasourceId });
+  const body = (await response.json()) as { responses: { card?: AskedCard }[] };
+  const data = body.responses.find((r) => r.card)?.card;
+  expect(data, `a card for "${phrase}"`).toBeTruthy();
+  const item = page.getByTestId('conversation-item').last();
+  await expect(item).toHaveAttribute('data-state', 'answered', { timeout: 30_000 });
+  await expect(item.locator('.bubble-question')).toContainText(phrase);
+  const card = item.getByTestId('analysis-card').first();
+  await card.scrollIntoViewIfNeeded();
+  if (options.table) {
+    const tableTab = card.getByTestId('view-tab-table');
+    if (await tableTab.count()) await tableTab.click();
+    await expect(card.getByTestId('data-table')).toBeVisible();
+  }
+  return { data: data!, card };
 }
