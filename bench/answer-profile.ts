@@ -3,7 +3,7 @@
  * profile `node --cpu-prof` writes) around DURATION seconds of the same question asked over one
  * connection by autocannon in its own process (so only the server's CPU is in the profile),
  * self time summed by who spent it, per answer.
- * Run: node --import tsx bench/answer-profile.ts   (DURATION=10; CACHED=0 for the uncached answer; PROFILE_OUT=file.cpuprofile keeps the raw profile)
+ * Run: node --import tsx bench/answer-profile.ts   (DURATION=10; CONNECTIONS=1; CACHED=0 for the uncached answer; PROFILE_OUT=file.cpuprofile keeps the raw profile)
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -13,6 +13,8 @@ import { load } from './load';
 import { writeSection } from './results';
 
 const DURATION = Number(process.env.DURATION ?? 10);
+/** Concurrent connections: 1 shows one answer's path, 10 the throughput bench's load. */
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 1);
 const QUESTION = 'revenue by region last month';
 
 interface ProfileNode {
@@ -116,7 +118,7 @@ await session.post('Profiler.setSamplingInterval', { interval: 100 });
 await session.post('Profiler.start');
 counting = true;
 const t0 = performance.now();
-const run = await load(`${bench.base}/features/conversations/query`, 1, DURATION, bench.headers, [
+const run = await load(`${bench.base}/features/conversations/query`, CONNECTIONS, DURATION, bench.headers, [
   JSON.stringify({ phrase: QUESTION, created: 1 }),
 ]);
 const wall = performance.now() - t0;
@@ -138,7 +140,7 @@ const sqlRows = [...statements.entries()]
     ([text, s]) =>
       `| \`${text.replace(/\|/g, '\\|')}…\` | ${(s.n / N).toFixed(2)} | ${(s.ms / N).toFixed(2)} |`,
   );
-const body = `Command: \`node --import tsx bench/answer-profile.ts\` (DURATION=${DURATION} s of “${QUESTION}” over 1 connection, autocannon in its own process: ${N} answers, result cache ${CACHED ? 'on' : 'off'}, scale 1), ${new Date().toISOString().slice(0, 10)}, ${label}.
+const body = `Command: \`node --import tsx bench/answer-profile.ts\` (DURATION=${DURATION} s of “${QUESTION}” over ${CONNECTIONS} connection${CONNECTIONS === 1 ? '' : 's'}, autocannon in its own process: ${N} answers, result cache ${CACHED ? 'on' : 'off'}, scale 1), ${new Date().toISOString().slice(0, 10)}, ${label}.
 Latency p50 ${run.p50} ms, mean ${run.mean.toFixed(2)} ms (autocannon); wall ${(wall / N).toFixed(2)} ms per answer; ${run.errors + run.non2xx} errors. CPU self time per answer by owner (native frames charged to their caller):
 
 | owner | ms per answer | share of wall |

@@ -27,8 +27,9 @@ export async function load(
   duration: number,
   headers: Record<string, string>,
   bodies: string[],
+  method: 'GET' | 'POST' = 'POST',
 ): Promise<Load> {
-  const config = { url, connections, duration, method: 'POST', headers, bodies };
+  const config = { url, connections, duration, method, headers, bodies };
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', join(HERE, 'throughput-client.ts'), JSON.stringify(config)],

@@ -1,0 +1,51 @@
+/**
+ * Values shared between answers (a remembered parse, plan or card, handed to every asker of the
+ * same question) are deep-frozen by `share`, so no caller can change another's copy, and their
+ * JSON text is then worked out once: a repeated question's journal line, history row and reply
+ * each reuse it instead of writing ~2 KB of card again (issue 14).
+ */
+const texts = new WeakMap<object, string | null>();
+
+/** Deep-freezes `value` and marks it (and everything in it) shared; returns it. */
+export function share<T>(value: T): T {
+  if (value && typeof value === 'object' && !texts.has(value)) {
+    Object.freeze(value);
+    texts.set(value, null);
+    for (const v of Object.values(value)) share(v);
+  }
+  return value;
+}
+
+/** Whether `value` was handed to `share` (so it is frozen, all the way down). */
+export const isShared = (value: unknown): boolean =>
+  value !== null && typeof value === 'object' && texts.has(value);
+
+/**
+ * JSON.stringify's text of `value`, with the text of each shared object in it remembered. Only
+ * plain data is expected (objects, arrays, strings, numbers, booleans, null, Dates): what
+ * JSON.stringify would give for them, key order included.
+ */
+export function stringify(value: unknown): string {
+  return write(value) ?? 'null';
+}
+
+function write(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  const known = texts.get(value);
+  if (known) return known;
+  let text: string | undefined;
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    text = write((value as { toJSON: () => unknown }).toJSON());
+  } else if (Array.isArray(value)) {
+    text = `[${value.map((v) => write(v) ?? 'null').join(',')}]`;
+  } else {
+    const parts: string[] = [];
+    for (const key of Object.keys(value)) {
+      const v = write((value as Record<string, unknown>)[key]);
+      if (v !== undefined) parts.push(`${JSON.stringify(key)}:${v}`);
+    }
+    text = `{${parts.join(',')}}`;
+  }
+  if (known === null && text !== undefined) texts.set(value, text);
+  return text;
+}
