@@ -1,8 +1,8 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import { DuckDbConnector, ensureDemoDataset } from '@parley/connectors';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversationItems, feedback } from '../../src/db/schema';
+import { answerCards, conversationItems, feedback, users } from '../../src/db/schema';
 import {
   buildTestApp,
   type Client,
@@ -207,6 +207,102 @@ describe.each(TEST_DATABASES)('conversations on %s', (kind) => {
     } finally {
       DuckDbConnector.prototype.query = original;
     }
+  });
+
+  it('stores a repeated answer’s card once per owner, and gives every item its own card back', async () => {
+    const { db } = t.app.database;
+    const phrase = 'orders by channel in 2025';
+    const user = await createUser(t.app);
+    const other = await signIn(t.app, user.email, user.password);
+    const asked: { client: Client; id: string; card: { title: string; table: unknown[] } }[] = [];
+    for (const client of [demo, demo, demo, other, other]) {
+      const res = await client.inject({
+        method: 'POST',
+        url: '/features/conversations/query',
+        payload: { phrase, created: Date.now() },
+      });
+      const [response] = res.json().responses;
+      asked.push({ client, id: response.question_id, card: response.card });
+    }
+    await t.app.services.conversations.historySettled();
+    const items = await db
+      .select()
+      .from(conversationItems)
+      .where(
+        inArray(
+          conversationItems.id,
+          asked.map((a) => a.id),
+        ),
+      );
+    expect(items).toHaveLength(5);
+    const cardsOf = (mine: boolean) =>
+      new Set(items.filter((i) => (i.userId === user.id) === mine).map((i) => i.cardId));
+    // Three questions of the demo user, one card row; two of the other user, their own one.
+    expect(cardsOf(false).size).toBe(1);
+    expect(cardsOf(true).size).toBe(1);
+    const [demoCard] = [...cardsOf(false)];
+    const [userCard] = [...cardsOf(true)];
+    expect(demoCard).toBeTruthy();
+    expect(demoCard).not.toBe(userCard);
+    const stored = await db
+      .select()
+      .from(answerCards)
+      .where(inArray(answerCards.id, [demoCard!, userCard!]));
+    expect(stored.find((c) => c.id === userCard)?.userId).toBe(user.id);
+    // The item rows hold no copy of the card.
+    for (const item of items) expect(JSON.stringify(item.responses)).not.toContain('"table"');
+
+    // History, CSV: each item with the card it was answered with and its own question id.
+    for (const client of [demo, other]) {
+      const history = (
+        await client.inject({ method: 'GET', url: '/features/conversations?limit=20' })
+      ).json();
+      for (const a of asked.filter((x) => x.client === client)) {
+        const item = history.items.find((i: { id: string }) => i.id === a.id);
+        expect(item.responses[0].question_id).toBe(a.id);
+        expect(item.responses[0].card).toEqual(a.card);
+        const csv = await client.inject({ method: 'GET', url: `/features/csv?id=${a.id}` });
+        expect(csv.statusCode).toBe(200);
+        expect(csv.body.split('\r\n').length).toBe(a.card.table.length + 2);
+      }
+    }
+
+    // The other user goes: their items and card go with them; the demo user's keep theirs.
+    await db.delete(users).where(eq(users.id, user.id));
+    expect(await db.select().from(answerCards).where(eq(answerCards.id, userCard!))).toEqual([]);
+    const kept = (await demo.inject({ method: 'GET', url: `/features/csv?id=${asked[2]!.id}` })).statusCode;
+    expect(kept).toBe(200);
+  });
+
+  it('reads items stored before cards were kept apart, and stores any text exactly', async () => {
+    const { db } = t.app.database;
+    const [me] = await db.select().from(users).where(eq(users.email, DEMO.email));
+    const card = (await ask('revenue by region last month')).json().responses[0].card;
+    const id = '7e0b7c1e-0000-4000-8000-000000000001';
+    // An item as 0002–0009 stored it: the whole card in `responses`, no card_id.
+    await db.insert(conversationItems).values({
+      id,
+      userId: me!.id,
+      projectId: 'default',
+      created: Date.now(),
+      phrase: 'old item',
+      responses: [{ phrase: 'old item', card, question_id: id }],
+      semantic: null,
+      createdAt: new Date(),
+    });
+    const csv = await demo.inject({ method: 'GET', url: `/features/csv?id=${id}` });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('EMEA');
+
+    // Quotes, backslashes, braces, commas and non-Latin letters survive the batched insert.
+    const phrase = `revenue "by" \\ {region}, 'çğü'   last month`;
+    const res = await ask(phrase);
+    expect(res.statusCode).toBe(200);
+    const history = (await demo.inject({ method: 'GET', url: '/features/conversations?limit=5' })).json();
+    const item =
+      history.items.find((i: { id: string }) => i.id === res.json().responses[0].question_id) ??
+      history.items.find((i: { query: { phrase: string } }) => i.query.phrase === phrase);
+    expect(item?.query.phrase).toBe(phrase);
   });
 
   it('needs the CONVERSATIONS feature and a session', async () => {

@@ -1,6 +1,18 @@
 import { bigint, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { ownerColumns, ts } from './auth.schema';
 
+/**
+ * An answer's card, stored once per owner however often it is given: a repeated question (the
+ * same card object, from the result cache) is one more small item row pointing here, not one
+ * more copy of ~2 KB of card (issue 14).
+ */
+export const answerCards = pgTable('answer_cards', {
+  id: uuid('id').primaryKey(),
+  ...ownerColumns(),
+  card: jsonb('card').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
 /** One asked question and its answer, per user and project. */
 export const conversationItems = pgTable(
   'conversation_items',
@@ -12,7 +24,14 @@ export const conversationItems = pgTable(
     phrase: text('phrase').notNull(),
     event: text('event'),
     datasourceId: text('datasource_id'),
+    /** Its responses; the one whose card is in `card_id` holds `card: null` (the repository puts it back). */
     responses: jsonb('responses').notNull(),
+    /**
+     * Its card in `answer_cards` (same owner), or null (older items keep theirs in `responses`).
+     * No foreign key: the owner's cascade removes both, and a key would cost every insert a
+     * lookup and every card's deletion a scan of the items.
+     */
+    cardId: uuid('card_id'),
     /** The SemanticQuery answered, so a follow-up can refine it. */
     semantic: jsonb('semantic'),
     error: text('error'),

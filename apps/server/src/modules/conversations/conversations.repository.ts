@@ -6,10 +6,12 @@ import {
   ZSynonymTarget,
 } from '@parley/contract';
 import type { TLearnedChoice } from '@parley/engine';
-import { and, count, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, getTableColumns, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { conversationItems, feedback } from '../../db/schema';
+import { answerCards, conversationItems, feedback } from '../../db/schema';
+import { isShared, stringify } from '../../lib/shared-json';
 
 export type ConversationItemRow = typeof conversationItems.$inferSelect;
 
@@ -36,28 +38,113 @@ export interface Owner {
   projectId: string;
 }
 
-/** The only place that reads and writes conversation items and feedback. */
+/** The only place that reads and writes conversation items, their cards and feedback. */
 export class ConversationsRepository {
-  constructor(private readonly db: Db) {}
+  /**
+   * The `answer_cards` id of each shared card object (a repeated question's, from the result
+   * cache) per owner, and whether its row is in: the card is stored once, and each later item
+   * only points at it. A card nobody shares gets a new row with its item.
+   */
+  private readonly cardIds = new WeakMap<object, Map<string, { id: string; stored: boolean }>>();
 
-  async insertItem(owner: Owner, item: NewConversationItem): Promise<ConversationItemRow> {
-    const [row] = await this.db
-      .insert(conversationItems)
-      .values({ ...owner, ...item })
-      .returning();
-    return row!;
-  }
+  constructor(private readonly db: Db) {}
 
   /**
    * Stores answered questions from the history writer; an id already stored is skipped, so a
-   * journal replayed after a crash never writes an item twice.
+   * journal replayed after a crash never writes an item twice. One statement for the whole batch
+   * (cards, then items, as arrays): the history row is on every answer's account (issue 14).
    */
   async insertItems(items: (Owner & NewConversationItem)[]): Promise<void> {
     if (items.length === 0) return;
-    await this.db
-      .insert(conversationItems)
-      .values(items)
-      .onConflictDoNothing({ target: conversationItems.id });
+    const cards = {
+      id: [] as string[],
+      userId: [] as string[],
+      projectId: [] as string[],
+      card: [] as string[],
+    };
+    const newRefs = new Set<{ id: string; stored: boolean }>();
+    const rows = {
+      id: [] as string[],
+      userId: [] as string[],
+      projectId: [] as string[],
+      created: [] as number[],
+      phrase: [] as string[],
+      event: [] as (string | null)[],
+      datasourceId: [] as (string | null)[],
+      responses: [] as string[],
+      semantic: [] as (string | null)[],
+      error: [] as (string | null)[],
+      learn: [] as (string | null)[],
+      createdAt: [] as string[],
+      cardId: [] as (string | null)[],
+    };
+    for (const item of items) {
+      let cardId: string | null = null;
+      const responses = item.responses.map((r) => {
+        if (!r.card || cardId) return r;
+        const ref = this.cardRef(item, r.card);
+        cardId = ref.id;
+        if (!ref.stored && !newRefs.has(ref)) {
+          newRefs.add(ref);
+          cards.id.push(ref.id);
+          cards.userId.push(item.userId);
+          cards.projectId.push(item.projectId);
+          cards.card.push(stringify(r.card));
+        }
+        return { ...r, card: null };
+      });
+      rows.id.push(item.id);
+      rows.userId.push(item.userId);
+      rows.projectId.push(item.projectId);
+      rows.created.push(item.created);
+      rows.phrase.push(item.phrase);
+      rows.event.push(item.event);
+      rows.datasourceId.push(item.datasourceId);
+      rows.responses.push(stringify(responses));
+      rows.semantic.push(item.semantic ? stringify(item.semantic) : null);
+      rows.error.push(item.error);
+      rows.learn.push(item.learn ? stringify(item.learn) : null);
+      rows.createdAt.push(item.createdAt.toISOString());
+      rows.cardId.push(cardId);
+    }
+    const p = sql.param;
+    await this.db.execute(sql`
+      WITH cards AS (
+        INSERT INTO answer_cards (id, user_id, project_id, card)
+        SELECT c.id, c.user_id, c.project_id, c.card::jsonb
+        FROM unnest(${p(cards.id)}::uuid[], ${p(cards.userId)}::uuid[], ${p(cards.projectId)}::text[], ${p(cards.card)}::text[])
+          AS c(id, user_id, project_id, card)
+        ON CONFLICT (id) DO NOTHING
+      )
+      INSERT INTO conversation_items
+        (id, user_id, project_id, created, phrase, event, datasource_id, responses, semantic, error, learn, created_at, card_id)
+      SELECT i.id, i.user_id, i.project_id, i.created, i.phrase, i.event, i.datasource_id, i.responses::jsonb,
+        i.semantic::jsonb, i.error, i.learn::jsonb, i.created_at, i.card_id
+      FROM unnest(${p(rows.id)}::uuid[], ${p(rows.userId)}::uuid[], ${p(rows.projectId)}::text[],
+        ${p(rows.created)}::bigint[], ${p(rows.phrase)}::text[], ${p(rows.event)}::text[],
+        ${p(rows.datasourceId)}::text[], ${p(rows.responses)}::text[], ${p(rows.semantic)}::text[],
+        ${p(rows.error)}::text[], ${p(rows.learn)}::text[], ${p(rows.createdAt)}::timestamptz[],
+        ${p(rows.cardId)}::uuid[])
+        AS i(id, user_id, project_id, created, phrase, event, datasource_id, responses, semantic, error, learn, created_at, card_id)
+      ON CONFLICT (id) DO NOTHING`);
+    for (const ref of newRefs) ref.stored = true;
+  }
+
+  /** The id a card is stored under for an owner: remembered for a shared card, new for any other. */
+  private cardRef(owner: Owner, card: object): { id: string; stored: boolean } {
+    if (!isShared(card)) return { id: randomUUID(), stored: false };
+    let byOwner = this.cardIds.get(card);
+    if (!byOwner) {
+      byOwner = new Map();
+      this.cardIds.set(card, byOwner);
+    }
+    const key = `${owner.userId}\u0000${owner.projectId}`;
+    let ref = byOwner.get(key);
+    if (!ref) {
+      ref = { id: randomUUID(), stored: false };
+      byOwner.set(key, ref);
+    }
+    return ref;
   }
 
   /** Items newest first; `since` limits to items asked on or after that time. */
@@ -65,9 +152,10 @@ export class ConversationsRepository {
     owner: Owner,
     opts: { before?: number; since?: Date; limit: number },
   ): Promise<ConversationItemRow[]> {
-    return this.db
-      .select()
+    const rows = await this.db
+      .select({ ...getTableColumns(conversationItems), card: answerCards.card })
       .from(conversationItems)
+      .leftJoin(answerCards, eq(answerCards.id, conversationItems.cardId))
       .where(
         and(
           eq(conversationItems.userId, owner.userId),
@@ -78,6 +166,7 @@ export class ConversationsRepository {
       )
       .orderBy(desc(conversationItems.created), desc(conversationItems.createdAt))
       .limit(opts.limit);
+    return rows.map(withCard);
   }
 
   /**
@@ -129,8 +218,9 @@ export class ConversationsRepository {
 
   async findItem(owner: Owner, id: string): Promise<ConversationItemRow | null> {
     const [row] = await this.db
-      .select()
+      .select({ ...getTableColumns(conversationItems), card: answerCards.card })
       .from(conversationItems)
+      .leftJoin(answerCards, eq(answerCards.id, conversationItems.cardId))
       .where(
         and(
           eq(conversationItems.id, id),
@@ -139,7 +229,7 @@ export class ConversationsRepository {
         ),
       )
       .limit(1);
-    return row ?? null;
+    return row ? withCard(row) : null;
   }
 
   /** Phrases asked most often (answered ones only), case-insensitively grouped. */
@@ -179,4 +269,13 @@ export class ConversationsRepository {
       .where(and(eq(feedback.userId, owner.userId), eq(feedback.projectId, owner.projectId)))
       .orderBy(desc(feedback.createdAt));
   }
+}
+
+/** An item as it was answered: its card (stored apart in `answer_cards`) back in its response. */
+function withCard({ card, ...row }: ConversationItemRow & { card: unknown }): ConversationItemRow {
+  if (row.cardId === null || card === null) return row;
+  const responses = (row.responses as Record<string, unknown>[]).map((r) =>
+    r.card === null ? { ...r, card } : r,
+  );
+  return { ...row, responses };
 }
