@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   DEMO_DATASOURCE_ID,
   type TConversationResponse,
@@ -6,7 +7,6 @@ import {
   ZSynonymTarget,
 } from '@parley/contract';
 import type { TLearnedChoice } from '@parley/engine';
-import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, getTableColumns, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
