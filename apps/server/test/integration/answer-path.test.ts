@@ -274,6 +274,34 @@ describe('HistoryWriter on pglite', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  it('journals items written at once together, each one before its writer is answered', async () => {
+    const user = await createUser(t.app);
+    const dir = mkdtempSync(join(tmpdir(), 'parley-test-journal-'));
+    // Held: nothing reaches the database, so the journal alone says what is durable.
+    const writer = new HistoryWriter(new ConversationsRepository(t.app.database.db), dir, t.app.log, {
+      hold: true,
+    });
+    const journalled = () =>
+      readdirSync(dir)
+        .map((f) => readFileSync(join(dir, f), 'utf8'))
+        .join('');
+    const items = Array.from({ length: 40 }, (_, i) => item(i));
+    const seen: boolean[] = [];
+    await Promise.all(
+      items.map((it) =>
+        writer.write({ userId: user.id, projectId: 'default' }, it).then(() => {
+          seen.push(journalled().includes(it.id));
+        }),
+      ),
+    );
+    expect(seen).toEqual(items.map(() => true));
+    // One file, one whole line per item, in the order written.
+    const lines = journalled().trimEnd().split('\n');
+    expect(lines.map((l) => JSON.parse(l).id)).toEqual(items.map((i) => i.id));
+    expect(writer.pending).toBe(40);
+    await writer.close();
+  });
+
   it('stores a stream of items in multi-row INSERTs of at most 100, and a waiting read sees them all', async () => {
     const user = await createUser(t.app);
     const dir = mkdtempSync(join(tmpdir(), 'parley-test-journal-'));

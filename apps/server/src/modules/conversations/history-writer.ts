@@ -10,6 +10,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { stringify } from '../../lib/shared-json';
 import type { ConversationsRepository, NewConversationItem, Owner } from './conversations.repository';
 
 /** What the writer logs through: the app's logger, or the console where a test builds it alone. */
@@ -51,8 +52,9 @@ interface Entry {
 
 /**
  * Writes answered questions to history without the asker waiting on the database, and loses
- * none: each item is first appended to a journal file under DATA_DIR (one `write`, so it
- * survives the process dying), then stored in batches in the background; a failed store is
+ * none: each item is first appended to a journal file under DATA_DIR (one `write` for the items
+ * of one turn of the event loop, before any of their askers is answered, so it survives the
+ * process dying), then stored in batches in the background; a failed store is
  * retried with backoff, and a journal left by a process that died is replayed on the next start.
  * Items carry their id and the insert skips stored ids, so a replay never writes one twice.
  * Reads of history first wait for the writes queued before them (`settled`).
@@ -72,6 +74,8 @@ export class HistoryWriter {
   private windowTimer: NodeJS.Timeout | null = null;
   private retryMs = RETRY_MS.first;
   private waiters: { seq: number; resolve: () => void }[] = [];
+  /** Journal lines of this turn of the event loop, written together (`journal`). */
+  private lines: { line: string; resolve: (file: JournalFile | null) => void }[] = [];
   private closed = false;
 
   constructor(
@@ -90,7 +94,7 @@ export class HistoryWriter {
   /** Queues an item for history; resolves once it is durable (journalled, or stored when it cannot be). */
   async write(owner: Owner, item: NewConversationItem): Promise<void> {
     const row = { ...owner, ...item };
-    const file = this.dir && !this.closed ? this.append(row) : null;
+    const file = this.dir && !this.closed ? await this.journal(row) : null;
     // No journal (none configured, or the disk refused): the asker waits for the database instead.
     if (!file) return this.repo.insertItems([row]);
     this.queue.push({ seq: ++this.seq, row, file });
@@ -180,20 +184,37 @@ export class HistoryWriter {
     this.current = null;
   }
 
-  /** Appends one item to the current journal file; null when it cannot be written. */
-  private append(row: Owner & NewConversationItem): JournalFile | null {
-    try {
-      if (!this.current || this.current.bytes > (this.options.rotateBytes ?? ROTATE_BYTES)) this.rotate();
-      const file = this.current!;
-      const line = Buffer.from(`${JSON.stringify(row)}\n`);
-      writeSync(file.fd!, line);
-      file.bytes += line.length;
-      file.pending++;
-      return file;
-    } catch (error) {
-      this.log.error({ err: error }, 'history journal not writable; storing directly');
-      return null;
+  /**
+   * Appends an item to the journal with the others written in the same turn of the event loop
+   * (one `write` for the answers of one poll, not one each: issue 14); resolves with the file it
+   * went to, or null when it could not be written.
+   */
+  private journal(row: Owner & NewConversationItem): Promise<JournalFile | null> {
+    return new Promise((resolve) => {
+      // A shared card's JSON text is remembered: a repeated answer's line costs little to write.
+      this.lines.push({ line: `${stringify(row)}\n`, resolve });
+      if (this.lines.length === 1) setImmediate(() => this.appendLines());
+    });
+  }
+
+  private appendLines(): void {
+    const lines = this.lines;
+    this.lines = [];
+    let file: JournalFile | null = null;
+    if (!this.closed) {
+      try {
+        if (!this.current || this.current.bytes > (this.options.rotateBytes ?? ROTATE_BYTES)) this.rotate();
+        file = this.current!;
+        const bytes = Buffer.from(lines.map((l) => l.line).join(''));
+        writeSync(file.fd!, bytes);
+        file.bytes += bytes.length;
+        file.pending += lines.length;
+      } catch (error) {
+        file = null;
+        this.log.error({ err: error }, 'history journal not writable; storing directly');
+      }
     }
+    for (const l of lines) l.resolve(file);
   }
 
   private rotate(): void {
