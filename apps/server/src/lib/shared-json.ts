@@ -37,15 +37,33 @@ function write(value: unknown): string | undefined {
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
     text = write((value as { toJSON: () => unknown }).toJSON());
   } else if (Array.isArray(value)) {
-    text = `[${value.map((v) => write(v) ?? 'null').join(',')}]`;
+    text = '[';
+    for (let i = 0; i < value.length; i++) text += `${i > 0 ? ',' : ''}${write(value[i]) ?? 'null'}`;
+    text += ']';
   } else {
-    const parts: string[] = [];
-    for (const key of Object.keys(value)) {
+    text = '{';
+    let first = true;
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
       const v = write((value as Record<string, unknown>)[key]);
-      if (v !== undefined) parts.push(`${JSON.stringify(key)}:${v}`);
+      if (v === undefined) continue;
+      text += `${first ? '' : ','}${keyText(key)}${v}`;
+      first = false;
     }
-    text = `{${parts.join(',')}}`;
+    text += '}';
   }
   if (known === null && text !== undefined) texts.set(value, text);
+  return text;
+}
+
+/** `"key":` of each key seen (the same few dozen keys in every row). */
+const keyTexts = new Map<string, string>();
+
+function keyText(key: string): string {
+  let text = keyTexts.get(key);
+  if (text === undefined) {
+    text = `${JSON.stringify(key)}:`;
+    if (keyTexts.size < 10_000) keyTexts.set(key, text);
+  }
   return text;
 }
