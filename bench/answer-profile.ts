@@ -15,7 +15,7 @@ import { writeSection } from './results';
 const DURATION = Number(process.env.DURATION ?? 10);
 /** Concurrent connections: 1 shows one answer's path, 10 the throughput bench's load. */
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 1);
-const QUESTION = 'revenue by region last month';
+const QUESTION = process.env.QUESTION ?? 'revenue by region last month';
 
 interface ProfileNode {
   id: number;
