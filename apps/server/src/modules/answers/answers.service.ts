@@ -379,36 +379,38 @@ export class AnswerService {
     key: string,
     make: () => AnswerPlan,
   ): AnswerPlan {
-    if (this.memoSize <= 0) return make();
-    let memo = this.plans.get(query);
-    if (!memo || memo.model !== model) {
-      memo = { model, byKey: new Map() };
-      this.plans.set(query, memo);
-    }
-    let plan = memo.byKey.get(key);
-    if (!plan) {
-      plan = make();
-      // The same query asked in a few wordings, zones and days; more is not a repeat.
-      if (memo.byKey.size < 16) memo.byKey.set(key, plan);
-    }
-    return plan;
+    return this.remember(this.plans, query, model, key, make);
   }
 
   /** The card of `result` for `key` (query and reader), built once per result object and model. */
   private card(result: TQueryResult, model: TSemanticModel, key: string, build: () => TCard): TCard {
-    if (this.memoSize <= 0) return build();
-    let memo = this.cards.get(result);
+    return this.remember(this.cards, result, model, key, () => share(build()));
+  }
+
+  /**
+   * `make()`, remembered per owner object (a parsed query, a result) and model, by `key`; made
+   * afresh when the cache is off. A handful of keys per owner (wordings, languages, zones, days);
+   * more is not a repeat, so they are not kept.
+   */
+  private remember<O extends object, V>(
+    memos: WeakMap<O, { model: TSemanticModel; byKey: Map<string, V> }>,
+    owner: O,
+    model: TSemanticModel,
+    key: string,
+    make: () => V,
+  ): V {
+    if (this.memoSize <= 0) return make();
+    let memo = memos.get(owner);
     if (!memo || memo.model !== model) {
       memo = { model, byKey: new Map() };
-      this.cards.set(result, memo);
+      memos.set(owner, memo);
     }
-    let card = memo.byKey.get(key);
-    if (!card) {
-      card = share(build());
-      // A handful of readers (languages, zones) per result; more is not a repeat.
-      if (memo.byKey.size < 16) memo.byKey.set(key, card);
+    let value = memo.byKey.get(key);
+    if (value === undefined) {
+      value = make();
+      if (memo.byKey.size < 16) memo.byKey.set(key, value);
     }
-    return card;
+    return value;
   }
 
   /** A drivers or forecast question: its queries through run(), then its card (or the reason there is none). */
