@@ -73,9 +73,6 @@ const measure = async (what: string, c: number, run: () => Promise<Load>) => {
   return r;
 };
 const ratios: string[] = [];
-let light: Load | undefined;
-let bare10: Load | undefined;
-let cached10: Load | undefined;
 for (const c of [1, 10, 50]) {
   // Baseline and app side by side for each connection count, so they share the machine's mood.
   const b = await measure('bare Fastify JSON route', c, () =>
@@ -90,11 +87,9 @@ for (const c of [1, 10, 50]) {
   if (c === 10) {
     // The app's floor: its lightest signed-in call (session cookie, session and source copies,
     // Fastify + zod, no database statement), to read the answer's cost against the app's own.
-    light = await measure('signed-in GET /features/suggestions (no database statement)', c, () =>
+    await measure('signed-in GET /features/suggestions (no database statement)', c, () =>
       load(`${cached.base}/features/suggestions`, c, DURATION, { cookie: cached.headers.cookie! }, [], 'GET'),
     );
-    bare10 = b;
-    cached10 = d;
   }
   ratios.push(
     `${c} connection${c > 1 ? 's' : ''}: cached answers/s ÷ bare route = **${(d.rps / b.rps).toFixed(2)}** (demo), **${(p.rps / b.rps).toFixed(2)}** (PostgreSQL)`,
@@ -126,6 +121,10 @@ await bare.close();
 await pgDb.drop();
 
 const us = (r: Load) => (1e6 / r.rps).toFixed(0);
+const at10 = (what: string) => rows.find((row) => row.c === 10 && row.what.startsWith(what))!.r;
+const bare10 = at10('bare');
+const light = at10('signed-in');
+const cached10 = at10('cached answer, demo');
 const table = rows.map(
   ({ what, c, r }) =>
     `| ${what} | ${c} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p90.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.total} | ${r.errors + r.timeouts + r.non2xx} |`,
@@ -139,7 +138,7 @@ ${table.join('\n')}
 
 ${ratios.join('; ')}.
 
-Reading: at 10 connections the server's one main thread is busy all the time, so 1 ÷ (requests/s) is the time it spends per request: ${us(bare10!)} µs for the bare route, ${us(light!)} µs for the app's lightest signed-in call (${(light!.rps / bare10!.rps).toFixed(2)} × the bare route's requests/s), ${us(cached10!)} µs for a cached answer (${(cached10!.rps / light!.rps).toFixed(2)} × the signed-in call's). Where a cached answer's time goes is in “Answer path: where a cached answer’s milliseconds go”; the history row (journal write and its share of a batched PGlite INSERT on the same thread) and Node's socket write are its largest parts. The target (cached ≥ 0.5 × the bare route at 10 connections) asks a cached answer to cost within about 2× a bare request, less than the app's signed-in call with no work at all costs here.`;
+Reading: at 10 connections the server's one main thread is busy all the time, so 1 ÷ (requests/s) is the time it spends per request: ${us(bare10)} µs for the bare route, ${us(light)} µs for the app's lightest signed-in call (${(light.rps / bare10.rps).toFixed(2)} × the bare route's requests/s), ${us(cached10)} µs for a cached answer (${(cached10.rps / light.rps).toFixed(2)} × the signed-in call's). Where a cached answer's time goes is in “Answer path: where a cached answer’s milliseconds go”; the history row (journal write and its share of a batched PGlite INSERT on the same thread) and Node's socket write are its largest parts. The target (cached ≥ 0.5 × the bare route at 10 connections) asks a cached answer to cost within about 2× a bare request, less than the app's signed-in call with no work at all costs here.`;
 writeSection('Throughput under load', text);
 console.log(text);
 process.exit(0);

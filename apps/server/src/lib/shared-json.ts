@@ -1,8 +1,8 @@
 /**
  * Values shared between answers (a remembered parse, plan or card, handed to every asker of the
  * same question) are deep-frozen by `share`, so no caller can change another's copy, and their
- * JSON text is then worked out once: a repeated question's journal line, history row and reply
- * each reuse it instead of writing ~2 KB of card again (issue 14).
+ * JSON text is then worked out once: a repeated question's journal line and history row reuse
+ * it instead of writing ~2 KB of card again (issue 14).
  */
 const texts = new WeakMap<object, string | null>();
 

@@ -21,6 +21,7 @@ import {
   planDrivers,
   planForecast,
   type TClarifyPrompt,
+  type TCompiledQuery,
   type TCompileOptions,
   type TLanguageCode,
   type TLearnedChoice,
@@ -80,7 +81,7 @@ interface AnswerPlan {
   language: TLanguageCode;
   locale: string;
   /** The statement (or API request) of a plain query once compiled (frozen: shared); drivers and forecasts plan their own. */
-  compiled: ReturnType<typeof compileQuery> | null;
+  compiled: TCompiledQuery | null;
   cardKey: string;
 }
 

@@ -147,15 +147,20 @@ export class ConversationsRepository {
     return ref;
   }
 
+  /** Items with the card each points at (`withCard` puts it back in its response). */
+  private selectItems() {
+    return this.db
+      .select({ ...getTableColumns(conversationItems), card: answerCards.card })
+      .from(conversationItems)
+      .leftJoin(answerCards, eq(answerCards.id, conversationItems.cardId));
+  }
+
   /** Items newest first; `since` limits to items asked on or after that time. */
   async listItems(
     owner: Owner,
     opts: { before?: number; since?: Date; limit: number },
   ): Promise<ConversationItemRow[]> {
-    const rows = await this.db
-      .select({ ...getTableColumns(conversationItems), card: answerCards.card })
-      .from(conversationItems)
-      .leftJoin(answerCards, eq(answerCards.id, conversationItems.cardId))
+    const rows = await this.selectItems()
       .where(
         and(
           eq(conversationItems.userId, owner.userId),
@@ -217,10 +222,7 @@ export class ConversationsRepository {
   }
 
   async findItem(owner: Owner, id: string): Promise<ConversationItemRow | null> {
-    const [row] = await this.db
-      .select({ ...getTableColumns(conversationItems), card: answerCards.card })
-      .from(conversationItems)
-      .leftJoin(answerCards, eq(answerCards.id, conversationItems.cardId))
+    const [row] = await this.selectItems()
       .where(
         and(
           eq(conversationItems.id, id),
