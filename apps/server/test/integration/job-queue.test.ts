@@ -74,7 +74,11 @@ describe.each(TEST_DATABASES)('the job queue on %s', (kind) => {
     expect(await stateOf('flaky', id)).toMatchObject({ state: 'retry' });
     // Not before its backoff: draining now runs nothing.
     expect(await q.drain('flaky')).toBe(0);
-    await database.db.execute(sql`update pgboss.job set start_after = now() where name = 'flaky'`);
+    // A second back, not now(): PGlite's clock moves in whole milliseconds, and pg-boss fetches
+    // only jobs whose start_after is strictly before its own now() (a same-millisecond fetch missed it).
+    await database.db.execute(
+      sql`update pgboss.job set start_after = now() - interval '1 second' where name = 'flaky'`,
+    );
     expect(await q.drain('flaky')).toBe(1);
     expect(attempts.map((a) => [a.id, a.retryCount])).toEqual([
       [id, 0],
