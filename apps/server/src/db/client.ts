@@ -1,13 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PGliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -35,8 +36,11 @@ export async function openDatabase(opts: { url?: string; dir: string | null }): 
     return { db: db as Db, kind: 'postgres', close: () => pool.end() };
   }
   if (opts.dir) mkdirSync(opts.dir, { recursive: true });
-  const client = opts.dir ? new PGlite(opts.dir) : new PGlite();
-  const db = drizzlePglite(client, { schema });
+  // On its own thread: its statements are CPU that would otherwise delay answers (pglite-thread.ts).
+  const client = new PGliteThread(opts.dir);
+  await client.waitReady;
+  // drizzle's PGlite driver calls only query() and transaction(), which the thread provides.
+  const db = drizzlePglite(client as unknown as PGlite, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as Db, kind: 'pglite', close: () => client.close() };
 }

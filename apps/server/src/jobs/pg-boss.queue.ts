@@ -13,11 +13,11 @@
  * loop at once instead of at the next poll.
  */
 import { createHash } from 'node:crypto';
-import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
+import type { PGliteThread } from '../db/pglite-thread';
 import type { EnqueueOptions, JobDefinition, JobQueue } from '../lib/queue';
 
 const DEFAULTS = { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 15 * 60 };
@@ -31,7 +31,7 @@ export interface PgBossQueueOptions {
 
 /** pg-boss's SQL adapter over the app's own connection: the pg pool, or the PGlite instance. */
 export function sqlExecutor(database: Database): PgBoss.Db {
-  const client = (database.db as unknown as { $client: pg.Pool | PGlite }).$client;
+  const client = (database.db as unknown as { $client: pg.Pool | PGliteThread }).$client;
   if (database.kind === 'postgres') {
     const pool = client as pg.Pool;
     // An idle connection the server ends (restart, failover, a dropped test database) is an
@@ -39,7 +39,7 @@ export function sqlExecutor(database: Database): PgBoss.Db {
     if (pool.listenerCount('error') === 0) pool.on('error', () => undefined);
     return { executeSql: (text, values) => pool.query(text, values) };
   }
-  const lite = client as PGlite;
+  const lite = client as PGliteThread;
   return {
     async executeSql(text, values) {
       if (values && values.length > 0) {

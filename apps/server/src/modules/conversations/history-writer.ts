@@ -24,7 +24,7 @@ const BATCH = 100;
 /**
  * How long an item waits for others before its INSERT (unless BATCH are waiting, or a read of
  * history waits on it): a steady stream of answers costs one statement per window, not per answer
- * (each PGlite statement is WASM CPU on the thread that answers, issue 14).
+ * (each statement is CPU: PGlite's on its own thread, a round trip to PostgreSQL, issue 14).
  */
 const WINDOW_MS = 50;
 /** A journal file this large is closed and a new one begun; the old one goes once all its items are stored. */
