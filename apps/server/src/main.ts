@@ -31,6 +31,12 @@ async function main(): Promise<void> {
     await database.close();
     process.exit(0);
   };
+  // PGlite's thread died: every statement would fail from now on. Exiting lets the supervisor start
+  // a new process, which replays the journalled history (nothing answered is lost).
+  database.onLost((err) => {
+    app.log.fatal({ err }, 'the database thread died; exiting');
+    process.exit(1);
+  });
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

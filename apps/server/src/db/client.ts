@@ -19,6 +19,11 @@ export type Db = PgDatabase<PgQueryResultHKT & any, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Calls `listener` if the database is gone for good: PGlite's thread died. (A PostgreSQL pool
+   * reconnects by itself, so it never calls it.)
+   */
+  onLost(listener: (error: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -33,7 +38,7 @@ export async function openDatabase(opts: { url?: string; dir: string | null }): 
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    return { db: db as Db, kind: 'postgres', close: () => pool.end() };
+    return { db: db as Db, kind: 'postgres', onLost: () => undefined, close: () => pool.end() };
   }
   if (opts.dir) mkdirSync(opts.dir, { recursive: true });
   // On its own thread: its statements are CPU that would otherwise delay answers (pglite-thread.ts).
@@ -42,5 +47,10 @@ export async function openDatabase(opts: { url?: string; dir: string | null }): 
   // drizzle's PGlite driver calls only query() and transaction(), which the thread provides.
   const db = drizzlePglite(client as unknown as PGlite, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as Db,
+    kind: 'pglite',
+    onLost: (listener) => client.onLost(listener),
+    close: () => client.close(),
+  };
 }

@@ -156,6 +156,26 @@ describe('PGliteThread lifetime', () => {
     }
   });
 
+  it('fails waiting and later calls when its thread dies, and says so once (not on close)', async () => {
+    const lite = new PGliteThread(null);
+    await lite.waitReady;
+    const lost: Error[] = [];
+    lite.onLost((error) => lost.push(error));
+    const waiting = lite.query('SELECT pg_sleep(5)');
+    await new Promise((r) => setTimeout(r, 100));
+    // What an out-of-memory or a WASM abort does to the thread.
+    await (lite as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    await expect(waiting).rejects.toThrow(/the database thread exited/);
+    await expect(lite.query('SELECT 1')).rejects.toThrow(/the database thread exited/);
+    expect(lost.map((e) => e.message)).toEqual([expect.stringMatching(/the database thread exited/)]);
+
+    const closed = new PGliteThread(null);
+    const heard: Error[] = [];
+    closed.onLost((error) => heard.push(error));
+    await closed.close();
+    expect(heard).toEqual([]);
+  });
+
   it('does not hold a process open once nothing waits on it', () => {
     // A process that queries and never closes must still end by itself, as with in-process PGlite.
     const dir = mkdtempSync(join(tmpdir(), 'parley-pglite-exit-'));

@@ -48,6 +48,8 @@ export class PGliteThread implements PGliteCalls {
   private readonly waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   private next = 1;
   private failure: Error | null = null;
+  private closing = false;
+  private readonly lostListeners: ((error: Error) => void)[] = [];
   readonly waitReady: Promise<void>;
 
   /** `dir` null: in memory (tests). */
@@ -55,9 +57,10 @@ export class PGliteThread implements PGliteCalls {
     this.worker = new Worker(WORKER, { workerData: { dir } });
     this.worker.unref();
     this.worker.on('message', (reply: Reply) => this.settle(reply));
-    // The thread died (out of memory, a WASM abort): every waiting and later call fails with why.
-    this.worker.on('error', (error) => this.fail(error));
-    this.worker.on('exit', (code) => this.fail(new Error(`the database thread exited (${code})`)));
+    // The thread died (out of memory, a WASM abort): every waiting and later call fails with why,
+    // and whoever listens (main.ts) hears that the database is gone for good.
+    this.worker.on('error', (error) => this.lose(error));
+    this.worker.on('exit', (code) => this.lose(new Error(`the database thread exited (${code})`)));
     this.waitReady = this.call<null>({ op: 'ready' }).then(() => undefined);
   }
 
@@ -96,11 +99,20 @@ export class PGliteThread implements PGliteCalls {
     return result;
   }
 
+  /** Calls `listener` once if the thread dies, not when it is closed. */
+  onLost(listener: (error: Error) => void): void {
+    this.lostListeners.push(listener);
+  }
+
   async close(): Promise<void> {
-    if (this.failure) return;
-    await this.call({ op: 'close' });
-    this.failure = new Error('the database is closed');
-    await this.worker.terminate();
+    if (this.failure || this.closing) return;
+    this.closing = true;
+    try {
+      await this.call({ op: 'close' });
+    } finally {
+      this.fail(new Error('the database is closed'));
+      await this.worker.terminate();
+    }
   }
 
   private call<T>(request: Request): Promise<T> {
@@ -120,6 +132,12 @@ export class PGliteThread implements PGliteCalls {
     if (this.waiting.size === 0) this.worker.unref();
     if (reply.error) waiter.reject(Object.assign(new Error(reply.error.message), reply.error));
     else waiter.resolve(reply.result);
+  }
+
+  private lose(error: Error): void {
+    if (this.failure || this.closing) return;
+    this.fail(error);
+    for (const listener of this.lostListeners) listener(error);
   }
 
   private fail(error: Error): void {
