@@ -176,6 +176,17 @@ describe('PGliteThread lifetime', () => {
     expect(heard).toEqual([]);
   });
 
+  it("reports a transaction callback's own error when the thread dies under it", async () => {
+    const lite = new PGliteThread(null);
+    const kill = (lite as unknown as { worker: { terminate(): Promise<number> } }).worker;
+    const attempt = lite.transaction(async (tx) => {
+      await tx.query('SELECT 1');
+      await kill.terminate();
+      throw new Error('the reason worth reading');
+    });
+    await expect(attempt).rejects.toThrow('the reason worth reading');
+  });
+
   it('does not hold a process open once nothing waits on it', () => {
     // A process that queries and never closes must still end by itself, as with in-process PGlite.
     const dir = mkdtempSync(join(tmpdir(), 'parley-pglite-exit-'));

@@ -91,7 +91,9 @@ export class PGliteThread implements PGliteCalls {
       result = await fn(tx);
     } catch (error) {
       ended = true;
-      await this.call({ op: 'end', tx: id, commit: false });
+      // The callback's error is the one worth reporting; a rollback that fails too (the thread
+      // died) already fails every later call with its own reason.
+      await this.call({ op: 'end', tx: id, commit: false }).catch(() => undefined);
       throw error;
     }
     ended = true;
