@@ -2,7 +2,8 @@
  * Data sources: (1) answer time on a PostgreSQL source vs the raw `pg` time of the same SQL with
  * the same values, interleaved in one run; (2) upload time of a 1 M-row CSV through
  * POST /api/v1/datasource/upload vs DuckDB's own `read_csv_auto` of the same file.
- * Run: node --import tsx bench/datasource.bench.ts   (PG_SCALE=1 ROWS=1000000 RUNS=15 by default)
+ * Run: node --import tsx bench/datasource.bench.ts   (PG_SCALE=1 ROWS=1000000 RUNS=15 by default;
+ * LATENCY_MS=10 puts a round trip of that many ms between PostgreSQL and both of its clients)
  */
 import { createWriteStream, mkdtempSync, openAsBlob, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,11 +15,14 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { createPostgresDemoDatabase } from '../packages/connectors/src/testing/postgres-fixture';
+import { startLatencyProxy } from './latency-proxy';
 import { median, writeSection } from './results';
 
 const PG_SCALE = Number(process.env.PG_SCALE ?? 1);
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const RUNS = Number(process.env.RUNS ?? 15);
+/** A network round trip to PostgreSQL (0: loopback as it is), for the app and the raw client alike. */
+const LATENCY_MS = Number(process.env.LATENCY_MS ?? 0);
 const PASSWORD = 'Bench-pass-123!';
 /** Everyday questions over the demo tables as an introspected PostgreSQL schema (no hand-written model). */
 const QUESTIONS = (process.env.QUESTIONS ?? '')
@@ -117,13 +121,15 @@ async function writeCsv(path: string, rows: number): Promise<void> {
 }
 
 const pgDb = await createPostgresDemoDatabase(PG_SCALE);
+const proxy = LATENCY_MS > 0 ? await startLatencyProxy(pgDb.config, LATENCY_MS) : null;
+const pgConfig = proxy ? { ...pgDb.config, host: '127.0.0.1', port: proxy.port } : pgDb.config;
 const app = await startApp();
-const raw = new pg.Client({ ...pgDb.config });
+const raw = new pg.Client({ ...pgConfig });
 await raw.connect();
 const created = await app.post('/api/v1/datasource', {
   type: 'POSTGRESQL',
   name: 'Bench PostgreSQL',
-  config: pgDb.config,
+  config: pgConfig,
 });
 if (created.status !== 200) throw new Error(`create failed: ${JSON.stringify(created.json)}`);
 const datasourceId = created.json.datasource_id as string;
@@ -181,6 +187,33 @@ for (const question of QUESTIONS) {
   });
 }
 await raw.end();
+/** Closes the app before the database it reads is dropped. */
+const finish = async () => {
+  await app.close();
+  await proxy?.close();
+  await pgDb.drop();
+};
+
+const lines = results.map(
+  (r) =>
+    `| ${r.question} | ${r.rows} | ${r.raw.toFixed(1)} | ${r.answer.toFixed(1)} | ${(r.answer / r.raw).toFixed(2)} |`,
+);
+const answers = `Command: \`${LATENCY_MS ? `LATENCY_MS=${LATENCY_MS} ` : ''}${process.env.QUESTIONS ? `QUESTIONS='${process.env.QUESTIONS}' ` : ''}node --import tsx bench/datasource.bench.ts\` (PG_SCALE=${PG_SCALE}, RUNS=${RUNS} per question, medians${LATENCY_MS ? '' : `; ROWS=${ROWS}`}), ${new Date().toISOString().slice(0, 10)}.
+
+**Answer on a PostgreSQL source vs raw \`pg\`.** The demo tables (scale ${PG_SCALE}) copied into a local PostgreSQL database and connected as a data source (introspected model, no hand-written one). "answer" (result cache off) = HTTP POST /features/conversations/query with \`datasource_id\` through the whole app (session, parse, compile, READ ONLY transaction with statement_timeout and row cap, card, history write); "raw" = one \`pg\` client running the same SQL with the same values. Interleaved in one process.${LATENCY_MS ? ` Both reach PostgreSQL through bench/latency-proxy.ts, which adds ${LATENCY_MS} ms to every round trip.` : ''}
+
+| question | rows | raw ms | answer ms | ratio |
+|---|---|---|---|---|
+${lines.join('\n')}
+
+Median ratio **${results.length ? median(results.map((r) => r.answer / r.raw)).toFixed(2) : '–'}**, median answer ${results.length ? median(results.map((r) => r.answer)).toFixed(1) : '–'} ms.${skipped.length ? ` Not answered with a card (left out): ${skipped.map((q) => `"${q}"`).join(', ')}.` : ''}
+Profile note (2026-11-23): the row cap was first a cursor (DECLARE … FETCH maxRows+1); PostgreSQL never plans a cursor's query in parallel, and this run's median ratio was 1.77 (1.84–1.90 on the 0.6 s aggregates). The cap is now an outer LIMIT, which keeps parallel plans.`;
+if (LATENCY_MS > 0) {
+  await finish();
+  writeSection(`Data sources: PostgreSQL answers across a ${LATENCY_MS} ms round trip`, answers);
+  console.log(answers);
+  process.exit(0);
+}
 
 // Upload: the app's whole path (multipart, sniffing, DuckDB load, type detection, the source row)
 // against DuckDB alone loading the same file into a fresh database file.
@@ -202,25 +235,11 @@ for (let i = 0; i < 3; i++) {
   instance.closeSync();
   duck.push(performance.now() - t);
 }
-await app.close();
-await pgDb.drop();
-
-const lines = results.map(
-  (r) =>
-    `| ${r.question} | ${r.rows} | ${r.raw.toFixed(1)} | ${r.answer.toFixed(1)} | ${(r.answer / r.raw).toFixed(2)} |`,
-);
-const body = `Command: \`node --import tsx bench/datasource.bench.ts\` (PG_SCALE=${PG_SCALE}, RUNS=${RUNS} per question, medians; ROWS=${ROWS}), ${new Date().toISOString().slice(0, 10)}.
-
-**Answer on a PostgreSQL source vs raw \`pg\`.** The demo tables (scale ${PG_SCALE}) copied into a local PostgreSQL database and connected as a data source (introspected model, no hand-written one). "answer" (result cache off) = HTTP POST /features/conversations/query with \`datasource_id\` through the whole app (session, parse, compile, READ ONLY transaction with statement_timeout and row cap, card, history write); "raw" = one \`pg\` client running the same SQL with the same values. Interleaved in one process.
-
-| question | rows | raw ms | answer ms | ratio |
-|---|---|---|---|---|
-${lines.join('\n')}
-
-Median ratio **${results.length ? median(results.map((r) => r.answer / r.raw)).toFixed(2) : '–'}**, median answer ${results.length ? median(results.map((r) => r.answer)).toFixed(1) : '–'} ms.${skipped.length ? ` Not answered with a card (left out): ${skipped.map((q) => `"${q}"`).join(', ')}.` : ''}
-Profile note (2026-11-23): the row cap was first a cursor (DECLARE … FETCH maxRows+1); PostgreSQL never plans a cursor's query in parallel, and this run's median ratio was 1.77 (1.84–1.90 on the 0.6 s aggregates). The cap is now an outer LIMIT, which keeps parallel plans.
+await finish();
+const body = `${answers}
 
 **Upload of a ${ROWS.toLocaleString('en-US')}-row CSV (${sizeMb.toFixed(1)} MB).** POST /api/v1/datasource/upload (multipart over loopback, content sniffing, DuckDB load with type detection, the source row): median **${(median(uploads) / 1000).toFixed(2)} s** of ${uploads.map((m) => (m / 1000).toFixed(2)).join(', ')} s; DuckDB alone (\`CREATE TABLE … AS SELECT * FROM read_csv_auto\` into a new file): median ${(median(duck) / 1000).toFixed(2)} s; ratio ${(median(uploads) / median(duck)).toFixed(2)}.`;
+
 writeSection('Data sources: PostgreSQL answers and CSV upload', body);
 console.log(body);
 process.exit(0);

@@ -97,6 +97,47 @@ describe('PostgreSQL connector', () => {
     });
   });
 
+  it('runs each query in a read-only transaction of its own, though it answers before the ROLLBACK', async () => {
+    // now() is the transaction's start: a connection handed out again before its ROLLBACK would
+    // show the same start twice (its BEGIN only warns inside an open transaction).
+    const starts: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const result = await connector.query(
+        "SELECT current_setting('transaction_read_only') AS ro, now()::text AS started",
+        [],
+        OPTIONS,
+      );
+      expect(result.rows[0]!.ro).toBe('on');
+      starts.push(String(result.rows[0]!.started));
+    }
+    expect(new Set(starts).size).toBe(starts.length);
+    // Many at once, more than the pool holds: each still its own transaction.
+    const parallel = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        connector.query('SELECT now()::text AS started, pg_sleep(0.01)::text AS s', [], OPTIONS),
+      ),
+    );
+    const byStart = new Set(parallel.map((r) => String(r.rows[0]!.started)));
+    expect(byStart.size).toBe(parallel.length);
+  });
+
+  it('closes cleanly right after a query, its ROLLBACK still under way', async () => {
+    const connections = async () =>
+      (
+        await db.admin.query(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'parley'",
+        )
+      ).rows[0].n as number;
+    const before = await connections();
+    const brief = new PostgresConnector(db.config, local);
+    await expect(brief.query('SELECT 1 AS one', [], OPTIONS)).resolves.toMatchObject({ rows: [{ one: 1 }] });
+    await brief.close();
+    // The server may take a moment to drop the backend after the client has gone.
+    for (let i = 0; i < 50 && (await connections()) > before; i++)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(await connections()).toBe(before);
+  });
+
   it('fetches only maxRows + 1 rows of a huge result', async () => {
     const started = Date.now();
     // About 900 million rows: only a cursor that stops after six can answer in time.

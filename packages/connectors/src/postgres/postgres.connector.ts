@@ -196,8 +196,11 @@ export class PostgresConnector extends SqlConnector {
       if (!(error as TPgError).severity) reusable = false;
       throw error;
     } finally {
+      // The rows are in hand: the answer does not wait for the ROLLBACK's round trip (one round
+      // trip to a remote server, issue 14). The connection goes back to the pool only once it is
+      // rolled back, so the next query on it starts clean; one whose ROLLBACK fails is dropped.
       if (reusable) {
-        await client.query('ROLLBACK').then(
+        void client.query('ROLLBACK').then(
           () => client.release(),
           (error: Error) => client.release(error),
         );
