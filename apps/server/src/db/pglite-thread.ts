@@ -65,26 +65,24 @@ export class PGliteThread implements PGliteCalls {
   }
 
   async query<T>(sql: string, params?: unknown[], options?: CallOptions): Promise<Results<T>> {
-    return this.call({ op: 'query', sql, params, ...crossing(options) });
+    return this.statement('query', undefined, sql, params, options);
   }
 
   async exec(sql: string, options?: CallOptions): Promise<Results[]> {
-    return this.call({ op: 'exec', sql, ...crossing(options) });
+    return this.statement('exec', undefined, sql, undefined, options);
   }
 
   /** PGlite's transaction: committed when `fn` resolves, rolled back when it throws. */
   async transaction<T>(fn: (tx: PGliteCalls) => Promise<T>): Promise<T> {
     const id = await this.call<number>({ op: 'begin' });
     let ended = false;
+    const inside = <R>(op: 'query' | 'exec', sql: string, params?: unknown[], options?: CallOptions) => {
+      if (ended) throw new Error('the transaction has ended');
+      return this.statement<R>(op, id, sql, params, options);
+    };
     const tx: PGliteCalls = {
-      query: async (sql, params, options) => {
-        if (ended) throw new Error('the transaction has ended');
-        return this.call({ op: 'query', tx: id, sql, params, ...crossing(options) });
-      },
-      exec: async (sql, options) => {
-        if (ended) throw new Error('the transaction has ended');
-        return this.call({ op: 'exec', tx: id, sql, ...crossing(options) });
-      },
+      query: async (sql, params, options) => inside('query', sql, params, options),
+      exec: async (sql, options) => inside('exec', sql, undefined, options),
     };
     let result: T;
     try {
@@ -115,6 +113,17 @@ export class PGliteThread implements PGliteCalls {
       this.fail(new Error('the database is closed'));
       await this.worker.terminate();
     }
+  }
+
+  /** One statement, in the transaction `tx` or on its own. */
+  private async statement<T>(
+    op: 'query' | 'exec',
+    tx: number | undefined,
+    sql: string,
+    params: unknown[] | undefined,
+    options: CallOptions | undefined,
+  ): Promise<T> {
+    return this.call({ op, tx, sql, params, ...crossing(options) });
   }
 
   private call<T>(request: Request): Promise<T> {
