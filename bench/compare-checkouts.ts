@@ -31,6 +31,8 @@ interface Side {
   cached: Started;
   uncached: Started;
   rps: number[];
+  /** Server CPU µs per cached answer (every thread of this process: both apps live here, one is loaded at a time). */
+  cpu: number[];
   ms: number[];
 }
 
@@ -41,7 +43,7 @@ async function start(label: string, root: string): Promise<Side> {
   const uncached = await m.startApp(path, 1, 0);
   await cached.ask(CACHED_QUESTION);
   for (const q of UNCACHED_QUESTIONS) await uncached.ask(q);
-  return { label, cached, uncached, rps: [], ms: [] };
+  return { label, cached, uncached, rps: [], cpu: [], ms: [] };
 }
 
 const sides = [await start('base', BASE), await start('this checkout', process.cwd())];
@@ -58,6 +60,7 @@ for (let round = 0; round < ROUNDS; round++) {
     if (run.errors + run.non2xx > 0)
       throw new Error(`${side.label}: ${run.errors + run.non2xx} failed answers`);
     side.rps.push(run.rps);
+    side.cpu.push(run.cpuUs);
     for (const q of UNCACHED_QUESTIONS)
       for (let i = 0; i < 10; i++) side.ms.push((await side.uncached.ask(q)).ms);
   }
@@ -69,15 +72,15 @@ for (const side of sides) {
 
 const [base, ours] = sides as [Side, Side];
 const row = (s: Side) =>
-  `| ${s.label} | ${s.rps.map((r) => r.toFixed(0)).join(', ')} | ${median(s.rps).toFixed(0)} | ${median(s.ms).toFixed(2)} |`;
+  `| ${s.label} | ${s.rps.map((r) => r.toFixed(0)).join(', ')} | ${median(s.rps).toFixed(0)} | ${median(s.cpu).toFixed(0)} | ${median(s.ms).toFixed(2)} |`;
 const text = `Command: \`BASE=${BASE} node --import tsx bench/compare-checkouts.ts\` (${ROUNDS} rounds, ${DURATION} s of load each, in turns), ${new Date().toISOString().slice(0, 10)}.
 
-| checkout | cached answers/s at 10 connections, per round | median | uncached answer, median ms (1 connection, ${UNCACHED_QUESTIONS.length} questions × 10 per round) |
-|---|---|---|---|
+| checkout | cached answers/s at 10 connections, per round | median | server CPU µs per cached answer, median | uncached answer, median ms (1 connection, ${UNCACHED_QUESTIONS.length} questions × 10 per round) |
+|---|---|---|---|---|
 ${row(base)}
 ${row(ours)}
 
-This checkout ÷ base: cached answers/s **${(median(ours.rps) / median(base.rps)).toFixed(2)}**, uncached answer time **${(median(ours.ms) / median(base.ms)).toFixed(2)}**.`;
+This checkout ÷ base: cached answers/s **${(median(ours.rps) / median(base.rps)).toFixed(2)}**, server CPU per cached answer **${(median(ours.cpu) / median(base.cpu)).toFixed(2)}**, uncached answer time **${(median(ours.ms) / median(base.ms)).toFixed(2)}**.`;
 console.log(text);
 if (process.env.SECTION) writeSection(process.env.SECTION, text);
 process.exit(0);

@@ -18,6 +18,12 @@ export interface Load {
   errors: number;
   timeouts: number;
   non2xx: number;
+  /**
+   * CPU time of this process (the server under load: every thread, PGlite's and the garbage
+   * collector's included) per request, in µs. Steadier than requests/s on a shared machine:
+   * what a request costs, not how much of the machine it got.
+   */
+  cpuUs: number;
 }
 
 /** autocannon in a child process against `url` (asynchronous: the server runs in this process). */
@@ -30,6 +36,7 @@ export async function load(
   method: 'GET' | 'POST' = 'POST',
 ): Promise<Load> {
   const config = { url, connections, duration, method, headers, bodies };
+  const cpu = process.cpuUsage();
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', join(HERE, 'throughput-client.ts'), JSON.stringify(config)],
@@ -46,5 +53,7 @@ export async function load(
   const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
   const line = out.trim().split('\n').at(-1) ?? '';
   if (status !== 0 || !line.startsWith('{')) throw new Error(`autocannon failed: ${err}`);
-  return JSON.parse(line) as Load;
+  const used = process.cpuUsage(cpu);
+  const result = JSON.parse(line) as Omit<Load, 'cpuUs'>;
+  return { ...result, cpuUs: result.total ? (used.user + used.system) / result.total : 0 };
 }

@@ -127,13 +127,13 @@ const light = at10('signed-in');
 const cached10 = at10('cached answer, demo');
 const table = rows.map(
   ({ what, c, r }) =>
-    `| ${what} | ${c} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p90.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.total} | ${r.errors + r.timeouts + r.non2xx} |`,
+    `| ${what} | ${c} | ${r.rps.toFixed(0)} | ${r.cpuUs.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p90.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.total} | ${r.errors + r.timeouts + r.non2xx} |`,
 );
 const text = `Command: \`node --import tsx bench/throughput.bench.ts\` (DURATION=${DURATION} s per line, autocannon 9 in its own process, PG_SCALE=${PG_SCALE}), ${new Date().toISOString().slice(0, 10)}.
 Server: the whole app on loopback (PGlite app database, session cookie + XSRF, quota, history journal), signed in as the demo user; the bare route is \`Fastify().post('/bare', async () => ({ ok: true }))\` in the same process. Cached = the same question every time (result cache on); uncached = result cache off, the questions in turn (identical questions running at the same moment still run once: no stampede). "PostgreSQL source" = the demo tables (scale ${PG_SCALE}) in a local PostgreSQL database connected as a data source.
 
-| load | connections | answers/s | p50 ms | p90 ms | p99 ms | requests | errors + non-2xx |
-|---|---|---|---|---|---|---|---|
+| load | connections | answers/s | server CPU µs per answer | p50 ms | p90 ms | p99 ms | requests | errors + non-2xx |
+|---|---|---|---|---|---|---|---|---|
 ${table.join('\n')}
 
 ${ratios.join('; ')}.

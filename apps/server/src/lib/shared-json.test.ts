@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isShared, share, stringify } from './shared-json';
+import { z } from 'zod';
+import { encodeOnce, isShared, share, stringify } from './shared-json';
 
 describe('stringify', () => {
   const samples: unknown[] = [
@@ -45,5 +46,35 @@ describe('stringify', () => {
     inner.n = 2;
     expect(stringify(outer)).toBe('{"inner":{"n":2}}');
     expect(isShared(outer)).toBe(false);
+  });
+});
+
+describe('encodeOnce', () => {
+  const Z = z.object({ name: z.string(), n: z.number() });
+
+  it('writes the checked value (unknown keys dropped), shared or not', () => {
+    const value = { name: 'a', n: 1, extra: 'dropped' };
+    expect(encodeOnce(Z, value)).toBe('{"name":"a","n":1}');
+    expect(encodeOnce(Z, share({ ...value }))).toBe('{"name":"a","n":1}');
+  });
+
+  it('refuses a value that does not fit, every time, even shared', () => {
+    const bad = share({ name: 'a', n: 'one' }) as unknown as z.output<typeof Z>;
+    expect(() => encodeOnce(Z, bad)).toThrow();
+    expect(() => encodeOnce(Z, bad)).toThrow();
+  });
+
+  it('checks an unshared value on every call, so a changed value is written as it is now', () => {
+    const value = { name: 'a', n: 1 };
+    expect(encodeOnce(Z, value)).toBe('{"name":"a","n":1}');
+    value.n = 2;
+    expect(encodeOnce(Z, value)).toBe('{"name":"a","n":2}');
+  });
+
+  it('remembers a shared value per schema: another schema checks it afresh', () => {
+    const value = share({ name: 'a', n: 1 });
+    expect(encodeOnce(Z, value)).toBe('{"name":"a","n":1}');
+    expect(encodeOnce(z.object({ name: z.string() }), value)).toBe('{"name":"a"}');
+    expect(() => encodeOnce(z.object({ name: z.number() }), value as never)).toThrow();
   });
 });

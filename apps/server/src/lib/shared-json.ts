@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Values shared between answers (a remembered parse, plan or card, handed to every asker of the
  * same question) are deep-frozen by `share`, so no caller can change another's copy, and their
@@ -64,6 +66,30 @@ function keyText(key: string): string {
   if (text === undefined) {
     text = `${JSON.stringify(key)}:`;
     if (keyTexts.size < 10_000) keyTexts.set(key, text);
+  }
+  return text;
+}
+
+/** Each schema's validated text of the shared values encoded with it. */
+const encoded = new WeakMap<z.ZodType, WeakMap<object, string>>();
+
+/**
+ * The JSON text of `value` after the schema's check (`z.encode`, what the routes' serializer
+ * does), worked out once for a shared value: it is frozen all the way down, so it passes the same
+ * check with the same text every time. Any other value is checked and written each call. Throws
+ * the schema's error when the value does not fit it.
+ */
+export function encodeOnce<S extends z.ZodType>(schema: S, value: z.output<S>): string {
+  if (!isShared(value)) return JSON.stringify(z.encode(schema, value));
+  let texts = encoded.get(schema);
+  if (!texts) {
+    texts = new WeakMap();
+    encoded.set(schema, texts);
+  }
+  let text = texts.get(value as object);
+  if (text === undefined) {
+    text = JSON.stringify(z.encode(schema, value));
+    texts.set(value as object, text);
   }
   return text;
 }

@@ -11,7 +11,7 @@ import { loadConfig } from '../../src/config';
 import { type Database, openDatabase } from '../../src/db/client';
 import { conversationItems } from '../../src/db/schema';
 import { ConversationsRepository } from '../../src/modules/conversations/conversations.repository';
-import { HistoryWriter } from '../../src/modules/conversations/history-writer';
+import { HISTORY_BATCH, HistoryWriter } from '../../src/modules/conversations/history-writer';
 import {
   buildTestApp,
   createPostgresDatabase,
@@ -302,7 +302,7 @@ describe('HistoryWriter on pglite', () => {
     await writer.close();
   });
 
-  it('stores a stream of items in multi-row INSERTs of at most 100, and a waiting read sees them all', async () => {
+  it('stores a stream of items in multi-row INSERTs of at most HISTORY_BATCH, and a waiting read sees them all', async () => {
     const user = await createUser(t.app);
     const dir = mkdtempSync(join(tmpdir(), 'parley-test-journal-'));
     const sizes: number[] = [];
@@ -314,7 +314,8 @@ describe('HistoryWriter on pglite', () => {
       }
     }
     const writer = new HistoryWriter(new Counting(t.app.database.db), dir, t.app.log);
-    const items = Array.from({ length: 250 }, (_, i) => item(i));
+    const total = 2 * HISTORY_BATCH + 50;
+    const items = Array.from({ length: total }, (_, i) => item(i));
     for (const it of items) await writer.write({ userId: user.id, projectId: 'default' }, it);
     await writer.settled(10_000);
     expect(writer.pending).toBe(0);
@@ -322,11 +323,11 @@ describe('HistoryWriter on pglite', () => {
       .select({ id: conversationItems.id })
       .from(conversationItems)
       .where(eq(conversationItems.userId, user.id));
-    expect(rows).toHaveLength(250);
-    expect(sizes.reduce((a, b) => a + b, 0)).toBe(250);
-    expect(Math.max(...sizes)).toBeLessThanOrEqual(100);
+    expect(rows).toHaveLength(total);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(total);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(HISTORY_BATCH);
     // Gathered, not one statement per item.
-    expect(sizes.length).toBeLessThan(250);
+    expect(sizes.length).toBeLessThan(total / 10);
     await writer.close();
   });
 

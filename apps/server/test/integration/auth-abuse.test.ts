@@ -268,6 +268,22 @@ describe.each(TEST_DATABASES)('auth abuse on %s', (kind) => {
       expect((await get(t.app, '/auth/tenant', fresh)).statusCode).toBe(401);
     });
 
+    it('refuses a session cookie changed after its genuine one was seen, and the genuine one once signed out', async () => {
+      const user = await createUser(t.app);
+      const session = await login(t.app, user);
+      // Seen and verified: the server now remembers this exact cookie's signature as good.
+      expect((await get(t.app, '/auth/tenant', session.cookie)).statusCode).toBe(200);
+      const dot = session.cookie.lastIndexOf('.');
+      const flip = (c: string) => (c === 'A' ? 'B' : 'A');
+      const badSignature = `${session.cookie.slice(0, -1)}${flip(session.cookie.at(-1)!)}`;
+      const badValue = `${session.cookie.slice(0, dot - 1)}${flip(session.cookie[dot - 1]!)}${session.cookie.slice(dot)}`;
+      expect((await get(t.app, '/auth/tenant', badSignature)).statusCode).toBe(401);
+      expect((await get(t.app, '/auth/tenant', badValue)).statusCode).toBe(401);
+      expect((await get(t.app, '/auth/tenant', session.cookie)).statusCode).toBe(200);
+      expect((await session.call('POST', '/auth/logout')).statusCode).toBe(200);
+      expect((await get(t.app, '/auth/tenant', session.cookie)).statusCode).toBe(401);
+    });
+
     it('sets the session cookie httpOnly, SameSite=Lax, and Secure on an https PUBLIC_URL', async () => {
       const user = await createUser(t.app);
       const res = await passwordLogin(t.app, user.email, user.password);

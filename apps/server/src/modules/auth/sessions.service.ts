@@ -1,3 +1,4 @@
+import { Lru } from '../../lib/lru';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { PROCESS_COPY_MS, TtlCache } from '../../lib/ttl-cache';
 import type { SessionsRepository } from './sessions.repository';
@@ -38,6 +39,8 @@ export class SessionsService {
    * copy time (lib/ttl-cache.ts), and a read racing a logout keeps nothing.
    */
   private readonly cache: TtlCache<SessionRow>;
+  /** Session ids of cookie tokens seen lately: a token's SHA-256 is worked out once, not per request. */
+  private readonly ids = new Lru<string>(10_000);
 
   constructor(
     private readonly repo: SessionsRepository,
@@ -49,7 +52,11 @@ export class SessionsService {
   /** Looks a cookie up; expired (idle or absolute) sessions are deleted and ignored. */
   async find(token: string): Promise<{ user: SessionUser; sessionId: string; xsrfToken: string } | null> {
     if (token.length > 200) return null;
-    const id = hashToken(token);
+    let id = this.ids.get(token);
+    if (id === undefined) {
+      id = hashToken(token);
+      this.ids.set(token, id);
+    }
     const row = await this.read(id);
     if (!row) return null;
     const now = Date.now();

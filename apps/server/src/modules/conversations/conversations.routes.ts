@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { actorOf, route } from '../../lib/route';
+import { queryReplyText } from './query-reply';
 
 const MINUTE = 60_000;
 
@@ -21,7 +22,11 @@ export async function conversationsRoutes(app: FastifyInstance): Promise<void> {
   route(
     app,
     'POST /features/conversations/query',
-    async (request) => service.query(actorOf(request), request.body),
+    // Written by queryReplyText (the contract's check, each shared card's once), not the serializer.
+    async (request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send(queryReplyText(await service.query(actorOf(request), request.body))),
     perUser(askLimit),
   );
 

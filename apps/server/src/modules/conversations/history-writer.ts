@@ -19,14 +19,19 @@ interface HistoryLog {
   error(details: object, message: string): void;
 }
 
-/** Items stored in one INSERT. */
-const BATCH = 100;
 /**
- * How long an item waits for others before its INSERT (unless BATCH are waiting, or a read of
- * history waits on it): a steady stream of answers costs one statement per window, not per answer
- * (each statement is CPU: PGlite's on its own thread, a round trip to PostgreSQL, issue 14).
+ * Items stored in one INSERT at most. Larger batches cost PGlite less per row (measured on the
+ * real statement, one pointing at a stored card: ~250 µs a row in batches of 10, ~60–75 in
+ * batches of 100, ~40 in batches of 400: parsing and planning it is a fixed ~2 ms).
  */
-const WINDOW_MS = 50;
+export const HISTORY_BATCH = 500;
+/**
+ * How long an item waits for others before its INSERT (unless HISTORY_BATCH are waiting, or a read of
+ * history waits on it): a steady stream of answers costs one statement per window, not per answer
+ * (each statement is CPU: PGlite's on its own thread, a round trip to PostgreSQL, issue 14). Nobody
+ * waits for the window: the item is journalled, and a read of history sends what it needs at once.
+ */
+const WINDOW_MS = 200;
 /** A journal file this large is closed and a new one begun; the old one goes once all its items are stored. */
 const ROTATE_BYTES = 4 * 1024 * 1024;
 /** Waits between retries of a failed write: doubling from the first, up to the last. */
@@ -93,13 +98,15 @@ export class HistoryWriter {
 
   /** Queues an item for history; resolves once it is durable (journalled, or stored when it cannot be). */
   async write(owner: Owner, item: NewConversationItem): Promise<void> {
-    const row = { ...owner, ...item };
+    // The owner's ids only: the caller may pass its whole actor, whose name, e-mail and features
+    // belong neither in the journal nor in its line's cost.
+    const row = { userId: owner.userId, projectId: owner.projectId, ...item };
     const file = this.dir && !this.closed ? await this.journal(row) : null;
     // No journal (none configured, or the disk refused): the asker waits for the database instead.
     if (!file) return this.repo.insertItems([row]);
     this.queue.push({ seq: ++this.seq, row, file });
     // Stored with the items of the next WINDOW_MS (a read of history sends it at once: settled).
-    if (this.queue.length >= BATCH) this.kick();
+    if (this.queue.length >= HISTORY_BATCH) this.kick();
     else this.openWindow();
   }
 
@@ -251,13 +258,13 @@ export class HistoryWriter {
       if (this.retryTimer || this.queue.length === 0) return;
       // Items queued while this batch was stored go next at once when their window has closed
       // (no timer), a full batch waits or a read waits on them; else when their window closes.
-      if (!this.windowTimer || this.queue.length >= BATCH || this.waiters.length > 0) this.kick();
+      if (!this.windowTimer || this.queue.length >= HISTORY_BATCH || this.waiters.length > 0) this.kick();
     });
   }
 
-  /** Stores the oldest BATCH items in one INSERT (one by one when it fails). */
+  /** Stores the oldest HISTORY_BATCH items in one INSERT (one by one when it fails). */
   private async flush(): Promise<void> {
-    const batch = this.queue.slice(0, BATCH);
+    const batch = this.queue.slice(0, HISTORY_BATCH);
     try {
       await this.repo.insertItems(batch.map((e) => e.row));
       this.done(batch);
