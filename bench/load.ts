@@ -3,6 +3,7 @@
  * event loop or its CPU profile: throughput.bench.ts and answer-profile.ts drive the app with it.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,6 +25,19 @@ export interface Load {
    * what a request costs, not how much of the machine it got.
    */
   cpuUs: number;
+  /** Of `cpuUs`, the main thread's (HTTP, Fastify, the app); the rest is PGlite's thread, GC and libuv helpers. */
+  mainCpuUs: number;
+}
+
+/** CPU ticks (1/100 s) of this process's main thread, from /proc (Linux); NaN elsewhere. */
+function mainThreadTicks(): number {
+  try {
+    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime: fields 14 and 15 of proc(5), counted from the state field (3) here.
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** autocannon in a child process against `url` (asynchronous: the server runs in this process). */
@@ -37,6 +51,7 @@ export async function load(
 ): Promise<Load> {
   const config = { url, connections, duration, method, headers, bodies };
   const cpu = process.cpuUsage();
+  const ticks = mainThreadTicks();
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', join(HERE, 'throughput-client.ts'), JSON.stringify(config)],
@@ -54,6 +69,8 @@ export async function load(
   const line = out.trim().split('\n').at(-1) ?? '';
   if (status !== 0 || !line.startsWith('{')) throw new Error(`autocannon failed: ${err}`);
   const used = process.cpuUsage(cpu);
-  const result = JSON.parse(line) as Omit<Load, 'cpuUs'>;
-  return { ...result, cpuUs: result.total ? (used.user + used.system) / result.total : 0 };
+  const mainTicks = mainThreadTicks() - ticks;
+  const result = JSON.parse(line) as Omit<Load, 'cpuUs' | 'mainCpuUs'>;
+  const perRequest = (us: number) => (result.total ? us / result.total : 0);
+  return { ...result, cpuUs: perRequest(used.user + used.system), mainCpuUs: perRequest(mainTicks * 10_000) };
 }
