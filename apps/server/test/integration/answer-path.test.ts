@@ -10,7 +10,10 @@ import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { type Database, openDatabase } from '../../src/db/client';
 import { conversationItems } from '../../src/db/schema';
-import { ConversationsRepository } from '../../src/modules/conversations/conversations.repository';
+import {
+  ConversationsRepository,
+  type Owner,
+} from '../../src/modules/conversations/conversations.repository';
 import { HISTORY_BATCH, HistoryWriter } from '../../src/modules/conversations/history-writer';
 import {
   buildTestApp,
@@ -289,15 +292,20 @@ describe('HistoryWriter on pglite', () => {
     const seen: boolean[] = [];
     await Promise.all(
       items.map((it) =>
-        writer.write({ userId: user.id, projectId: 'default' }, it).then(() => {
-          seen.push(journalled().includes(it.id));
-        }),
+        // The service passes its whole actor as the owner; only the two ids may reach the journal.
+        writer
+          .write({ userId: user.id, projectId: 'default', email: user.email, name: 'Ada' } as Owner, it)
+          .then(() => {
+            seen.push(journalled().includes(it.id));
+          }),
       ),
     );
     expect(seen).toEqual(items.map(() => true));
     // One file, one whole line per item, in the order written.
     const lines = journalled().trimEnd().split('\n');
     expect(lines.map((l) => JSON.parse(l).id)).toEqual(items.map((i) => i.id));
+    expect(journalled()).not.toContain(user.email);
+    expect(Object.keys(JSON.parse(lines[0]!))).not.toContain('name');
     expect(writer.pending).toBe(40);
     await writer.close();
   });

@@ -34,7 +34,10 @@ describe('queryReplyText', () => {
       'a prompt and a card',
       () => ({
         responses: [
-          { prompt: { title: 'Which one?', items: [{ title: 'Revenue', phrase: 'revenue' }] }, phrase: 'rev' },
+          {
+            prompt: { title: 'Which one?', items: [{ title: 'Revenue', phrase: 'revenue' }] },
+            phrase: 'rev',
+          },
           { card: share(card()), question_id: 'q2', phrase: 'rev' },
         ],
       }),
