@@ -95,12 +95,13 @@ export function getExampleQuestions(model: TSemanticModel, pack: TLanguagePack =
 
 function parse(phrase: string, options: TParseOptions, pack: TLanguagePack): TParseResult {
   const { model } = options;
-  const examples = examplesIn(model, pack);
+  // Only a question back lists them: built when one is asked, not on every answered question.
+  const examples = () => examplesIn(model, pack);
   // Stage 1: normalise.
   if (typeof phrase !== 'string' || phrase.trim() === '')
-    return toResult(ask({ key: 'empty' }, null, examples), pack);
+    return toResult(ask({ key: 'empty' }, null, examples()), pack);
   if (phrase.length > MAX_PHRASE_LENGTH)
-    return toResult(ask({ key: 'tooLong', max: MAX_PHRASE_LENGTH }, null, examples), pack);
+    return toResult(ask({ key: 'tooLong', max: MAX_PHRASE_LENGTH }, null, examples()), pack);
   const normalised = pack.normalise(phrase);
 
   // Stage 2: tokens and lemmas.
@@ -272,10 +273,10 @@ function notYet(
   result: TSemanticQuery | TClarification,
   model: TSemanticModel,
   pack: TLanguagePack,
-  examples: string[],
+  examples: () => string[],
 ): TClarification {
   const { phrases } = pack.messages;
-  if (isClarification(result)) return ask({ key: 'kindNotYet', kind, understood: null }, null, examples);
+  if (isClarification(result)) return ask({ key: 'kindNotYet', kind, understood: null }, null, examples());
   const measure = result.measures[0];
   const label = measureLabel(model, measure);
   const choices: TChoice[] =
@@ -288,7 +289,7 @@ function notYet(
           )
       : [phrases.trendOf(label, 'in the last 12 months')];
   const understood = describeQuery(result, model, pack.code);
-  return ask({ key: 'kindNotYet', kind, understood }, understood, [...choices, ...examples]);
+  return ask({ key: 'kindNotYet', kind, understood }, understood, [...choices, ...examples()]);
 }
 
 function toResult(c: TClarification, pack: TLanguagePack): TParseResult {

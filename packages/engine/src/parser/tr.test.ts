@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { getDemoModel } from '../model/demo-model';
 import { detectLanguage, getLanguagePack } from './lang/index';
 import { TR } from './lang/tr';
-import { foldTurkish } from './lang/tr-text';
+import { foldTurkish, trLower } from './lang/tr-text';
 import type { TParseMessageKey } from './messages';
 import { getExampleQuestions, parseQuestion, type TParseOptions } from './parse';
 import { getVocabulary } from './vocabulary';
@@ -2423,6 +2423,18 @@ describe('Turkish drivers, forecasts and follow-ups', () => {
 });
 
 describe('language packs', () => {
+  it('lower-cases as tr-TR does, without ICU, for every code point alone and around an I', () => {
+    const differ: string[] = [];
+    for (let code = 0; code <= 0xffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const c = String.fromCodePoint(code);
+      for (const text of [c, `A${c}b`, `I${c}`, `${c}\u0307`, `I${c}\u0307`, `İ${c}`])
+        if (trLower(text) !== text.toLocaleLowerCase('tr-TR')) differ.push(text);
+    }
+    expect(differ).toEqual([]);
+    expect(foldTurkish("IĞDIR'DA İSTANBUL Işık")).toBe("igdir'da istanbul isik");
+  });
+
   it('detects Turkish by letters, suffixes and function words; the user language breaks ties', () => {
     expect(detectLanguage('revenue by country', 'tr')).toBe('en');
     expect(detectLanguage('gelir', 'en')).toBe('tr');

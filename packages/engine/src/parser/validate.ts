@@ -13,7 +13,8 @@ export function validate(
   base: TSemanticQuery,
   model: TSemanticModel,
   pack: TLanguagePack,
-  examples: string[],
+  /** The example questions of a question back (built only when one is asked). */
+  examples: () => string[],
 ): TSemanticQuery | TClarification {
   for (const field of [
     ...base.dimensions,
@@ -34,6 +35,6 @@ export function validate(
     );
   }
   const parsed = ZSemanticQuery.safeParse(base);
-  if (!parsed.success) return ask({ key: 'notAQuery' }, null, examples);
+  if (!parsed.success) return ask({ key: 'notAQuery' }, null, examples());
   return parsed.data;
 }

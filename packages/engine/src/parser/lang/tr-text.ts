@@ -23,9 +23,21 @@ const FOLD: Record<string, string> = {
   û: 'u',
 };
 
-/** tr-TR lower case, then the ASCII-folded key. */
+/**
+ * tr-TR lower case, then the ASCII-folded key. Turkish lower case differs from the default only
+ * around I (İ → i, I → ı; a combining dot above after an I is dropped), so `trLower` maps those and
+ * leaves the rest to `toLowerCase`: `toLocaleLowerCase('tr-TR')` goes through ICU, ~35 µs a call on
+ * the answer path (twice a question, issue 14), against well under 1 µs, with the same result.
+ */
 export function foldTurkish(text: string): string {
-  return text.toLocaleLowerCase('tr-TR').replace(/[çğıöşüâîû]/g, (c) => FOLD[c] ?? c);
+  return trLower(text).replace(/[çğıöşüâîû]/g, (c) => FOLD[c] ?? c);
+}
+
+/** `text.toLocaleLowerCase('tr-TR')` (tested against it over every code point). */
+export function trLower(text: string): string {
+  // A combining dot above (rare) has context rules after an I: left to ICU.
+  if (text.includes('\u0307')) return text.toLocaleLowerCase('tr-TR');
+  return (/[Iİ]/.test(text) ? text.replace(/[Iİ]/g, (c) => (c === 'I' ? 'ı' : 'i')) : text).toLowerCase();
 }
 
 const STEM_CACHE = new Map<string, string>();
