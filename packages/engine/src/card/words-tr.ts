@@ -6,7 +6,6 @@
 import type { TTimeGrain } from '@parley/contract';
 import { escapeHtml } from '@parley/presenter';
 import {
-  capitaliseTr,
   describeComparisonTr,
   describeQueryTr,
   describeRangeTr,
@@ -14,6 +13,7 @@ import {
   turkishName,
   UNIT_TR,
 } from '../parser/lang/tr-describe';
+import { capitaliseTr, trLower } from '../parser/lang/tr-text';
 import type { TAgainst, TCalendarSpan, TCardWords } from './words';
 
 const unit = (grain: TTimeGrain): string => UNIT_TR[grain];
@@ -119,7 +119,7 @@ export const TR_WORDS: TCardWords = {
       `Anlaşılan: ${describe} değişiminin nedenleri · ${dates} · karşılaştırma: ${againstName(a)} (${comparisonDates}).`,
     insight: (dim, name, delta, share) => `${dim} bazında: ${name} ${delta}, değişimin ${share} kadarı.`,
     noPeriod: (label) =>
-      `${label} değişimini açıklamak için bir dönem belirtin, örneğin “geçen ay ${label.toLocaleLowerCase('tr-TR')} neden düştü”.`,
+      `${label} değişimini açıklamak için bir dönem belirtin, örneğin “geçen ay ${trLower(label)} neden düştü”.`,
     notSplittable: (label) => `${label} bir toplam ya da toplamların oranı olmadığı için değişimi bölünemez.`,
     noEarlier: (label) => `${label} için karşılaştırılacak önceki bir dönem yok.`,
     noDimension: (label) => `${label} hiçbir boyuta göre bölünemiyor.`,
@@ -132,7 +132,7 @@ export const TR_WORDS: TCardWords = {
     calendarPeriod: (span) => spanTr(span),
     tooLittle: (label, have, grain, need, seasonal) =>
       `${label} tahmini için geçmiş veri çok az: ${have} tam ${unit(grain)} var; tahmin için en az ${need}${seasonal ? ` (mevsimsel model için ${seasonal})` : ''} gerekir. ` +
-      `Daha uzun bir geçmişle sorun, örneğin “son 24 aya göre önümüzdeki 3 ay ${label.toLocaleLowerCase('tr-TR')} tahmini”.`,
+      `Daha uzun bir geçmişle sorun, örneğin “son 24 aya göre önümüzdeki 3 ay ${trLower(label)} tahmini”.`,
     headline: (p) => {
       let s = `<b>${p.firstBucketHtml}</b> için ${p.labelEsc} tahmini <b>${p.firstHtml}</b> (%95 aralık ${p.lowEsc} – ${p.highEsc})`;
       if (p.last) s += `, <b>${p.last.bucketHtml}</b> için <b>${p.last.valueHtml}</b>`;

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { getDemoModel } from '../model/demo-model';
 import { detectLanguage, getLanguagePack } from './lang/index';
 import { TR } from './lang/tr';
-import { foldTurkish, trLower } from './lang/tr-text';
+import { capitaliseTr, foldTurkish, trLower } from './lang/tr-text';
 import type { TParseMessageKey } from './messages';
 import { getExampleQuestions, parseQuestion, type TParseOptions } from './parse';
 import { getVocabulary } from './vocabulary';
@@ -2423,7 +2423,7 @@ describe('Turkish drivers, forecasts and follow-ups', () => {
 });
 
 describe('language packs', () => {
-  it('lower-cases as tr-TR does, without ICU, for every code point alone and around an I', () => {
+  it('lower-cases and capitalises as tr-TR does, without ICU, for every code point (alone and around an I)', () => {
     const differ: string[] = [];
     for (let code = 0; code <= 0xffff; code++) {
       if (code >= 0xd800 && code <= 0xdfff) continue;
@@ -2433,6 +2433,14 @@ describe('language packs', () => {
     }
     expect(differ).toEqual([]);
     expect(foldTurkish("IĞDIR'DA İSTANBUL Işık")).toBe("igdir'da istanbul isik");
+    const upper: string[] = [];
+    for (let code = 0; code <= 0xffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const text = `${String.fromCharCode(code)}x`;
+      if (capitaliseTr(text) !== text.charAt(0).toLocaleUpperCase('tr-TR') + text.slice(1)) upper.push(text);
+    }
+    expect(upper).toEqual([]);
+    expect(capitaliseTr('ilk çeyrek')).toBe('İlk çeyrek');
   });
 
   it('detects Turkish by letters, suffixes and function words; the user language breaks ties', () => {

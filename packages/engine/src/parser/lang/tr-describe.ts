@@ -21,6 +21,7 @@ import { formatDate, formatDateRange } from '@parley/presenter';
 import { findDimension, findMeasure, type TSemanticModel } from '../../model/semantic-model';
 import { assertNever } from '../../util';
 import { inTurkish } from './tr';
+import { capitaliseTr } from './tr-text';
 
 /** Display names of the demo model's labels and the time buckets (the card's column headers). */
 const NAMES: Record<string, string> = {
@@ -58,11 +59,6 @@ const NAMES: Record<string, string> = {
   quarter: 'Çeyrek',
   year: 'Yıl',
 };
-
-/** First letter upper case, the Turkish way ("i" → "İ"). */
-export function capitaliseTr(text: string): string {
-  return text.charAt(0).toLocaleUpperCase('tr-TR') + text.slice(1);
-}
 
 /**
  * A model label as a Turkish user reads it: the display name of the demo's fields, else the

@@ -40,6 +40,12 @@ export function trLower(text: string): string {
   return (/[Iİ]/.test(text) ? text.replace(/[Iİ]/g, (c) => (c === 'I' ? 'ı' : 'i')) : text).toLowerCase();
 }
 
+/** First letter upper case, the Turkish way ("i" → "İ", "ı" → "I"), as `toLocaleUpperCase('tr-TR')` would. */
+export function capitaliseTr(text: string): string {
+  const first = text.charAt(0);
+  return (first === 'i' ? 'İ' : first.toUpperCase()) + text.slice(1);
+}
+
 const STEM_CACHE = new Map<string, string>();
 const STEM_CACHE_LIMIT = 20_000;
 

@@ -12,7 +12,7 @@ import type { TSemanticModel } from '../../model/semantic-model';
 import type { TMessages } from '../messages';
 import type { TVocabularyTarget } from '../vocabulary';
 import { findDatesTr } from './tr-dates';
-import { foldTurkish, normaliseTurkish, StemSet, stemTurkish } from './tr-text';
+import { capitaliseTr, foldTurkish, normaliseTurkish, StemSet, stemTurkish } from './tr-text';
 import type { TLanguagePack } from './types';
 
 countries.registerLocale(countriesEn);
@@ -189,7 +189,7 @@ export function inTurkish(label: string): string {
 /** A model label in a Turkish sentence: the Turkish word, capitalised like a label ("Gelir"). */
 const named = (label: string): string => {
   const word = inTurkish(label);
-  return word === label ? label : word.charAt(0).toLocaleUpperCase('tr-TR') + word.slice(1);
+  return word === label ? label : capitaliseTr(word);
 };
 
 const MESSAGES: TMessages = {
