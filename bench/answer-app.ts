@@ -12,6 +12,7 @@ import { ensureDemoDataset } from '@parley/connectors';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
+import { createPostgresDatabase } from '../apps/server/test/helpers';
 
 export const END_DATE = '2026-11-20';
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -37,12 +38,17 @@ export interface BenchApp {
   close: () => Promise<void>;
 }
 
-/** Starts the app on PGlite in memory over the demo file `path`; `resultCacheSize` 0 turns the result cache off. */
+/**
+ * Starts the app over the demo file `path`; `resultCacheSize` 0 turns the result cache off. Its own
+ * database is PGlite in memory (embedded mode), or with `databaseUrl` a new PostgreSQL database
+ * created on that server for this run and dropped at `close` (server mode).
+ */
 export async function startApp(
   path: string,
   scale: number,
   resultCacheSize: number,
   env: Record<string, string> = {},
+  databaseUrl?: string,
 ): Promise<BenchApp> {
   const config = loadConfig({
     DATA_DIR: mkdtempSync(join(tmpdir(), 'parley-bench-answer-')),
@@ -52,7 +58,8 @@ export async function startApp(
     ASK_RATE_LIMIT: '100000000',
     ...env,
   });
-  const database = await openDatabase({ dir: null });
+  const server = databaseUrl ? await createPostgresDatabase(databaseUrl) : null;
+  const database = await openDatabase({ url: server?.url, dir: null });
   const app = await buildApp({
     config,
     database,
@@ -98,6 +105,7 @@ export async function startApp(
     client.stdin.end();
     await app.close();
     await database.close();
+    await server?.drop();
   };
   return { base, headers, ask, app, close };
 }

@@ -3,7 +3,7 @@
  * event loop or its CPU profile: throughput.bench.ts and answer-profile.ts drive the app with it.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,6 +27,35 @@ export interface Load {
   cpuUs: number;
   /** Of `cpuUs`, the main thread's (HTTP, Fastify, the app); the rest is PGlite's thread, GC and libuv helpers. */
   mainCpuUs: number;
+  /**
+   * CPU time per request of the machine's PostgreSQL server processes (every backend), when asked
+   * for (`countPostgres`): the app database's share in server mode, which `cpuUs` does not see.
+   */
+  postgresCpuUs?: number;
+}
+
+/** Summed CPU ticks (1/100 s) of every process whose name is `name`, from /proc (Linux); NaN elsewhere. */
+function ticksOfProcesses(name: string): number {
+  try {
+    let ticks = 0;
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        continue; // ended meanwhile
+      }
+      const open = stat.indexOf('(');
+      const close = stat.lastIndexOf(')');
+      if (stat.slice(open + 1, close) !== name) continue;
+      const fields = stat.slice(close + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return ticks;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** CPU ticks (1/100 s) of this process's main thread, from /proc (Linux); NaN elsewhere. */
@@ -48,10 +77,12 @@ export async function load(
   headers: Record<string, string>,
   bodies: string[],
   method: 'GET' | 'POST' = 'POST',
+  countPostgres = false,
 ): Promise<Load> {
   const config = { url, connections, duration, method, headers, bodies };
   const cpu = process.cpuUsage();
   const ticks = mainThreadTicks();
+  const pgTicks = countPostgres ? ticksOfProcesses('postgres') : 0;
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', join(HERE, 'throughput-client.ts'), JSON.stringify(config)],
@@ -70,7 +101,14 @@ export async function load(
   if (status !== 0 || !line.startsWith('{')) throw new Error(`autocannon failed: ${err}`);
   const used = process.cpuUsage(cpu);
   const mainTicks = mainThreadTicks() - ticks;
-  const result = JSON.parse(line) as Omit<Load, 'cpuUs' | 'mainCpuUs'>;
+  const result = JSON.parse(line) as Omit<Load, 'cpuUs' | 'mainCpuUs' | 'postgresCpuUs'>;
   const perRequest = (us: number) => (result.total ? us / result.total : 0);
-  return { ...result, cpuUs: perRequest(used.user + used.system), mainCpuUs: perRequest(mainTicks * 10_000) };
+  return {
+    ...result,
+    cpuUs: perRequest(used.user + used.system),
+    mainCpuUs: perRequest(mainTicks * 10_000),
+    ...(countPostgres
+      ? { postgresCpuUs: perRequest((ticksOfProcesses('postgres') - pgTicks) * 10_000) }
+      : {}),
+  };
 }

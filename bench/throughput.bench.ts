@@ -7,7 +7,10 @@
  * Run: node --import tsx bench/throughput.bench.ts   (DURATION=10 s per measure, PG_SCALE=1)
  */
 import Fastify from 'fastify';
-import { createPostgresDemoDatabase } from '../packages/connectors/src/testing/postgres-fixture';
+import {
+  createPostgresDemoDatabase,
+  TEST_DATABASE_URL,
+} from '../packages/connectors/src/testing/postgres-fixture';
 import { type BenchApp, demoFile, startApp } from './answer-app';
 import { type Load, load } from './load';
 import { writeSection } from './results';
@@ -43,6 +46,8 @@ const pgDb = await createPostgresDemoDatabase(PG_SCALE);
 const env = { ALLOW_PRIVATE_HOSTS: 'true' };
 const cached = await startApp(path, 1, 200, env);
 const uncached = await startApp(path, 1, 0, env);
+// Server mode: the app's own database (sessions, history) in PostgreSQL instead of PGlite.
+const serverMode = await startApp(path, 1, 200, env, TEST_DATABASE_URL);
 
 async function connectPg(app: BenchApp): Promise<string> {
   const res = await fetch(`${app.base}/api/v1/datasource`, {
@@ -59,6 +64,7 @@ const pgUncached = await connectPg(uncached);
 
 // Every question answers with a card before it is loaded.
 for (const q of DEMO_QUESTIONS) if (!(await cached.ask(q)).card) throw new Error(`no card: ${q}`);
+if (!(await serverMode.ask(DEMO_QUESTIONS[0]!)).card) throw new Error('no card (server mode)');
 for (const q of PG_QUESTIONS)
   if (!(await cached.ask(q, pgCached)).card) throw new Error(`no card (pg): ${q}`);
 for (const q of PG_QUESTIONS) await uncached.ask(q, pgUncached);
@@ -73,6 +79,7 @@ const measure = async (what: string, c: number, run: () => Promise<Load>) => {
   return r;
 };
 const ratios: string[] = [];
+const SERVER_MODE = 'cached answer, demo data, app database in PostgreSQL (server mode)';
 for (const c of [1, 10, 50]) {
   // Baseline and app side by side for each connection count, so they share the machine's mood.
   const b = await measure('bare Fastify JSON route', c, () =>
@@ -90,9 +97,13 @@ for (const c of [1, 10, 50]) {
     await measure('signed-in GET /features/suggestions (no database statement)', c, () =>
       load(`${cached.base}/features/suggestions`, c, DURATION, { cookie: cached.headers.cookie! }, [], 'GET'),
     );
+    await measure(SERVER_MODE, c, () =>
+      load(url(serverMode), c, DURATION, serverMode.headers, [body(DEMO_QUESTIONS[0]!)], 'POST', true),
+    );
   }
+  const server = rows.find((row) => row.c === c && row.what === SERVER_MODE)?.r;
   ratios.push(
-    `${c} connection${c > 1 ? 's' : ''}: cached answers/s ÷ bare route = **${(d.rps / b.rps).toFixed(2)}** (demo), **${(p.rps / b.rps).toFixed(2)}** (PostgreSQL)`,
+    `${c} connection${c > 1 ? 's' : ''}: cached answers/s ÷ bare route = **${(d.rps / b.rps).toFixed(2)}** (demo), **${(p.rps / b.rps).toFixed(2)}** (PostgreSQL source)${server ? `, **${(server.rps / b.rps).toFixed(2)}** (server mode)` : ''}`,
   );
 }
 await measure('uncached answer, demo data (7 questions in turn)', 10, () =>
@@ -115,8 +126,10 @@ await measure(`uncached answer, PostgreSQL source (${PG_QUESTIONS.length} questi
 );
 const pending = cached.app.services.conversations;
 await pending.historySettled(30_000);
+await serverMode.app.services.conversations.historySettled(30_000);
 await cached.close();
 await uncached.close();
+await serverMode.close();
 await bare.close();
 await pgDb.drop();
 
@@ -126,10 +139,11 @@ const other = (r: Load) => (r.cpuUs - r.mainCpuUs).toFixed(0);
 const at10 = (what: string) => rows.find((row) => row.c === 10 && row.what.startsWith(what))!.r;
 const bare10 = at10('bare');
 const light = at10('signed-in');
-const cached10 = at10('cached answer, demo');
+const cached10 = at10('cached answer, demo data');
+const server10 = at10(SERVER_MODE);
 const table = rows.map(
   ({ what, c, r }) =>
-    `| ${what} | ${c} | ${r.rps.toFixed(0)} | ${r.cpuUs.toFixed(0)} (${r.mainCpuUs.toFixed(0)}) | ${r.p50.toFixed(1)} | ${r.p90.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.total} | ${r.errors + r.timeouts + r.non2xx} |`,
+    `| ${what} | ${c} | ${r.rps.toFixed(0)} | ${r.cpuUs.toFixed(0)} (${r.mainCpuUs.toFixed(0)})${r.postgresCpuUs === undefined ? '' : ` + ${r.postgresCpuUs.toFixed(0)} PostgreSQL`} | ${r.p50.toFixed(1)} | ${r.p90.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.total} | ${r.errors + r.timeouts + r.non2xx} |`,
 );
 const text = `Command: \`node --import tsx bench/throughput.bench.ts\` (DURATION=${DURATION} s per line, autocannon 9 in its own process, PG_SCALE=${PG_SCALE}), ${new Date().toISOString().slice(0, 10)}.
 Server: the whole app on loopback (PGlite app database, session cookie + XSRF, quota, history journal), signed in as the demo user; the bare route is \`Fastify().post('/bare', async () => ({ ok: true }))\` in the same process. Cached = the same question every time (result cache on); uncached = result cache off, the questions in turn (identical questions running at the same moment still run once: no stampede). "PostgreSQL source" = the demo tables (scale ${PG_SCALE}) in a local PostgreSQL database connected as a data source.
@@ -140,7 +154,9 @@ ${table.join('\n')}
 
 ${ratios.join('; ')}.
 
-Reading, at 10 connections, by server CPU per request (every thread of the server's process; steadier than requests/s on this shared machine, where autocannon's process also needs a core): ${cpu(bare10)} µs for the bare route, ${cpu(light)} µs for the app's lightest signed-in call, ${cpu(cached10)} µs for a cached answer — ${main(cached10)} µs on the main thread (HTTP, Fastify, the app, the journal line) and ${other(cached10)} µs on the others (PGlite's thread storing the history row, GC and libuv helpers). The target (cached answers/s ≥ 0.5 × the bare route's) asks a cached answer to cost within about 2 × a bare request: ${(2 * bare10.cpuUs).toFixed(0)} µs here. Where the main thread's share goes is in “Answer path: where a cached answer’s milliseconds go”.`;
+Reading, at 10 connections, by server CPU per request (every thread of the server's process; steadier than requests/s on this shared machine, where autocannon's process also needs a core): ${cpu(bare10)} µs for the bare route, ${cpu(light)} µs for the app's lightest signed-in call, ${cpu(cached10)} µs for a cached answer — ${main(cached10)} µs on the main thread (HTTP, Fastify, the app, the journal line) and ${other(cached10)} µs on the others (PGlite's thread storing the history row, GC and libuv helpers). The target (cached answers/s ≥ 0.5 × the bare route's) asks a cached answer to cost within about 2 × a bare request: ${(2 * bare10.cpuUs).toFixed(0)} µs here. Where the main thread's share goes is in “Answer path: where a cached answer’s milliseconds go”.
+
+Server mode (the app's own database in PostgreSQL on this machine, \`DATABASE_URL\`): ${(server10.rps / bare10.rps).toFixed(2)} × the bare route's answers/s; ${cpu(server10)} µs of the app's process per answer (${main(server10)} on its main thread) plus ${server10.postgresCpuUs!.toFixed(0)} µs of PostgreSQL's processes (the history row, the quota row), ${(server10.cpuUs + server10.postgresCpuUs!).toFixed(0)} µs in all against ${cpu(cached10)} µs with PGlite.`;
 writeSection('Throughput under load', text);
 console.log(text);
 process.exit(0);

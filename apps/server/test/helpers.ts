@@ -31,9 +31,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A throw-away PostgreSQL database on the test server, dropped by the returned function. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = new URL(process.env.TEST_DATABASE_URL!);
+/** A throw-away PostgreSQL database on the test server (or `server`'s), dropped by the returned function. */
+export async function createPostgresDatabase(
+  server = process.env.TEST_DATABASE_URL!,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = new URL(server);
   const name = `parley_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base.toString() });
   await admin.connect();
