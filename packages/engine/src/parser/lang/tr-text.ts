@@ -33,7 +33,7 @@ export function foldTurkish(text: string): string {
   return trLower(text).replace(/[çğıöşüâîû]/g, (c) => FOLD[c] ?? c);
 }
 
-/** `text.toLocaleLowerCase('tr-TR')` (tested against it over every code point). */
+/** `text.toLocaleLowerCase('tr-TR')` (tested against it over every BMP code point). */
 export function trLower(text: string): string {
   // A combining dot above (rare) has context rules after an I: left to ICU.
   if (text.includes('\u0307')) return text.toLocaleLowerCase('tr-TR');
