@@ -41,14 +41,15 @@ export interface BenchApp {
 /**
  * Starts the app over the demo file `path`; `resultCacheSize` 0 turns the result cache off. Its own
  * database is PGlite in memory (embedded mode), or with `databaseUrl` a new PostgreSQL database
- * created on that server for this run and dropped at `close` (server mode).
+ * created on that server for this run and dropped at `close` (server mode). `holdHistory`
+ * journals each history item but never stores it (the services' option of the same name).
  */
 export async function startApp(
   path: string,
   scale: number,
   resultCacheSize: number,
   env: Record<string, string> = {},
-  databaseUrl?: string,
+  { databaseUrl, holdHistory }: { databaseUrl?: string; holdHistory?: boolean } = {},
 ): Promise<BenchApp> {
   const config = loadConfig({
     DATA_DIR: mkdtempSync(join(tmpdir(), 'parley-bench-answer-')),
@@ -66,6 +67,7 @@ export async function startApp(
     demoDataset: { path, endDate: END_DATE, scale },
     clock: () => new Date(`${END_DATE}T12:00:00Z`),
     resultCacheSize,
+    holdHistory,
   });
   await app.services.demo.ensureDemo();
   await app.services.answers.warmUp();

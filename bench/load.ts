@@ -34,39 +34,42 @@ export interface Load {
   postgresCpuUs?: number;
 }
 
-/** Summed CPU ticks (1/100 s) of every process whose name is `name`, from /proc (Linux); NaN elsewhere. */
-function ticksOfProcesses(name: string): number {
+/**
+ * The name and CPU ticks (1/100 s: utime + stime, fields 14 and 15 of proc(5)) of a /proc stat
+ * file; null when it is gone (a process that ended meanwhile) or unreadable (not Linux).
+ */
+function statTicks(path: string): { name: string; ticks: number } | null {
+  let stat: string;
   try {
-    let ticks = 0;
-    for (const pid of readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
-      let stat: string;
-      try {
-        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      } catch {
-        continue; // ended meanwhile
-      }
-      const open = stat.indexOf('(');
-      const close = stat.lastIndexOf(')');
-      if (stat.slice(open + 1, close) !== name) continue;
-      const fields = stat.slice(close + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    }
-    return ticks;
+    stat = readFileSync(path, 'utf8');
   } catch {
-    return Number.NaN;
+    return null;
   }
+  // The name is in parentheses and may hold spaces; the fields after it are counted from state (3).
+  const close = stat.lastIndexOf(')');
+  const fields = stat.slice(close + 2).split(' ');
+  return { name: stat.slice(stat.indexOf('(') + 1, close), ticks: Number(fields[11]) + Number(fields[12]) };
 }
 
-/** CPU ticks (1/100 s) of this process's main thread, from /proc (Linux); NaN elsewhere. */
-function mainThreadTicks(): number {
+/** Summed CPU ticks of every process whose name is `name`; NaN without /proc. */
+function ticksOfProcesses(name: string): number {
+  let pids: string[];
   try {
-    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // utime and stime: fields 14 and 15 of proc(5), counted from the state field (3) here.
-    return Number(fields[11]) + Number(fields[12]);
+    pids = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
   } catch {
     return Number.NaN;
   }
+  let ticks = 0;
+  for (const pid of pids) {
+    const stat = statTicks(`/proc/${pid}/stat`);
+    if (stat?.name === name) ticks += stat.ticks;
+  }
+  return ticks;
+}
+
+/** CPU ticks of this process's main thread; NaN without /proc. */
+function mainThreadTicks(): number {
+  return statTicks(`/proc/self/task/${process.pid}/stat`)?.ticks ?? Number.NaN;
 }
 
 /** autocannon in a child process against `url` (asynchronous: the server runs in this process). */

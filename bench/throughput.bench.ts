@@ -47,7 +47,7 @@ const env = { ALLOW_PRIVATE_HOSTS: 'true' };
 const cached = await startApp(path, 1, 200, env);
 const uncached = await startApp(path, 1, 0, env);
 // Server mode: the app's own database (sessions, history) in PostgreSQL instead of PGlite.
-const serverMode = await startApp(path, 1, 200, env, TEST_DATABASE_URL);
+const serverMode = await startApp(path, 1, 200, env, { databaseUrl: TEST_DATABASE_URL });
 
 async function connectPg(app: BenchApp): Promise<string> {
   const res = await fetch(`${app.base}/api/v1/datasource`, {
