@@ -29,11 +29,17 @@ export interface BenchApp {
   base: string;
   /** Headers of the signed-in demo user (cookie + XSRF) for a POST. */
   headers: Record<string, string>;
-  /** Times one question end to end; the card of the first response. */
+  /**
+   * Times one POST of `body` to `url` from the bench client's process (ask-client.ts), over its
+   * kept-alive connection: the HTTP round trip any answer pays, without the app when `url` is
+   * another server.
+   */
+  post: (url: string, body: string) => Promise<{ ms: number; status: number; body: string }>;
+  /** Times one question end to end; the card of the first response, and the reply's text. */
   ask: (
     phrase: string,
     datasourceId?: string,
-  ) => Promise<{ ms: number; card?: { query?: { sql: string }; table: unknown[] } }>;
+  ) => Promise<{ ms: number; card?: { query?: { sql: string }; table: unknown[] }; text: string }>;
   app: Awaited<ReturnType<typeof buildApp>>;
   close: () => Promise<void>;
 }
@@ -87,21 +93,24 @@ export async function startApp(
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const replies = createInterface({ input: client.stdout })[Symbol.asyncIterator]();
+  const post: BenchApp['post'] = async (url, body) => {
+    client.stdin.write(`${JSON.stringify({ url, headers, body })}\n`);
+    const next = await replies.next();
+    if (next.done) throw new Error('the bench client stopped');
+    return JSON.parse(next.value) as { ms: number; status: number; body: string };
+  };
   const ask: BenchApp['ask'] = async (phrase, datasourceId) => {
     const body = JSON.stringify({
       phrase,
       created: Date.now(),
       ...(datasourceId ? { datasource_id: datasourceId } : {}),
     });
-    client.stdin.write(`${JSON.stringify({ url: `${base}/features/conversations/query`, headers, body })}\n`);
-    const next = await replies.next();
-    if (next.done) throw new Error('the bench client stopped');
-    const reply = JSON.parse(next.value) as { ms: number; status: number; body: string };
+    const reply = await post(`${base}/features/conversations/query`, body);
     if (reply.status !== 200) throw new Error(`answer failed (${reply.status}): ${reply.body.slice(0, 200)}`);
     const answer = JSON.parse(reply.body) as {
       responses: { card?: { query?: { sql: string }; table: unknown[] } }[];
     };
-    return { ms: reply.ms, card: answer.responses?.[0]?.card };
+    return { ms: reply.ms, card: answer.responses?.[0]?.card, text: reply.body };
   };
   const close = async () => {
     client.stdin.end();
@@ -109,5 +118,5 @@ export async function startApp(
     await database.close();
     await server?.drop();
   };
-  return { base, headers, ask, app, close };
+  return { base, headers, post, ask, app, close };
 }

@@ -6,6 +6,7 @@
  */
 import { DuckDBInstance } from '@duckdb/node-api';
 import { compileQuery, getDemoModel, parseQuestion } from '@parley/engine';
+import Fastify from 'fastify';
 import { demoFile, END_DATE, startApp } from './answer-app';
 import { median, writeSection } from './results';
 
@@ -27,6 +28,8 @@ interface Row {
   question: string;
   raw: number;
   answer: number;
+  /** The same client's POST to a bare route sending the same reply: the HTTP round trip alone. */
+  floor: number;
   cached?: number;
   rows: number;
 }
@@ -34,7 +37,14 @@ interface Row {
 async function measureScale(scale: number): Promise<{ rows: Row[]; generationMs: number }> {
   const { path, ms: generationMs } = await demoFile(scale);
   // Uncached, so every answer runs its SQL like the baseline does.
-  const { ask, close } = await startApp(path, scale, 0);
+  const { ask, post, close } = await startApp(path, scale, 0);
+  // The HTTP floor: a bare Fastify route in this process sending the answer's own reply text,
+  // asked through the same client in the same turns, so the round trip (client, loopback,
+  // Node's HTTP) is told apart from the app's work.
+  let replyText = '';
+  const bare = Fastify();
+  bare.post('/reply', async (_request, res) => res.type('application/json; charset=utf-8').send(replyText));
+  const bareUrl = `${await bare.listen({ port: 0, host: '127.0.0.1' })}/reply`;
   // The baseline: DuckDB's own client on the same file, reading all rows as objects.
   const raw = await DuckDBInstance.create(path, { access_mode: 'READ_ONLY' });
   const rawConn = await raw.connect();
@@ -43,6 +53,7 @@ async function measureScale(scale: number): Promise<{ rows: Row[]; generationMs:
   for (const question of QUESTIONS) {
     const first = await ask(question);
     if (!first.card?.query) throw new Error(`no card for "${question}"`);
+    replyText = first.text;
     // The same SQL with the same bound values, prepared by DuckDB itself.
     const parsed = parseQuestion(question, { model, today: END_DATE, weekStart: 'sunday' });
     if (parsed.kind !== 'query') throw new Error(`"${question}" did not parse`);
@@ -61,26 +72,29 @@ async function measureScale(scale: number): Promise<{ rows: Row[]; generationMs:
       return performance.now() - t;
     };
     await runRaw();
-    const rawTimes: number[] = [];
-    const answerTimes: number[] = [];
+    const times = { raw: [] as number[], answer: [] as number[], floor: [] as number[] };
+    const steps: [keyof typeof times, () => Promise<number>][] = [
+      ['answer', async () => (await ask(question)).ms],
+      ['raw', runRaw],
+      ['floor', async () => (await post(bareUrl, '{}')).ms],
+    ];
     for (let i = 0; i < RUNS; i++) {
-      // Alternate the order so neither side always runs on a warmer cache.
-      if (i % 2) {
-        rawTimes.push(await runRaw());
-        answerTimes.push((await ask(question)).ms);
-      } else {
-        answerTimes.push((await ask(question)).ms);
-        rawTimes.push(await runRaw());
+      // The order turns each run, so no side always runs on a warmer cache.
+      for (let k = 0; k < steps.length; k++) {
+        const [name, step] = steps[(i + k) % steps.length]!;
+        times[name].push(await step());
       }
     }
     results.push({
       scale,
       question,
-      raw: median(rawTimes),
-      answer: median(answerTimes),
+      raw: median(times.raw),
+      answer: median(times.answer),
+      floor: median(times.floor),
       rows: first.card.table.length,
     });
   }
+  await bare.close();
   rawConn.closeSync();
   raw.closeSync();
   await close();
@@ -106,13 +120,13 @@ for (const scale of SCALES) {
 const table = QUESTIONS.map((q) => {
   const cells = SCALES.map((s) => {
     const r = all.find((x) => x.scale === s && x.question === q)!;
-    return `${r.raw.toFixed(1)} | ${r.answer.toFixed(1)} | ${(r.answer / r.raw).toFixed(2)}`;
+    return `${r.raw.toFixed(1)} | ${r.answer.toFixed(1)} | ${(r.answer / r.raw).toFixed(2)} | ${r.floor.toFixed(1)}`;
   });
   return `| ${q} | ${cells.join(' | ')} |`;
 });
 const overall = SCALES.map((s) => {
   const rs = all.filter((x) => x.scale === s);
-  return `scale ${s}: median ratio **${median(rs.map((r) => r.answer / r.raw)).toFixed(2)}**, median answer ${median(rs.map((r) => r.answer)).toFixed(1)} ms, repeated (cached) ${median(rs.map((r) => r.cached ?? 0)).toFixed(1)} ms`;
+  return `scale ${s}: median ratio **${median(rs.map((r) => r.answer / r.raw)).toFixed(2)}**, median answer ${median(rs.map((r) => r.answer)).toFixed(1)} ms, repeated (cached) ${median(rs.map((r) => r.cached ?? 0)).toFixed(1)} ms; of an answer's time beyond raw DuckDB (median ${median(rs.map((r) => r.answer - r.raw)).toFixed(1)} ms), the HTTP round trip alone ${median(rs.map((r) => r.floor)).toFixed(1)} ms`;
 });
 const growth =
   SCALES.length > 1
@@ -131,10 +145,10 @@ const growth =
       ).toFixed(1)}.`
     : '';
 const body = `Command: \`node --import tsx bench/answer.bench.ts\` (SCALES=${SCALES.join(',')}, RUNS=${RUNS} per question, medians), ${new Date().toISOString().slice(0, 10)}.
-"answer" (result cache off) = HTTP POST /features/conversations/query on loopback through the whole app (session, quota, source lookup, validation, parse, compile, DuckDB, card, history journal, JSON); "raw" = DuckDB's own client running the same SQL with the same parameters on the same file. Interleaved in one process.
+"answer" (result cache off) = HTTP POST /features/conversations/query on loopback through the whole app (session, quota, source lookup, validation, parse, compile, DuckDB, card, history journal, JSON); "raw" = DuckDB's own client running the same SQL with the same parameters on the same file; "HTTP floor" = the same client's POST to a bare Fastify route in the bench's process sending the same reply text (the round trip any answer pays: client, loopback, Node's HTTP). The three interleaved in one process, their order turning each run.
 
-| question | ${SCALES.map((s) => `raw ms (×${s}) | answer ms (×${s}) | ratio (×${s})`).join(' | ')} |
-|---|${SCALES.map(() => '---|---|---|').join('')}
+| question | ${SCALES.map((s) => `raw ms (×${s}) | answer ms (×${s}) | ratio (×${s}) | HTTP floor ms (×${s})`).join(' | ')} |
+|---|${SCALES.map(() => '---|---|---|---|').join('')}
 ${table.join('\n')}
 
 ${overall.join('; ')}. ${growth}
