@@ -76,7 +76,14 @@ async function measureScale(scale: number): Promise<{ rows: Row[]; generationMs:
     const steps: [keyof typeof times, () => Promise<number>][] = [
       ['answer', async () => (await ask(question)).ms],
       ['raw', runRaw],
-      ['floor', async () => (await post(bareUrl, '{}')).ms],
+      [
+        'floor',
+        async () => {
+          const reply = await post(bareUrl, '{}');
+          if (reply.status !== 200) throw new Error(`the bare route answered ${reply.status}`);
+          return reply.ms;
+        },
+      ],
     ];
     for (let i = 0; i < RUNS; i++) {
       // The order turns each run, so no side always runs on a warmer cache.
