@@ -6,12 +6,11 @@
  * route (the HTTP floor) and DuckDB's own client on the same SQL in the same turns.
  * Run: node --import tsx bench/answer-phases.ts   (RUNS=100, QUESTION="revenue by region last month")
  */
-import { DuckDBInstance } from '@duckdb/node-api';
 import { SqlConnector } from '@parley/connectors';
-import Fastify from 'fastify';
 import { AnswerService } from '../apps/server/src/modules/answers/answers.service';
 import { ConversationsService } from '../apps/server/src/modules/conversations/conversations.service';
 import { demoFile, startApp } from './answer-app';
+import { inTurns, openRawDuckDb, startHttpFloor } from './baselines';
 import { median, writeSection } from './results';
 
 const RUNS = Number(process.env.RUNS ?? 100);
@@ -53,11 +52,9 @@ const first = await app.ask(QUESTION);
 SqlConnector.prototype.execute = timedExecute;
 if (!first.card || plan?.kind !== 'sql') throw new Error(`no card from SQL for "${QUESTION}"`);
 const { sql, params } = plan;
-const bare = Fastify();
-bare.post('/reply', async (_request, res) => res.type('application/json; charset=utf-8').send(first.text));
-const bareUrl = `${await bare.listen({ port: 0, host: '127.0.0.1' })}/reply`;
-const raw = await DuckDBInstance.create(path, { access_mode: 'READ_ONLY' });
-const rawConn = await raw.connect();
+const floor = await startHttpFloor(app);
+floor.reply(first.text);
+const raw = await openRawDuckDb(path);
 
 const samples = new Map<string, number[]>();
 const keep = (label: string, ms: number) => {
@@ -65,7 +62,7 @@ const keep = (label: string, ms: number) => {
   samples.get(label)!.push(ms);
 };
 for (let i = 0; i < 20; i++) await app.ask(QUESTION); // warm: JIT
-const steps: (() => Promise<void>)[] = [
+await inTurns(RUNS, [
   async () => {
     const answer = await app.ask(QUESTION);
     keep('client', answer.ms);
@@ -75,24 +72,11 @@ const steps: (() => Promise<void>)[] = [
     keep('answerQuery less execute', last.get('answerQuery')! - last.get('execute')!);
     keep('client less service', answer.ms - last.get('service')!);
   },
-  async () => {
-    const floor = await app.post(bareUrl, '{}');
-    if (floor.status !== 200) throw new Error(`the bare route answered ${floor.status}`);
-    keep('floor', floor.ms);
-  },
-  async () => {
-    const t = performance.now();
-    const prepared = await rawConn.prepare(sql);
-    prepared.bind(params);
-    (await prepared.runAndReadAll()).getRowObjects();
-    keep('raw', performance.now() - t);
-  },
-];
-// The order turns each run (as in answer.bench.ts), so none always runs right after another.
-for (let i = 0; i < RUNS; i++) for (let k = 0; k < steps.length; k++) await steps[(i + k) % steps.length]!();
-rawConn.closeSync();
-raw.closeSync();
-await bare.close();
+  async () => keep('floor', await floor.time()),
+  async () => keep('raw', await raw.time(sql, params)),
+]);
+raw.close();
+await floor.close();
 await app.close();
 
 const m = (label: string) => median(samples.get(label)!);

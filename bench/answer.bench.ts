@@ -4,10 +4,9 @@
  * ratio survives a noisy machine; at DEMO_SCALE 1 and 10 side by side.
  * Run: node --import tsx bench/answer.bench.ts   (SCALES=1,10 RUNS=15 by default)
  */
-import { DuckDBInstance } from '@duckdb/node-api';
 import { compileQuery, getDemoModel, parseQuestion } from '@parley/engine';
-import Fastify from 'fastify';
 import { demoFile, END_DATE, startApp } from './answer-app';
+import { inTurns, openRawDuckDb, startHttpFloor } from './baselines';
 import { median, writeSection } from './results';
 
 const model = getDemoModel();
@@ -37,23 +36,16 @@ interface Row {
 async function measureScale(scale: number): Promise<{ rows: Row[]; generationMs: number }> {
   const { path, ms: generationMs } = await demoFile(scale);
   // Uncached, so every answer runs its SQL like the baseline does.
-  const { ask, post, close } = await startApp(path, scale, 0);
-  // The HTTP floor: a bare Fastify route in this process sending the answer's own reply text,
-  // asked through the same client in the same turns, so the round trip (client, loopback,
-  // Node's HTTP) is told apart from the app's work.
-  let replyText = '';
-  const bare = Fastify();
-  bare.post('/reply', async (_request, res) => res.type('application/json; charset=utf-8').send(replyText));
-  const bareUrl = `${await bare.listen({ port: 0, host: '127.0.0.1' })}/reply`;
-  // The baseline: DuckDB's own client on the same file, reading all rows as objects.
-  const raw = await DuckDBInstance.create(path, { access_mode: 'READ_ONLY' });
-  const rawConn = await raw.connect();
+  const app = await startApp(path, scale, 0);
+  const floor = await startHttpFloor(app);
+  // The baseline: DuckDB's own client on the same file.
+  const raw = await openRawDuckDb(path);
 
   const results: Row[] = [];
   for (const question of QUESTIONS) {
-    const first = await ask(question);
+    const first = await app.ask(question);
     if (!first.card?.query) throw new Error(`no card for "${question}"`);
-    replyText = first.text;
+    floor.reply(first.text);
     // The same SQL with the same bound values, prepared by DuckDB itself.
     const parsed = parseQuestion(question, { model, today: END_DATE, weekStart: 'sunday' });
     if (parsed.kind !== 'query') throw new Error(`"${question}" did not parse`);
@@ -63,35 +55,14 @@ async function measureScale(scale: number): Promise<{ rows: Row[]; generationMs:
       weekStart: 'sunday',
     });
     if (compiled.sql !== first.card.query.sql) throw new Error(`"${question}": the app ran different SQL`);
-    const runRaw = async () => {
-      const t = performance.now();
-      const prepared = await rawConn.prepare(compiled.sql);
-      prepared.bind(compiled.params as (string | number)[]);
-      const reader = await prepared.runAndReadAll();
-      reader.getRowObjects();
-      return performance.now() - t;
-    };
-    await runRaw();
+    const params = compiled.params as (string | number)[];
+    await raw.time(compiled.sql, params);
     const times = { raw: [] as number[], answer: [] as number[], floor: [] as number[] };
-    const steps: [keyof typeof times, () => Promise<number>][] = [
-      ['answer', async () => (await ask(question)).ms],
-      ['raw', runRaw],
-      [
-        'floor',
-        async () => {
-          const reply = await post(bareUrl, '{}');
-          if (reply.status !== 200) throw new Error(`the bare route answered ${reply.status}`);
-          return reply.ms;
-        },
-      ],
-    ];
-    for (let i = 0; i < RUNS; i++) {
-      // The order turns each run, so no side always runs on a warmer cache.
-      for (let k = 0; k < steps.length; k++) {
-        const [name, step] = steps[(i + k) % steps.length]!;
-        times[name].push(await step());
-      }
-    }
+    await inTurns(RUNS, [
+      async () => times.answer.push((await app.ask(question)).ms),
+      async () => times.raw.push(await raw.time(compiled.sql, params)),
+      async () => times.floor.push(await floor.time()),
+    ]);
     results.push({
       scale,
       question,
@@ -101,10 +72,9 @@ async function measureScale(scale: number): Promise<{ rows: Row[]; generationMs:
       rows: first.card.table.length,
     });
   }
-  await bare.close();
-  rawConn.closeSync();
-  raw.closeSync();
-  await close();
+  await floor.close();
+  raw.close();
+  await app.close();
   // The same questions asked again with the result cache on (read-only source): what a repeat costs.
   const cached = await startApp(path, scale, 200);
   for (const r of results) {
