@@ -7,4 +7,5 @@ export * from './conversations.schema';
 export * from './datasources.schema';
 export * from './jobs.schema';
 export * from './reports.schema';
+export * from './settings.schema';
 export * from './synonyms.schema';
