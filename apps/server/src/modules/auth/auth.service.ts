@@ -114,18 +114,26 @@ export class AuthService {
     await this.setPassword(actor.userId, password);
   }
 
-  /** Finds a user by e-mail or creates one that still has to register (rc=false), in the project. */
+  /**
+   * Finds a user by e-mail or creates one that still has to register (rc=false), in the project.
+   * An account left without its project by an earlier failed sign-up joins it now.
+   */
   async findOrCreateUser(email: string, opts: { name?: string; projectId: string }): Promise<UserRow> {
     const existing = await this.users.findByEmail(email);
-    if (existing) return existing;
-    const { user, created } = await this.users.insertIfAbsent({
-      email,
-      name: opts.name ?? '',
-      features: NEW_USER_FEATURES,
-      registrationComplete: false,
-      onboardingComplete: false,
-    });
-    if (created) await this.projects.addMember(user.id, opts.projectId);
+    if (existing) {
+      if (!existing.registrationComplete) await this.projects.addMember(existing.id, opts.projectId);
+      return existing;
+    }
+    const { user } = await this.users.insertIfAbsent(
+      {
+        email,
+        name: opts.name ?? '',
+        features: NEW_USER_FEATURES,
+        registrationComplete: false,
+        onboardingComplete: false,
+      },
+      opts.projectId,
+    );
     return user;
   }
 

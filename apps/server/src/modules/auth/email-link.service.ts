@@ -78,6 +78,10 @@ export class EmailLinkService {
     } else {
       const user = await this.users.findByEmail(row.email);
       if (!user) return null;
+      // An account still registering is a sign-up that goes on: it is mended if it lacks its project.
+      if (!user.registrationComplete) {
+        await this.auth.findOrCreateUser(row.email, { projectId: row.projectId ?? DEFAULT_PROJECT });
+      }
       userId = user.id;
     }
     return this.sessions.start(userId, previousSessionId);

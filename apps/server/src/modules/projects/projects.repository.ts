@@ -27,8 +27,12 @@ export class ProjectsRepository {
     return rows.map((r) => r.id);
   }
 
+  /** Creates the project or gives it this name (the default project exists from the migrations). */
   async upsert(id: string, name: string): Promise<void> {
-    await this.db.insert(projects).values({ id, name }).onConflictDoNothing();
+    await this.db
+      .insert(projects)
+      .values({ id, name })
+      .onConflictDoUpdate({ target: projects.id, set: { name } });
   }
 
   async addMember(userId: string, projectId: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { authTokens, loginAttempts, mailOutbox, users } from '../../db/schema';
+import { authTokens, loginAttempts, mailOutbox, memberships, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -24,10 +24,17 @@ export class UsersRepository {
     return row!;
   }
 
-  /** Inserts a user unless the e-mail exists (a concurrent sign-up wins); answers the stored row. */
-  async insertIfAbsent(values: NewUser): Promise<{ user: UserRow; created: boolean }> {
-    const [row] = await this.db.insert(users).values(values).onConflictDoNothing().returning();
-    if (row) return { user: row, created: true };
+  /**
+   * Inserts a user and their membership of `projectId` in one transaction, unless the e-mail exists
+   * (a concurrent sign-up wins): a sign-up that fails half-way leaves no account without a project.
+   */
+  async insertIfAbsent(values: NewUser, projectId: string): Promise<{ user: UserRow; created: boolean }> {
+    const inserted = await this.db.transaction(async (tx) => {
+      const [row] = await tx.insert(users).values(values).onConflictDoNothing().returning();
+      if (row) await tx.insert(memberships).values({ userId: row.id, projectId }).onConflictDoNothing();
+      return row ?? null;
+    });
+    if (inserted) return { user: inserted, created: true };
     return { user: (await this.findByEmail(values.email))!, created: false };
   }
 
