@@ -97,7 +97,7 @@ export interface ServiceOptions {
   queue?: JobQueue;
   /** Cards of one collection answered at once (default 4). */
   collectionConcurrency?: number;
-  /** Tests: history is journalled but never stored, like a process that dies right after answering. */
+  /** Tests (embedded mode): history is journalled but never stored, like a process that dies right after answering. */
   holdHistory?: boolean;
 }
 
@@ -269,6 +269,8 @@ export function buildServices(
       synonyms,
       {
         history: new HistoryWriter(conversationsRepo, join(config.DATA_DIR, 'journal'), log, {
+          // Server mode: a web process's disk may not outlive it, so history is committed before answering.
+          durability: config.embedded ? 'journal' : 'database',
           hold: options.holdHistory,
         }),
         // One process owns PGlite: its copy of a follow-up context never goes stale there.

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -136,69 +136,160 @@ describe.each(TEST_DATABASES)('answer path on %s: history', (kind) => {
       .from(conversationItems)
       .where(eq(conversationItems.id, id));
 
-  it('stores an answered question after a crash between the answer and the write', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-crash-'));
-    // The first process journals its history but dies before storing any of it.
-    const first = await startProcess(database, dataDir, pg?.url ?? null, true);
-    apps.push(first);
-    const demo = await signIn(first, DEMO.email, DEMO.password);
-    const res = await demo.inject({
-      method: 'POST',
-      url: '/features/conversations/query',
-      payload: { phrase: 'revenue by region last month', created: 1_000 },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const id = res.json().responses[0].question_id as string;
-    expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await stored(id)).toEqual([]);
-    const journal = readdirSync(join(dataDir, 'journal'));
-    expect(journal).toHaveLength(1);
-    expect(readFileSync(join(dataDir, 'journal', journal[0]!), 'utf8')).toContain(id);
-
-    // The next process on the same DATA_DIR and database stores it before it serves.
-    const second = await startProcess(database, dataDir, pg?.url ?? null, false);
-    apps.push(second);
-    expect(await stored(id)).toEqual([{ id }]);
-    expect(readdirSync(join(dataDir, 'journal'))).toEqual([]);
-    const again = await signIn(second, DEMO.email, DEMO.password);
-    const history = await again.inject({ method: 'GET', url: '/features/conversations?limit=50&scope=all' });
-    expect(history.statusCode).toBe(200);
-    const item = history.json().items.find((i: { id: string }) => i.id === id);
-    expect(item.query.phrase).toBe('revenue by region last month');
-    expect(item.responses[0].card.title).toBeTruthy();
-    // A replay of the same journal (a third start) writes nothing twice.
-    expect(await second.services.conversations.replayHistory()).toBe(0);
-    expect(await stored(id)).toHaveLength(1);
-  }, 120_000);
-
-  it('retries a write the database refuses, from the journal, until it is stored', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-retry-'));
-    const app = await startProcess(database, dataDir, pg?.url ?? null, false);
-    apps.push(app);
-    const demo = await signIn(app, DEMO.email, DEMO.password);
-    const ask = (phrase: string, created: number) =>
-      demo.inject({ method: 'POST', url: '/features/conversations/query', payload: { phrase, created } });
-    expect((await ask('revenue last month', 2_000)).statusCode).toBe(200);
-    await app.services.conversations.historySettled();
-    // The table is gone for a while: the question is still answered, its item kept in the journal.
-    await database.db.execute(sql`ALTER TABLE conversation_items RENAME TO conversation_items_away`);
-    let id: string;
-    try {
-      const res = await ask('orders by channel last month', 2_001);
+  // Embedded mode journals history under DATA_DIR; server mode commits it before answering (below).
+  it.runIf(kind === 'pglite')(
+    'stores an answered question after a crash between the answer and the write',
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-crash-'));
+      // The first process journals its history but dies before storing any of it.
+      const first = await startProcess(database, dataDir, pg?.url ?? null, true);
+      apps.push(first);
+      const demo = await signIn(first, DEMO.email, DEMO.password);
+      const res = await demo.inject({
+        method: 'POST',
+        url: '/features/conversations/query',
+        payload: { phrase: 'revenue by region last month', created: 1_000 },
+      });
       expect(res.statusCode, res.body).toBe(200);
-      id = res.json().responses[0].question_id;
-      await app.services.conversations.historySettled(300);
-      const files = readdirSync(join(dataDir, 'journal'));
-      expect(files.map((f) => readFileSync(join(dataDir, 'journal', f), 'utf8')).join('')).toContain(id);
-    } finally {
-      await database.db.execute(sql`ALTER TABLE conversation_items_away RENAME TO conversation_items`);
-    }
-    // Back: the retry stores it (and only once), and history shows it.
-    await app.services.conversations.historySettled(10_000);
-    expect(await stored(id)).toEqual([{ id }]);
-    const history = await demo.inject({ method: 'GET', url: '/features/conversations?limit=5&scope=today' });
-    expect(history.json().items.map((i: { id: string }) => i.id)).toContain(id);
-  }, 120_000);
+      const id = res.json().responses[0].question_id as string;
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await stored(id)).toEqual([]);
+      const journal = readdirSync(join(dataDir, 'journal'));
+      expect(journal).toHaveLength(1);
+      expect(readFileSync(join(dataDir, 'journal', journal[0]!), 'utf8')).toContain(id);
+
+      // The next process on the same DATA_DIR and database stores it before it serves.
+      const second = await startProcess(database, dataDir, pg?.url ?? null, false);
+      apps.push(second);
+      expect(await stored(id)).toEqual([{ id }]);
+      expect(readdirSync(join(dataDir, 'journal'))).toEqual([]);
+      const again = await signIn(second, DEMO.email, DEMO.password);
+      const history = await again.inject({
+        method: 'GET',
+        url: '/features/conversations?limit=50&scope=all',
+      });
+      expect(history.statusCode).toBe(200);
+      const item = history.json().items.find((i: { id: string }) => i.id === id);
+      expect(item.query.phrase).toBe('revenue by region last month');
+      expect(item.responses[0].card.title).toBeTruthy();
+      // A replay of the same journal (a third start) writes nothing twice.
+      expect(await second.services.conversations.replayHistory()).toBe(0);
+      expect(await stored(id)).toHaveLength(1);
+    },
+    120_000,
+  );
+
+  it.runIf(kind === 'pglite')(
+    'retries a write the database refuses, from the journal, until it is stored',
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-retry-'));
+      const app = await startProcess(database, dataDir, pg?.url ?? null, false);
+      apps.push(app);
+      const demo = await signIn(app, DEMO.email, DEMO.password);
+      const ask = (phrase: string, created: number) =>
+        demo.inject({ method: 'POST', url: '/features/conversations/query', payload: { phrase, created } });
+      expect((await ask('revenue last month', 2_000)).statusCode).toBe(200);
+      await app.services.conversations.historySettled();
+      // The table is gone for a while: the question is still answered, its item kept in the journal.
+      await database.db.execute(sql`ALTER TABLE conversation_items RENAME TO conversation_items_away`);
+      let id: string;
+      try {
+        const res = await ask('orders by channel last month', 2_001);
+        expect(res.statusCode, res.body).toBe(200);
+        id = res.json().responses[0].question_id;
+        await app.services.conversations.historySettled(300);
+        const files = readdirSync(join(dataDir, 'journal'));
+        expect(files.map((f) => readFileSync(join(dataDir, 'journal', f), 'utf8')).join('')).toContain(id);
+      } finally {
+        await database.db.execute(sql`ALTER TABLE conversation_items_away RENAME TO conversation_items`);
+      }
+      // Back: the retry stores it (and only once), and history shows it.
+      await app.services.conversations.historySettled(10_000);
+      expect(await stored(id)).toEqual([{ id }]);
+      const history = await demo.inject({
+        method: 'GET',
+        url: '/features/conversations?limit=5&scope=today',
+      });
+      expect(history.json().items.map((i: { id: string }) => i.id)).toContain(id);
+    },
+    120_000,
+  );
+
+  it.runIf(kind === 'postgres')(
+    'server mode: a question is answered once its history row is committed, with no journal',
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-commit-'));
+      // Held or not, nothing is journalled: the answer waits for the database.
+      const app = await startProcess(database, dataDir, pg?.url ?? null, true);
+      apps.push(app);
+      const demo = await signIn(app, DEMO.email, DEMO.password);
+      const res = await demo.inject({
+        method: 'POST',
+        url: '/features/conversations/query',
+        payload: { phrase: 'revenue by region last month', created: 3_000 },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const id = res.json().responses[0].question_id as string;
+      expect(await stored(id)).toEqual([{ id }]);
+      expect(existsSync(join(dataDir, 'journal'))).toBe(false);
+    },
+  );
+
+  it.runIf(kind === 'postgres')(
+    'server mode: a question whose history row cannot be committed is not answered as if kept',
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-refused-'));
+      const app = await startProcess(database, dataDir, pg?.url ?? null, false);
+      apps.push(app);
+      const demo = await signIn(app, DEMO.email, DEMO.password);
+      const ask = (phrase: string, created: number) =>
+        demo.inject({ method: 'POST', url: '/features/conversations/query', payload: { phrase, created } });
+      expect((await ask('revenue last month', 4_000)).statusCode).toBe(200);
+      await database.db.execute(sql`ALTER TABLE conversation_items RENAME TO conversation_items_away`);
+      try {
+        const res = await ask('orders by channel last month', 4_001);
+        expect(res.statusCode, res.body).toBe(503);
+        expect(res.json()).toEqual({ message: 'Your question could not be saved. Please ask it again.' });
+        expect(existsSync(join(dataDir, 'journal'))).toBe(false);
+      } finally {
+        await database.db.execute(sql`ALTER TABLE conversation_items_away RENAME TO conversation_items`);
+      }
+      // Back: the next question is answered and kept, and nothing of the refused one was.
+      const res = await ask('orders by channel last month', 4_002);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await stored(res.json().responses[0].question_id)).toHaveLength(1);
+      const phrases = await database.db
+        .select({ created: conversationItems.created })
+        .from(conversationItems)
+        .where(eq(conversationItems.created, 4_001));
+      expect(phrases).toEqual([]);
+    },
+  );
+
+  it.runIf(kind === 'postgres')(
+    'server mode: stores the journal an earlier, journalling version left, once',
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-upgrade-'));
+      // The earlier version's process journalled an answer and died before storing it.
+      const earlier = await startProcess(database, dataDir, null, true);
+      apps.push(earlier);
+      const demo = await signIn(earlier, DEMO.email, DEMO.password);
+      const res = await demo.inject({
+        method: 'POST',
+        url: '/features/conversations/query',
+        payload: { phrase: 'revenue by region last month', created: 5_000 },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const id = res.json().responses[0].question_id as string;
+      expect(readdirSync(join(dataDir, 'journal'))).toHaveLength(1);
+      await earlier.close();
+      // The server-mode process on that folder stores it before serving, and the journal goes.
+      const next = await startProcess(database, dataDir, pg?.url ?? null, false);
+      apps.push(next);
+      expect(await stored(id)).toEqual([{ id }]);
+      expect(readdirSync(join(dataDir, 'journal'))).toEqual([]);
+    },
+  );
 
   it('answers a follow-up from the kept context, and from the database after a restart', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-followup-'));
@@ -235,24 +326,25 @@ describe.each(TEST_DATABASES)('answer path on %s: history', (kind) => {
   }, 120_000);
 });
 
+/** A history item of the writer's tests. */
+const item = (n: number) => ({
+  id: randomUUID(),
+  created: n,
+  phrase: `question ${n} ${'x'.repeat(200)}`,
+  event: null,
+  datasourceId: 'demo',
+  responses: [],
+  semantic: null,
+  error: null,
+  createdAt: new Date(TEST_NOW),
+});
+
 describe('HistoryWriter on pglite', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp('pglite', {}, undefined, { worker: false });
   }, 120_000);
   afterAll(() => t.close());
-
-  const item = (n: number) => ({
-    id: randomUUID(),
-    created: n,
-    phrase: `question ${n} ${'x'.repeat(200)}`,
-    event: null,
-    datasourceId: 'demo',
-    responses: [],
-    semantic: null,
-    error: null,
-    createdAt: new Date(TEST_NOW),
-  });
 
   it('stores every item across several journal files, and leaves no journal behind', async () => {
     const user = await createUser(t.app);
@@ -354,6 +446,88 @@ describe('HistoryWriter on pglite', () => {
     );
     expect(ids).toContain(good.id);
     expect(ids).not.toContain(orphan.id);
+    await writer.close();
+  });
+});
+
+/** Server mode's writer: nothing journalled, so nobody is answered before their row is committed. */
+describe.each(TEST_DATABASES)('HistoryWriter committing before answering, on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind, {}, undefined, { worker: false });
+  }, 120_000);
+  afterAll(() => t.close());
+  const isStored = async (id: string) =>
+    (
+      await t.app.database.db
+        .select({ id: conversationItems.id })
+        .from(conversationItems)
+        .where(eq(conversationItems.id, id))
+    ).length === 1;
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('answers each write once its row is committed; what arrives during a write goes in the next one', async () => {
+    const user = await createUser(t.app);
+    const owner = { userId: user.id, projectId: 'default' };
+    const sizes: number[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The real repository on the real database; its first INSERT is held in flight by the test.
+    class Gated extends ConversationsRepository {
+      override async insertItems(rows: Parameters<ConversationsRepository['insertItems']>[0]) {
+        sizes.push(rows.length);
+        if (sizes.length === 1) await gate;
+        return super.insertItems(rows);
+      }
+    }
+    const writer = new HistoryWriter(new Gated(t.app.database.db), null, t.app.log, {
+      durability: 'database',
+    });
+    const answered: boolean[] = [];
+    const write = (it: ReturnType<typeof item>) =>
+      writer.write(owner, it).then(async () => {
+        answered.push(await isStored(it.id));
+      });
+    const writes = [write(item(0))];
+    await turn();
+    expect(sizes).toEqual([1]);
+    // Five turns of ten answers while the first INSERT is in flight: none sent, none answered.
+    for (let wave = 0; wave < 5; wave++) {
+      for (let i = 0; i < 10; i++) writes.push(write(item(1 + wave * 10 + i)));
+      await turn();
+    }
+    expect(sizes).toEqual([1]);
+    expect(answered).toEqual([]);
+    release();
+    await Promise.all(writes);
+    expect(sizes).toEqual([1, 50]);
+    expect(answered).toEqual(writes.map(() => true));
+    expect(writer.pending).toBe(0);
+    await writer.close();
+  });
+
+  it('fails the write of a row the database refuses, and answers the others of its INSERT', async () => {
+    const user = await createUser(t.app);
+    const writer = new HistoryWriter(new ConversationsRepository(t.app.database.db), null, t.app.log, {
+      durability: 'database',
+    });
+    const [good, orphan, other] = [item(1), item(2), item(3)];
+    const results = await Promise.allSettled([
+      writer.write({ userId: user.id, projectId: 'default' }, good),
+      writer.write({ userId: randomUUID(), projectId: 'default' }, orphan),
+      writer.write({ userId: user.id, projectId: 'default' }, other),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason.message).toBe(
+      'Your question could not be saved. Please ask it again.',
+    );
+    expect([await isStored(good.id), await isStored(orphan.id), await isStored(other.id)]).toEqual([
+      true,
+      false,
+      true,
+    ]);
     await writer.close();
   });
 });

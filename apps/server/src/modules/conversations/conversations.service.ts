@@ -27,7 +27,7 @@ import { HistoryWriter } from './history-writer';
 const FAVOURITES_SHOWN = 4;
 
 export interface ConversationsOptions {
-  /** Stores history in the background (journal under DATA_DIR); default: stored before answering. */
+  /** Writes history: journalled under DATA_DIR (embedded mode) or committed before answering (server mode, the default). */
   history?: HistoryWriter;
   /**
    * How long this process trusts its copy of a conversation's follow-up context. Its own
@@ -110,7 +110,7 @@ export class ConversationsService {
     const responses = result.responses.map((r) => (r.card ? { ...r, question_id: id } : r));
     const createdAt = this.clock();
     this.keepContext(asker, source.id, result.semantic, createdAt, result.learn ?? null);
-    // Durable before answering (journalled), stored in the database just after.
+    // Durable before answering: journalled and stored just after (embedded mode), or committed (server mode).
     await this.historyWriter.write(asker, {
       id,
       created: body.created,

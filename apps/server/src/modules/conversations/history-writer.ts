@@ -10,6 +10,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { Unavailable } from '../../lib/errors';
 import { stringify } from '../../lib/shared-json';
 import type { ConversationsRepository, NewConversationItem, Owner } from './conversations.repository';
 
@@ -53,20 +54,36 @@ interface Entry {
   seq: number;
   row: Owner & NewConversationItem;
   file: JournalFile | null;
+  /** Server mode: the asker waiting for this item's commit; told of a failure instead of retrying. */
+  ack: { resolve: () => void; reject: (error: Error) => void } | null;
 }
 
+/** Where an answered question is durable before its asker is answered. */
+export type HistoryDurability =
+  /** A journal file under DATA_DIR, stored in the database in the background (embedded mode). */
+  | 'journal'
+  /** The database itself: committed with the others in flight at the same time (server mode). */
+  | 'database';
+
 /**
- * Writes answered questions to history without the asker waiting on the database, and loses
- * none: each item is first appended to a journal file under DATA_DIR (one `write` for the items
- * of one turn of the event loop, before any of their askers is answered, so it survives the
- * process dying), then stored in batches in the background; a failed store is
- * retried with backoff, and a journal left by a process that died is replayed on the next start.
+ * Writes answered questions to history and loses none that was acknowledged.
+ *
+ * Embedded mode ('journal'): the asker does not wait on the database. Each item is first appended
+ * to a journal file under DATA_DIR (one `write` for the items of one turn of the event loop, before
+ * any of their askers is answered, so it survives the process dying), then stored in batches in the
+ * background; a failed store is retried with backoff, and a journal left by a process that died is
+ * replayed on the next start. The journal survives a crash of the process, not of the machine (no
+ * fsync per answer). Each process writes its own files (`history-<pid>-<random>.jsonl`); a start
+ * replays the files of processes no longer running (and of its own pid: a container restarted as pid 1).
+ *
+ * Server mode ('database'): a web process's disk may not outlive it, so the asker is answered once
+ * the item is committed. Group commit keeps that to about one round trip: the items of one turn go
+ * in one INSERT at once, and those that arrive while it is in flight go together in the next. A
+ * failed commit is not retried: its asker gets an error, not an answer. The journal folder is only
+ * read at start, for what an earlier version left there.
+ *
  * Items carry their id and the insert skips stored ids, so a replay never writes one twice.
  * Reads of history first wait for the writes queued before them (`settled`).
- *
- * The journal survives a crash of the process, not of the machine (no fsync per answer). Each
- * process writes its own files (`history-<pid>-<random>.jsonl`); a start replays the files of
- * processes no longer running (and of its own pid: a container restarted as pid 1).
  */
 export class HistoryWriter {
   private queue: Entry[] = [];
@@ -82,29 +99,41 @@ export class HistoryWriter {
   /** Journal lines of this turn of the event loop, written together (`journal`). */
   private lines: { line: string; resolve: (file: JournalFile | null) => void }[] = [];
   private closed = false;
+  /** The journal written to: null in server mode. */
+  private readonly dir: string | null;
+  /** Server mode: a commit is due at the end of this turn of the event loop. */
+  private commitDue = false;
+  /** Journalled items are never stored (tests); an item is never held where nothing journals it. */
+  private readonly held: boolean;
 
   constructor(
     private readonly repo: ConversationsRepository,
-    /** The journal folder (DATA_DIR/journal); null stores every item before answering. */
-    private readonly dir: string | null,
+    /** The journal folder (DATA_DIR/journal); null: nothing journalled, none left to replay. */
+    private readonly journalDir: string | null,
     private readonly log: HistoryLog,
     private readonly options: {
-      /** Tests: journal only, never store (a process that dies before its writes). */
+      /** Where an item is durable before its asker is answered (default: the journal, when there is one). */
+      durability?: HistoryDurability;
+      /** Tests: journal only, never store (a process that dies before its writes); journal mode only. */
       hold?: boolean;
       /** Size at which a new journal file is begun (tests make it small). */
       rotateBytes?: number;
     } = {},
-  ) {}
+  ) {
+    this.dir = options.durability === 'database' ? null : journalDir;
+    this.held = options.hold === true && this.dir !== null;
+  }
 
-  /** Queues an item for history; resolves once it is durable (journalled, or stored when it cannot be). */
+  /** Resolves once the item is durable: journalled, or committed (server mode, or a journal that cannot be written). */
   async write(owner: Owner, item: NewConversationItem): Promise<void> {
     // The owner's ids only: the caller may pass its whole actor, whose name, e-mail and features
     // belong neither in the journal nor in its line's cost.
     const row = { userId: owner.userId, projectId: owner.projectId, ...item };
-    const file = this.dir && !this.closed ? await this.journal(row) : null;
+    if (!this.dir) return this.commit(row);
+    const file = this.closed ? null : await this.journal(row);
     // No journal (none configured, or the disk refused): the asker waits for the database instead.
     if (!file) return this.repo.insertItems([row]);
-    this.queue.push({ seq: ++this.seq, row, file });
+    this.queue.push({ seq: ++this.seq, row, file, ack: null });
     // Stored with the items of the next WINDOW_MS (a read of history sends it at once: settled).
     if (this.queue.length >= HISTORY_BATCH) this.kick();
     else this.openWindow();
@@ -137,7 +166,14 @@ export class HistoryWriter {
 
   /** Replays the journals of processes that died before storing their items (at start). */
   async replay(): Promise<number> {
-    if (!this.dir) return 0;
+    if (!this.dir) {
+      // Server mode: what a journalling version left in the folder (a kept volume) is stored once.
+      if (!this.journalDir) return 0;
+      const leftover = new HistoryWriter(this.repo, this.journalDir, this.log);
+      const replayed = await leftover.replay();
+      await leftover.close();
+      return replayed;
+    }
     let names: string[];
     try {
       names = readdirSync(this.dir);
@@ -153,7 +189,7 @@ export class HistoryWriter {
       if (pid !== process.pid && isRunning(pid)) continue;
       const file: JournalFile = { path, fd: null, bytes: 0, pending: 0 };
       for (const row of readJournal(path)) {
-        this.queue.push({ seq: ++this.seq, row, file });
+        this.queue.push({ seq: ++this.seq, row, file, ack: null });
         file.pending++;
         replayed++;
       }
@@ -163,7 +199,7 @@ export class HistoryWriter {
     if (replayed > 0) {
       this.log.warn({ items: replayed }, 'history items of a stopped process replayed from the journal');
       this.kick();
-      if (!this.options.hold) await this.settled(60_000);
+      if (!this.held) await this.settled(60_000);
     }
     return replayed;
   }
@@ -171,7 +207,7 @@ export class HistoryWriter {
   /** Stores what is queued and closes the journal; what cannot be stored stays journalled for the next start. */
   async close(): Promise<void> {
     this.closed = true;
-    if (!this.options.hold) {
+    if (!this.held) {
       if (this.retryTimer) {
         clearTimeout(this.retryTimer);
         this.retryTimer = null;
@@ -189,6 +225,22 @@ export class HistoryWriter {
     }
     if (this.current && this.current.pending === 0) this.release(this.current);
     this.current = null;
+  }
+
+  /**
+   * Server mode: queues the item for the next INSERT and resolves once it is committed. The items
+   * of this turn go together; while an INSERT is in flight, the next one gathers what arrives.
+   */
+  private commit(row: Owner & NewConversationItem): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ seq: ++this.seq, row, file: null, ack: { resolve, reject } });
+      if (this.commitDue) return;
+      this.commitDue = true;
+      setImmediate(() => {
+        this.commitDue = false;
+        this.kick();
+      });
+    });
   }
 
   /**
@@ -250,14 +302,15 @@ export class HistoryWriter {
 
   /** Stores one batch now (unless one is being stored, or a retry is due later). */
   private kick(): void {
-    if (this.flushing || this.retryTimer || this.options.hold || this.queue.length === 0) return;
+    if (this.flushing || this.retryTimer || this.held || this.queue.length === 0) return;
     if (this.windowTimer) clearTimeout(this.windowTimer);
     this.windowTimer = null;
     this.flushing = this.flush().finally(() => {
       this.flushing = null;
       if (this.retryTimer || this.queue.length === 0) return;
       // Items queued while this batch was stored go next at once when their window has closed
-      // (no timer), a full batch waits or a read waits on them; else when their window closes.
+      // (no timer: always so in server mode), a full batch waits or a read waits on them; else
+      // when their window closes.
       if (!this.windowTimer || this.queue.length >= HISTORY_BATCH || this.waiters.length > 0) this.kick();
     });
   }
@@ -276,7 +329,11 @@ export class HistoryWriter {
           await this.repo.insertItems([entry.row]);
           this.done([entry]);
         } catch (error) {
-          if (isPermanent(error)) {
+          if (entry.ack) {
+            // Server mode: nothing else holds the item, so its asker is not answered as if it were kept.
+            this.log.error({ err: error, item: entry.row.id }, 'history item not stored; the question fails');
+            this.done([entry], new Unavailable('Your question could not be saved. Please ask it again.'));
+          } else if (isPermanent(error)) {
             // Its user or project is gone (or the row can never fit): nothing left to keep it for.
             this.log.warn(
               { err: error, item: entry.row.id },
@@ -302,10 +359,15 @@ export class HistoryWriter {
     this.retryMs = RETRY_MS.first;
   }
 
-  private done(entries: Entry[]): void {
+  /** Takes entries off the queue: stored (or dropped), or with `failure`, refused to their askers. */
+  private done(entries: Entry[], failure?: Error): void {
     const stored = new Set(entries);
     this.queue = this.queue.filter((e) => !stored.has(e));
-    for (const { file } of entries) {
+    for (const { file, ack } of entries) {
+      if (ack) {
+        if (failure) ack.reject(failure);
+        else ack.resolve();
+      }
       if (!file) continue;
       file.pending--;
       if (file.pending === 0) this.release(file);
