@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { withSharedSecrets } from './db/shared-secrets';
 import { PgBossQueue } from './jobs/pg-boss.queue';
 import { withSafeRequestLogs } from './lib/redact';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -43,17 +44,28 @@ export interface BuildOptions extends ServiceOptions {
   clock?: () => Date;
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. Fastify reads a bare hop count as "trust no one", so a count
+ * becomes "the nearest N hops are proxies".
+ */
+function trustProxyOption(trust: Config['TRUST_PROXY']): FastifyServerOptions['trustProxy'] {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** Builds the Fastify app: cross-cutting plugins first, then the feature modules. */
-export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const opts = { ...options, config: await withSharedSecrets(options.config, options.database) };
   const app = Fastify({
     logger: withSafeRequestLogs(opts.logger ?? false),
     bodyLimit: 1024 * 1024,
     // Only behind a proxy that sets X-Forwarded-For may the per-address limits read it; else
     // any client could pick its own address and dodge them.
-    trustProxy: opts.config.TRUST_PROXY as FastifyServerOptions['trustProxy'],
+    trustProxy: trustProxyOption(opts.config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Bodies are JSON (multipart on the upload route): text is refused as 415 like any other type.
+  app.removeContentTypeParser('text/plain');
 
   app.decorate('config', opts.config);
   app.decorate('database', opts.database);
@@ -62,13 +74,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     queue: opts.queue ?? new PgBossQueue(opts.database, app.log),
   });
   app.decorate('services', services);
-  // Mail being queued is stored, and running jobs finish, before the database closes.
+  // Other processes' changes reach this one's copies before it answers anything.
+  await services.invalidation.listen();
+  // Running jobs finish before the database closes.
   app.addHook('onClose', async () => {
-    await services.mail.settle();
     await services.queue.stop();
     services.mail.close();
     await services.sources.close();
     await services.billing.close();
+    await services.invalidation.close();
   });
 
   await app.register(errorsPlugin);

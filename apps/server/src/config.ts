@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -10,6 +11,15 @@ const bool = z
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
 const url = z.url({ message: 'must be a URL' });
+
+/** An address, a CIDR range, or a range name Fastify's proxy-addr knows. */
+function isProxyRange(v: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(v)) return true;
+  const [address = '', bits, ...rest] = v.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
 
 /** Every environment variable of DESIGN §3, parsed once. */
 const ZEnv = z.object({
@@ -59,13 +69,26 @@ const ZEnv = z.object({
         .map((e) => e.trim().toLowerCase())
         .filter(Boolean),
     ),
-  /** Set when a reverse proxy in front sets X-Forwarded-For (its address or hop count, or true). */
+  /**
+   * Which peers may name the client in X-Forwarded-For (the sign-in limits are per client): a
+   * comma list of proxy addresses or CIDR ranges, or a hop count (only when nothing but the
+   * proxies can reach the app), or `true`, which any client can spoof unless the proxy overwrites
+   * the header.
+   */
   TRUST_PROXY: z
     .string()
     .default('false')
-    .transform((v): boolean | string | number =>
-      v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v,
-    ),
+    .transform((v, ctx): boolean | number | string[] => {
+      if (v === 'true' || v === 'false') return v === 'true';
+      if (/^\d+$/.test(v)) return Number(v) || false;
+      const list = v.split(',').map((s) => s.trim());
+      if (list.every(isProxyRange)) return list;
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be false, true, a hop count, or a comma list of proxy addresses or CIDR ranges',
+      });
+      return z.NEVER;
+    }),
   UPLOAD_LIMIT_MB: z.coerce.number().positive().default(100),
   /** Questions (and CSV exports) one user may send per minute; e-mailed cards a sixth of it; 0 = no limit. */
   ASK_RATE_LIMIT: z.coerce.number().int().min(0).default(120),
@@ -117,7 +140,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
   const embedded = !e.DATABASE_URL;
-  const secrets = e.SESSION_SECRET && e.ENCRYPTION_KEY ? null : readOrCreateSecrets(dataDir);
+  // Server mode keeps nothing durable on a process's disk: generated secrets live in the database
+  // (withSharedSecrets, once it is open), so every process of an install signs and seals alike.
+  const secrets = (e.SESSION_SECRET && e.ENCRYPTION_KEY) || !embedded ? null : readOrCreateSecrets(dataDir);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const providers = new Set(
     e.LOGIN_PROVIDERS.split(',')
@@ -144,14 +169,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...e,
     DATA_DIR: dataDir,
     PUBLIC_URL: publicUrl,
-    SESSION_SECRET: e.SESSION_SECRET ?? secrets!.sessionSecret,
-    ENCRYPTION_KEY: e.ENCRYPTION_KEY ?? secrets!.encryptionKey,
+    SESSION_SECRET: e.SESSION_SECRET ?? secrets?.sessionSecret ?? '',
+    ENCRYPTION_KEY: e.ENCRYPTION_KEY ?? secrets?.encryptionKey ?? '',
     DEMO: e.DEMO ?? embedded,
     ALLOW_PRIVATE_HOSTS: e.ALLOW_PRIVATE_HOSTS ?? embedded,
     embedded,
     secureCookies: publicUrl.startsWith('https://'),
     loginProviders: [...providers] as Config['loginProviders'],
   };
+}
+
+/** Generated secrets: the session signing secret and the AES-256-GCM key (64 hex characters). */
+export function generateSecrets(): { sessionSecret: string; encryptionKey: string } {
+  return { sessionSecret: randomBytes(32).toString('hex'), encryptionKey: randomBytes(32).toString('hex') };
 }
 
 /** Secrets live in DATA_DIR/secrets.json, created with 0600 on first start: never a built-in default. */
@@ -161,10 +191,7 @@ function readOrCreateSecrets(dataDir: string): { sessionSecret: string; encrypti
     return JSON.parse(readFileSync(file, 'utf8'));
   } catch {
     mkdirSync(dataDir, { recursive: true });
-    const secrets = {
-      sessionSecret: randomBytes(32).toString('hex'),
-      encryptionKey: randomBytes(32).toString('hex'),
-    };
+    const secrets = generateSecrets();
     try {
       writeFileSync(file, JSON.stringify(secrets), { mode: 0o600, flag: 'wx' });
       return secrets;

@@ -40,6 +40,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  // The queue's tables and queues exist before the first request can enqueue a mail.
+  await app.services.queue.prepare();
   await app.listen({ port: config.PORT, host: config.HOST });
   // This process also runs the job queue's worker (mail, digests); more workers may run beside it.
   await startWorker(app.services);

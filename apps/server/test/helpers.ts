@@ -92,7 +92,8 @@ export async function buildTestApp(
   if (options.worker !== false) await startWorker(app.services);
   return {
     app,
-    config,
+    // The app's own: in server mode its generated secrets come from the database.
+    config: app.config,
     close: async () => {
       await app.close();
       await database.close();

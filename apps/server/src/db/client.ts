@@ -37,7 +37,7 @@ export async function openDatabase(opts: { url?: string; dir: string | null }): 
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    await underMigrationLock(pool, () => migratePg(db, { migrationsFolder }));
     return { db: db as Db, kind: 'postgres', onLost: () => undefined, close: () => pool.end() };
   }
   if (opts.dir) mkdirSync(opts.dir, { recursive: true });
@@ -53,4 +53,22 @@ export async function openDatabase(opts: { url?: string; dir: string | null }): 
     onLost: (listener) => client.onLost(listener),
     close: () => client.close(),
   };
+}
+
+/** The advisory-lock key migrations take on PostgreSQL (any fixed number unique to this use). */
+const MIGRATION_LOCK = 7_240_127_000;
+
+/**
+ * Runs the migrations holding a session-level advisory lock, so processes starting together on an
+ * empty database apply them once, one after the other (drizzle's migrator takes no lock of its own).
+ */
+async function underMigrationLock(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate();
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    lock.release();
+  }
 }

@@ -21,6 +21,8 @@ import type { PGliteThread } from '../db/pglite-thread';
 import type { EnqueueOptions, JobDefinition, JobQueue } from '../lib/queue';
 
 const DEFAULTS = { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 15 * 60 };
+/** The advisory-lock key queue creations take on PostgreSQL (any fixed number unique to this use). */
+const QUEUE_CREATION_LOCK = 7_240_127_001;
 
 export interface PgBossQueueOptions {
   /** How often an idle worker looks for jobs another process enqueued (ms; default 2000). */
@@ -81,6 +83,10 @@ export class PgBossQueue implements JobQueue {
    */
   private readonly poked = new Set<string>();
   private loops: Promise<void>[] = [];
+  /** The last queue creation of this process: the next one waits for it. */
+  private creating: Promise<void> = Promise.resolve();
+  /** PostgreSQL's pool, for the cross-process creation lock; null on PGlite (one process). */
+  private readonly pool: pg.Pool | null;
   private started: Promise<void> | null = null;
   private stopping = false;
   private readonly pollingMs: number;
@@ -92,6 +98,8 @@ export class PgBossQueue implements JobQueue {
     options: PgBossQueueOptions = {},
   ) {
     this.db = sqlExecutor(database);
+    this.pool =
+      database.kind === 'postgres' ? (database.db as unknown as { $client: pg.Pool }).$client : null;
     this.pollingMs = options.pollingMs ?? 2000;
     this.stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
     this.client = this.boss({ schedule: false, supervise: false, migrate: true });
@@ -111,15 +119,54 @@ export class PgBossQueue implements JobQueue {
     return this.started;
   }
 
+  async prepare(): Promise<void> {
+    await this.start();
+    for (const name of this.definitions.keys()) await this.queue(name);
+  }
+
   private queue(name: string): Promise<void> {
     let ready = this.queues.get(name);
     if (!ready) {
-      ready = this.start().then(() => this.client.createQueue(name));
+      ready = this.start().then(() => this.createQueue(name));
       // A failed start (database down) is tried again by the next call.
       ready.catch(() => this.queues.delete(name));
       this.queues.set(name, ready);
     }
     return ready;
+  }
+
+  /**
+   * pg-boss creates a queue as a partition of its job table and a foreign key to its queue table; two
+   * creations at once (two processes starting, or an early enqueue beside the worker's start) deadlock
+   * on those locks. So creations run one at a time: chained in this process, under a transaction-level
+   * advisory lock across processes on PostgreSQL.
+   */
+  private createQueue(name: string): Promise<void> {
+    const run = this.creating.then(async () => {
+      if (await this.client.getQueue(name)) return;
+      await this.exclusive(async () => {
+        if (!(await this.client.getQueue(name))) await this.client.createQueue(name);
+      });
+    });
+    this.creating = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Runs `fn` holding the queue-creation lock of every process on this database. */
+  private async exclusive(fn: () => Promise<void>): Promise<void> {
+    if (!this.pool) return fn();
+    const lockClient = await this.pool.connect();
+    try {
+      await lockClient.query('BEGIN');
+      await lockClient.query('SELECT pg_advisory_xact_lock($1)', [QUEUE_CREATION_LOCK]);
+      await fn();
+      await lockClient.query('COMMIT');
+    } catch (err) {
+      await lockClient.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      lockClient.release();
+    }
   }
 
   private definition(name: string): AnyDefinition {

@@ -7,20 +7,22 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import { loadConfigOrExit } from '../config';
 import { openDatabase } from '../db/client';
+import { withSharedSecrets } from '../db/shared-secrets';
 import { buildServices } from '../services';
 import { PgBossQueue } from './pg-boss.queue';
 import { startWorker } from './start-worker';
 
 async function main(): Promise<void> {
-  const config = loadConfigOrExit();
-  if (!config.DATABASE_URL) {
+  const loaded = loadConfigOrExit();
+  if (!loaded.DATABASE_URL) {
     console.error(
       'The worker runs beside the server on PostgreSQL (DATABASE_URL); in embedded mode the server runs it.',
     );
     process.exit(78);
   }
-  const log = Fastify({ logger: { level: config.LOG_LEVEL } }).log;
-  const database = await openDatabase({ url: config.DATABASE_URL, dir: join(config.DATA_DIR, 'app') });
+  const log = Fastify({ logger: { level: loaded.LOG_LEVEL } }).log;
+  const database = await openDatabase({ url: loaded.DATABASE_URL, dir: join(loaded.DATA_DIR, 'app') });
+  const config = await withSharedSecrets(loaded, database);
   const queue = new PgBossQueue(database, log);
   const services = buildServices(config, database, log, () => new Date(), { queue });
 
@@ -41,6 +43,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  await queue.prepare();
   await startWorker(services);
   log.info('job worker running');
 }

@@ -44,6 +44,11 @@ export interface JobQueue {
   enqueue<T>(name: string, data: T, options?: EnqueueOptions): Promise<string | null>;
   /** A cron schedule (`* * * * *`) that enqueues job `name` once per slot across all processes. */
   schedule(name: string, cron: string, options?: { tz?: string }): Promise<void>;
+  /**
+   * Creates the queue's storage and every defined queue, once, before the process takes traffic:
+   * an enqueue never has to create them while others are being created (the first start's deadlock).
+   */
+  prepare(): Promise<void>;
   /** Starts fetching and running every defined job in this process (the worker). */
   work(): Promise<void>;
   /**

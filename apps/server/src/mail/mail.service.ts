@@ -29,13 +29,12 @@ export interface MailReceipt {
 
 /**
  * Sends mail through SMTP_URL when set, else stores it in the outbox table (embedded mode).
- * Callers queue mail (`enqueue`, `sendInBackground`): the mail job delivers it with retries, so
+ * Callers queue mail (`enqueue`) before they answer: the mail job delivers it with retries, so
  * a restart or an SMTP outage loses nothing. Logs who and what, never the body: bodies carry
  * sign-in links.
  */
 export class MailService {
   private readonly transport: Transporter | null;
-  private readonly pending = new Set<Promise<unknown>>();
 
   constructor(
     private readonly config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>,
@@ -95,30 +94,8 @@ export class MailService {
     await this.queue.enqueue(MAIL_JOB, toMailJob(message), options);
   }
 
-  /**
-   * Queues in the background so the caller answers at once (and alike whether or not a mail
-   * goes out); failures are logged. `flush` waits until it is delivered.
-   */
-  sendInBackground(message: MailMessage): void {
-    const job = this.enqueue(message)
-      .catch((err: unknown) => {
-        this.log.error(
-          { to: message.to, subject: message.subject, err: err instanceof Error ? err.message : String(err) },
-          'mail could not be queued',
-        );
-      })
-      .finally(() => this.pending.delete(job));
-    this.pending.add(job);
-  }
-
-  /** Waits for background enqueues (app close). */
-  async settle(): Promise<void> {
-    await Promise.allSettled([...this.pending]);
-  }
-
   /** Waits until every queued mail that is due has been delivered, here if no worker has it (tests). */
   async flush(): Promise<void> {
-    await this.settle();
     await this.queue.drain(MAIL_JOB);
   }
 
