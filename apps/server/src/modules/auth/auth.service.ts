@@ -14,8 +14,11 @@ import type { ProjectsRepository } from '../projects/projects.repository';
 import type { UserRow, UsersRepository } from '../users/users.repository';
 import {
   type AttemptsRepository,
+  KNOWN_ADDRESS_MS,
+  type LimitRule,
   LOGIN_PER_ADDRESS,
   LOGIN_PER_EMAIL,
+  LOGIN_PER_EMAIL_AND_ADDRESS,
   limitKeys,
   waitText,
 } from './attempts.repository';
@@ -73,27 +76,36 @@ export class AuthService {
   }
 
   /**
-   * Password sign-in with the guards of DESIGN §8: captcha, then lockout per e-mail and per
-   * client address (counted in the database, so across processes). Locks apply to unknown
-   * e-mails alike, so a 429 tells nothing about whether an account exists.
+   * Password sign-in with the guards of DESIGN §8: captcha, then an attempt taken from the limits
+   * per (e-mail, address), per e-mail and per client address before the password is checked
+   * (counted in the database, so across processes and concurrent requests); the rule, and why,
+   * is at LOGIN_PER_EMAIL in attempts.repository.ts. Locks apply to unknown e-mails alike, so a
+   * 429 tells nothing about whether an account exists.
    */
   async signInWithPassword(
     input: { email: string; password: string; token?: string | undefined },
     ip: string,
   ): Promise<UserRow> {
     await this.guards.captcha.verify(input.token, ip);
-    const keys = [limitKeys.loginEmail(input.email), limitKeys.loginAddress(ip)];
-    const locked = await this.guards.attempts.lockedFor(keys);
-    if (locked > 0) throw tooManySignIns(locked);
-    try {
-      const user = await this.verifyCredentials(input.email, input.password);
-      await this.guards.attempts.reset(keys[0]!);
-      return user;
-    } catch (err) {
-      await this.guards.attempts.hit(keys[0]!, LOGIN_PER_EMAIL);
-      await this.guards.attempts.hit(keys[1]!, LOGIN_PER_ADDRESS);
-      throw err;
+    const { attempts } = this.guards;
+    const known = limitKeys.knownAddress(input.email, ip);
+    const pair = limitKeys.loginPair(input.email, ip);
+    const limits: [string, LimitRule][] = [[pair, LOGIN_PER_EMAIL_AND_ADDRESS]];
+    if (!(await attempts.remembered(known, KNOWN_ADDRESS_MS))) {
+      limits.push(
+        [limitKeys.loginEmail(input.email), LOGIN_PER_EMAIL],
+        [limitKeys.loginAddress(ip), LOGIN_PER_ADDRESS],
+      );
     }
+    const result = await attempts.takeAll(limits);
+    if (!result.ok) throw tooManySignIns(result.lockedMs);
+    // A failure keeps the attempts taken; a success clears the account's counts.
+    const user = await this.verifyCredentials(input.email, input.password);
+    await attempts.deleteKeys([pair, limitKeys.loginEmail(input.email)]);
+    const address = limitKeys.loginAddress(ip);
+    await Promise.all(result.taken.filter((t) => t.key === address).map((t) => attempts.giveBack(t)));
+    await attempts.remember(known);
+    return user;
   }
 
   /**
@@ -105,7 +117,8 @@ export class AuthService {
     await this.sessions.endAllOf(userId);
     if (user) {
       await this.tokens.revokeAll(user.email);
-      await this.guards.attempts.reset(limitKeys.loginEmail(user.email));
+      // The owner starts afresh: their counts go, and so do the addresses that counted as theirs.
+      await this.guards.attempts.clearSignInsOf(user.email);
     }
   }
 
