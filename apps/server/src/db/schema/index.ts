@@ -8,4 +8,5 @@ export * from './datasources.schema';
 export * from './jobs.schema';
 export * from './reports.schema';
 export * from './settings.schema';
+export * from './source-files.schema';
 export * from './synonyms.schema';
