@@ -172,7 +172,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     SESSION_SECRET: e.SESSION_SECRET ?? secrets?.sessionSecret ?? '',
     ENCRYPTION_KEY: e.ENCRYPTION_KEY ?? secrets?.encryptionKey ?? '',
     DEMO: e.DEMO ?? embedded,
-    ALLOW_PRIVATE_HOSTS: e.ALLOW_PRIVATE_HOSTS ?? embedded,
+    // Private and reserved addresses only by the operator's word, or while strangers cannot sign up:
+    // an open sign-up would let anyone point a source at the server's own network.
+    ALLOW_PRIVATE_HOSTS: e.ALLOW_PRIVATE_HOSTS ?? !e.SIGNUP_ENABLED,
     embedded,
     secureCookies: publicUrl.startsWith('https://'),
     loginProviders: [...providers] as Config['loginProviders'],

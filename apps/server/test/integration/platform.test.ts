@@ -137,9 +137,9 @@ describe.each(TEST_DATABASES)('platform on %s', (kind) => {
     expect(hit.body.length).toBeGreaterThan(20);
     const miss = await t.app.inject({ method: 'GET', url: '/help/does-not-exist.md' });
     expect(miss.statusCode).toBe(404);
-    expect(miss.body).toBe('No Content Found!');
+    expect(miss.json()).toEqual({ message: 'No Content Found!' });
     const traversal = await t.app.inject({ method: 'GET', url: '/help/..%2F..%2Fpackage.json.md' });
-    expect(traversal.body).toBe('No Content Found!');
+    expect(traversal.json()).toEqual({ message: 'No Content Found!' });
   });
 
   it('publishes an OpenAPI document generated from the contract', async () => {
@@ -221,7 +221,10 @@ describe('configuration', () => {
     expect(c.loginProviders).toContain('google');
     expect(c.embedded).toBe(true);
     expect(c.DEMO).toBe(true);
-    expect(c.ALLOW_PRIVATE_HOSTS).toBe(true);
+    // Private hosts: refused while anyone may sign up, allowed when sign-up is closed or the operator says so.
+    expect(c.ALLOW_PRIVATE_HOSTS).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, SIGNUP_ENABLED: 'false' }).ALLOW_PRIVATE_HOSTS).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, ALLOW_PRIVATE_HOSTS: 'true' }).ALLOW_PRIVATE_HOSTS).toBe(true);
     expect(c.PUBLIC_URL).toBe('http://localhost:8080');
   });
 });
