@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ZCard } from './card';
 import { ZPrompt } from './conversations';
+import { ZSourceId } from './datasources';
 import { CARD_VIEWS, COLLECTION_GRID, LIMITS, NOTIFICATION_FREQUENCIES, REFRESH_INTERVALS } from './limits';
 
 /** Messages of spec 2 §5 / §8 the server answers and the web shows as they are. */
@@ -108,7 +109,7 @@ export const ZCollections = z.array(ZCollection);
 export const ZQuestionInput = z.object({
   id: ZId.optional(),
   phrase: ZQuestionPhrase,
-  data_adapter: ZId.nullable().optional(),
+  data_adapter: ZSourceId.nullable().optional(),
   interval: ZRefreshInterval.optional(),
   selectedChartType: ZCardView.nullable().optional(),
 });
@@ -202,7 +203,7 @@ export type TCollectionQueryResponse = z.infer<typeof ZCollectionQueryResponse>;
 /** POST /features/collections/preview: the card editor's preview, not stored. */
 export const ZCollectionPreviewBody = z.object({
   phrase: ZQuestionPhrase,
-  datasource_id: ZId.nullable().optional(),
+  datasource_id: ZSourceId.nullable().optional(),
 });
 export type TCollectionPreviewBody = z.infer<typeof ZCollectionPreviewBody>;
 

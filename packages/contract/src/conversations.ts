@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZCard } from './card';
+import { ZSourceId } from './datasources';
 import { LIMITS } from './limits';
 
 /** Longest phrase a question may have (DESIGN §4). */
@@ -37,7 +38,7 @@ export const ZConversationQueryBody = z.object({
   /** The client's timestamp of the question (ms since epoch); it identifies the item. */
   created: z.number().int().nonnegative().max(8.64e15),
   event: z.string().max(100).optional(),
-  datasource_id: z.string().max(LIMITS.ID).optional(),
+  datasource_id: ZSourceId.optional(),
 });
 export type TConversationQueryBody = z.infer<typeof ZConversationQueryBody>;
 

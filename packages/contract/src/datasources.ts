@@ -15,6 +15,9 @@ export type TDatasourceType = z.infer<typeof ZDatasourceType>;
 
 export const AUTH_TYPES = ['oauth2', 'basic', 'apikey', 'builtin'] as const;
 
+/** The built-in demo source's id in requests and in `tenant.credentials`. */
+export const DEMO_DATASOURCE_ID = 'demo';
+
 /** The fixed messages of spec 2 §5/§8 the server answers with. */
 export const DATASOURCE_MESSAGES = {
   invalidConfig: 'Invalid configuration provided.',
@@ -34,7 +37,18 @@ export const ZDatasourceTypes = z.array(
 );
 export type TDatasourceTypes = z.infer<typeof ZDatasourceTypes>;
 
-const ZId = z.string().trim().min(1, 'is required').max(LIMITS.ID);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A data source's id as a client sends it: a stored source's UUID, or 'demo' for the built-in
+ * one. Anything else is refused here rather than reaching the database as a UUID.
+ */
+export const ZSourceId = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(LIMITS.ID)
+  .refine((id) => id === DEMO_DATASOURCE_ID || UUID.test(id), 'must be a data source id');
 const ZSourceName = z.string().trim().min(1, 'is required').max(LIMITS.NAME);
 
 /**
@@ -98,9 +112,9 @@ export type TCreateDatasourceBody = z.infer<typeof ZCreateDatasourceBody>;
 export const ZDatasourceIdResponse = z.object({ datasource_id: z.string() });
 
 /** Bodies naming one source: activate, deactivate, revoke (DESIGN §11). */
-export const ZDatasourceRef = z.object({ datasource_id: ZId, type: ZDatasourceType });
+export const ZDatasourceRef = z.object({ datasource_id: ZSourceId, type: ZDatasourceType });
 export type TDatasourceRef = z.infer<typeof ZDatasourceRef>;
-export const ZDefaultDatasourceBody = z.object({ datasource_id: ZId });
+export const ZDefaultDatasourceBody = z.object({ datasource_id: ZSourceId });
 
 /**
  * GET /api/v1/datasourceredirect?type=GOOGLE_ANALYTICS[&local=true][&datasource_id=]: to the
@@ -109,24 +123,25 @@ export const ZDefaultDatasourceBody = z.object({ datasource_id: ZId });
 export const ZDatasourceRedirectQuery = z.object({
   type: ZDatasourceType,
   local: z.enum(['true', 'false']).optional(),
-  datasource_id: ZId.optional(),
+  // Only a stored OAuth source is reconnected: never 'demo'.
+  datasource_id: z.string().regex(UUID, 'must be the id of a data source to reconnect').optional(),
 });
 export type TDatasourceRedirectQuery = z.infer<typeof ZDatasourceRedirectQuery>;
 
 /** GET /api/v1/datasource/accounts?type=&datasource_id= */
-export const ZAccountsQuery = z.object({ type: ZDatasourceType, datasource_id: ZId });
+export const ZAccountsQuery = z.object({ type: ZDatasourceType, datasource_id: ZSourceId });
 export const ZAccounts = z.array(z.object({ id: z.string(), name: z.string() }));
 export type TAccounts = z.infer<typeof ZAccounts>;
 
 /** POST /api/v1/datasource/account: adds the account and selects it. */
 export const ZAddAccountBody = z.object({
   type: ZDatasourceType,
-  datasource_id: ZId,
+  datasource_id: ZSourceId,
   account: z.object({
     id: z.string().trim().min(1, 'is required').max(200),
     name: z.string().max(200).default(''),
     type: z.string().max(50).optional(),
-    datasource_id: z.string().max(LIMITS.ID).optional(),
+    datasource_id: ZSourceId.optional(),
   }),
 });
 export type TAddAccountBody = z.infer<typeof ZAddAccountBody>;
@@ -134,12 +149,12 @@ export type TAddAccountBody = z.infer<typeof ZAddAccountBody>;
 /** POST /api/v1/datasource/account/remove */
 export const ZRemoveAccountBody = z.object({
   type: ZDatasourceType,
-  datasource_id: ZId,
+  datasource_id: ZSourceId,
   account_id: z.string().trim().min(1, 'is required').max(200),
 });
 
 /** DELETE /api/v1/datasource?id= */
-export const ZDeleteDatasourceQuery = z.object({ id: ZId });
+export const ZDeleteDatasourceQuery = z.object({ id: ZSourceId });
 
 /**
  * One entry of `tenant.credentials` (DESIGN §11), keyed by datasource id. It never carries a
@@ -165,6 +180,3 @@ export const ZCredential = z.object({
 export type TCredential = z.infer<typeof ZCredential>;
 export const ZCredentials = z.record(z.string(), ZCredential);
 export type TCredentials = z.infer<typeof ZCredentials>;
-
-/** The built-in demo source's id in requests and in `tenant.credentials`. */
-export const DEMO_DATASOURCE_ID = 'demo';

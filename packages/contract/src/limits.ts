@@ -27,6 +27,8 @@ export const LIMITS = {
   COLLECTION_NAME: 100,
   /** Cards a collection body may carry (plans allow fewer: spec 2 §9, checked by the quota gate). */
   COLLECTION_CARDS: 100,
+  /** Levels of nesting a JSON body may have (the deepest the app sends is a card, far less). */
+  JSON_DEPTH: 64,
 } as const;
 
 /** The collection grid (spec 2 §9): react-grid-layout columns, row height, margins, card bounds. */

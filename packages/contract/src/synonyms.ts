@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZSourceId } from './datasources';
 import { LIMITS } from './limits';
 
 const ZId = z.string().trim().min(1, 'is required').max(LIMITS.ID);
@@ -28,7 +29,7 @@ export const ZLearnedSynonym = z.object({
 export type TLearnedSynonym = z.infer<typeof ZLearnedSynonym>;
 
 /** GET /features/synonyms?datasource_id= — the project's learned words, of one source when named. */
-export const ZSynonymsQuery = z.object({ datasource_id: ZId.optional() });
+export const ZSynonymsQuery = z.object({ datasource_id: ZSourceId.optional() });
 export type TSynonymsQuery = z.infer<typeof ZSynonymsQuery>;
 export const ZLearnedSynonyms = z.array(ZLearnedSynonym);
 export type TLearnedSynonyms = z.infer<typeof ZLearnedSynonyms>;
