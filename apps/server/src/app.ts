@@ -66,6 +66,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   // Bodies are JSON (multipart on the upload route): text is refused as 415 like any other type.
   app.removeContentTypeParser('text/plain');
+  // Bodies are JSON (multipart on the upload route): text is refused as 415 like any other type.
+  app.removeContentTypeParser('text/plain');
 
   app.decorate('config', opts.config);
   app.decorate('database', opts.database);
