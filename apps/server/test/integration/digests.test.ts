@@ -261,13 +261,18 @@ describe.each(TEST_DATABASES)('collection digests on %s', (kind) => {
     const token = link.searchParams.get('token')!;
     const bad = [`${token.slice(0, -2)}xx`, `${collection.id}.`, 'not-a-token', `${token}.extra`];
     for (const wrong of bad) {
+      // A browser opening the link gets the page; any other client the refusal as JSON.
       const res = await t.app.inject({
         method: 'GET',
         url: `/features/collection/unsubscribe?token=${wrong}`,
+        headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
       });
       expect(res.statusCode, wrong).toBe(400);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain('This unsubscribe link is not valid.');
+      const api = await t.app.inject({ method: 'GET', url: `/features/collection/unsubscribe?token=${wrong}` });
+      expect(api.statusCode, wrong).toBe(400);
+      expect(api.json()).toEqual({ message: 'This unsubscribe link is not valid.' });
     }
     expect((await t.app.inject({ method: 'GET', url: '/features/collection/unsubscribe' })).statusCode).toBe(
       400,

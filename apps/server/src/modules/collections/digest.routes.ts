@@ -7,7 +7,8 @@ const MINUTE = 60_000;
 
 /**
  * "Send now", and the digest's unsubscribe link: public (it works without signing in; the signed token is the
- * permission) and answers a short page, also when the link is bad (400) or its collection gone (404).
+ * permission) and answers a short page, also when the link is bad (400) or its collection gone (404) — to a
+ * browser; a client that does not ask for HTML gets the refusal as `{ message }`, as from any other route.
  */
 export async function digestRoutes(app: FastifyInstance): Promise<void> {
   const brand = app.config.BRAND_NAME;
@@ -23,13 +24,15 @@ export async function digestRoutes(app: FastifyInstance): Promise<void> {
     app.config.ASK_RATE_LIMIT > 0 ? { rateLimit: { max: sendLimit, timeWindow: MINUTE } } : {},
   );
   route(app, 'GET /features/collection/unsubscribe', async (request, reply) => {
-    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
+    reply.header('Cache-Control', 'no-store');
     try {
       const done = await app.services.digests.unsubscribe(request.query.token);
-      return reply.send(unsubscribePage(brand, done.language, done));
+      return reply.type('text/html; charset=utf-8').send(unsubscribePage(brand, done.language, done));
     } catch (err) {
       if (!(err instanceof DomainError) || (err.kind !== 'invalid' && err.kind !== 'not-found')) throw err;
+      if (!/\btext\/html\b/.test(request.headers.accept ?? '')) throw err;
       return reply
+        .type('text/html; charset=utf-8')
         .status(err.kind === 'invalid' ? 400 : 404)
         .send(unsubscribePage(brand, 'en-US', { error: err.message }));
     }

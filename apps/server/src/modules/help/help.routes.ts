@@ -24,8 +24,8 @@ export async function helpRoutes(app: FastifyInstance): Promise<void> {
     // /help/{id} without .md is the SPA's article page, opened in a new tab.
     if (id === null) return reply.callNotFound();
     const text = articles.get(id);
-    reply.type('text/markdown; charset=utf-8');
-    if (text === undefined) return reply.status(404).send(NO_CONTENT);
-    return text;
+    // A miss is a refusal like any other ({ message }); the web shows the spec's text for any non-200.
+    if (text === undefined) return reply.status(404).send({ message: NO_CONTENT });
+    return reply.type('text/markdown; charset=utf-8').send(text);
   });
 }
