@@ -546,7 +546,9 @@ export class BillingService implements QuotaGate {
     if (!this.verify(raw, header)) throw new Unauthenticated('Invalid webhook signature.');
     let event: { event_id?: unknown; event_type?: unknown; occurred_at?: unknown; data?: unknown };
     try {
-      event = JSON.parse(raw.toString('utf8'));
+      // An authentic event is taken whatever its text, since the provider retries any refusal for
+      // days; PostgreSQL stores no NUL in text or jsonb, so its text is made storable first.
+      event = storable(JSON.parse(raw.toString('utf8'))) as typeof event;
     } catch {
       throw new Invalid('Invalid webhook body.');
     }
@@ -692,4 +694,12 @@ function toAddress(r: AddressRow): TAddress {
     region: r.region,
     country: r.country,
   };
+}
+
+/** A parsed JSON value PostgreSQL can store: NUL characters and lone surrogates become U+FFFD. */
+function storable(value: unknown): unknown {
+  if (typeof value === 'string') return value.replaceAll('\u0000', '\ufffd').toWellFormed();
+  if (Array.isArray(value)) return value.map(storable);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [storable(k), storable(v)]));
 }
