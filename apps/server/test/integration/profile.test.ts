@@ -1,7 +1,7 @@
 import { PHOTO_MAX_BYTES } from '@parley/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authTokens, memberships, sessions, users } from '../../src/db/schema';
+import { authTokens, loginAttempts, memberships, sessions, users } from '../../src/db/schema';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../helpers';
 import { createUser, login, passwordLogin, uniqueIp } from '../peers/factories';
 
@@ -104,6 +104,14 @@ describe.each(TEST_DATABASES)('profile and account on %s', (kind) => {
       remoteAddress: uniqueIp(),
     });
     await t.app.services.mail.flush();
+    // Sign-in counters keyed by the e-mail, its (e-mail, address) pairs and its known addresses.
+    await passwordLogin(t.app, user.email, 'Wrong-pass-1!', { ip: uniqueIp() });
+    const attemptsOf = () =>
+      t.app.database.db
+        .select()
+        .from(loginAttempts)
+        .where(sql`strpos(${loginAttempts.key}, ${user.email}) > 0`);
+    expect((await attemptsOf()).length).toBeGreaterThan(1);
     const noXsrf = await t.app.inject({
       method: 'DELETE',
       url: '/api/v1/auth/account',
@@ -115,6 +123,7 @@ describe.each(TEST_DATABASES)('profile and account on %s', (kind) => {
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'Your account has been deleted.' });
     expect(res.headers['x-current-user']).toBeUndefined();
+    expect(await attemptsOf()).toEqual([]);
     expect((await b.call('GET', '/auth/tenant')).statusCode).toBe(401);
     expect((await passwordLogin(t.app, user.email, user.password, { ip: uniqueIp() })).statusCode).toBe(401);
     const { db } = t.app.database;

@@ -91,7 +91,10 @@ export const authTokens = pgTable(
   (t) => [index('auth_tokens_email_idx').on(t.email)],
 );
 
-/** Failed sign-in attempts per key (e-mail or address), for lockout across processes. */
+/**
+ * Attempt counters per key (e-mail, address, or e-mail and address), for lockout across processes,
+ * and the addresses accounts signed in from (attempts.repository.ts).
+ */
 export const loginAttempts = pgTable('login_attempts', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),

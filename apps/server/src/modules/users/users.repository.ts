@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authTokens, loginAttempts, mailOutbox, memberships, users } from '../../db/schema';
 
@@ -50,13 +50,21 @@ export class UsersRepository {
   /**
    * Deletes the user in one transaction: rows keyed by the user id go by ON DELETE CASCADE
    * (sessions, memberships and every module's data); rows keyed by the e-mail (links,
-   * sign-in counters, the outbox) are deleted here.
+   * sign-in counters and the addresses it signed in from, the outbox) are deleted here.
    */
-  async deleteAccount(userId: string, email: string, attemptKeys: string[]): Promise<void> {
+  async deleteAccount(
+    userId: string,
+    email: string,
+    attempts: { keys: string[]; prefixes: string[] },
+  ): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.delete(authTokens).where(eq(authTokens.email, email));
       await tx.delete(mailOutbox).where(eq(mailOutbox.to, email));
-      if (attemptKeys.length) await tx.delete(loginAttempts).where(inArray(loginAttempts.key, attemptKeys));
+      const byKey = [
+        ...(attempts.keys.length ? [inArray(loginAttempts.key, attempts.keys)] : []),
+        ...attempts.prefixes.map((p) => sql`starts_with(${loginAttempts.key}, ${p})`),
+      ];
+      if (byKey.length) await tx.delete(loginAttempts).where(or(...byKey));
       await tx.delete(users).where(eq(users.id, userId));
     });
   }
