@@ -37,6 +37,8 @@ import { DatasourceOAuthService } from './modules/datasources/datasource-oauth.s
 import { datasourceSyncJob, datasourceSyncTickJob } from './modules/datasources/datasource-sync.job';
 import { DatasourcesRepository } from './modules/datasources/datasources.repository';
 import { DatasourcesService } from './modules/datasources/datasources.service';
+import { SourceFiles } from './modules/datasources/source-files';
+import { SourceFilesRepository } from './modules/datasources/source-files.repository';
 import { SourceResolver } from './modules/datasources/source-resolver';
 import { DemoService } from './modules/demo/demo.service';
 import { type DemoDatasetOptions, demoDatasetPath, demoSource } from './modules/demo/demo-source';
@@ -152,6 +154,8 @@ export function buildServices(
   const box = new SecretBox(config.ENCRYPTION_KEY);
   const datasourcesRepo = new DatasourcesRepository(db, { copyMs: processCopyMs(database.kind) });
   const sourcesDir = join(config.DATA_DIR, 'sources');
+  // Server mode: uploads and API copies are kept in PostgreSQL; the files under sourcesDir are caches.
+  const sourceFiles = config.embedded ? null : new SourceFiles(new SourceFilesRepository(db), sourcesDir, log);
   const answers = new AnswerService(llm, log, clock, options.resultCacheSize, () => sources.warmUp());
   const synonyms = new SynonymsService(new SynonymsRepository(db), access, clock);
   const sources: SourceResolver = new SourceResolver(
@@ -168,6 +172,7 @@ export function buildServices(
       // OAuth sources (GA4) get their Bearer tokens, refreshed, from the OAuth service.
       oauthFor: (id): TOAuthAccess => datasourceOAuth.accessFor(id),
       apiUrls: { GA4_DATA_API_URL: config.GA4_DATA_API_URL, GA4_ADMIN_API_URL: config.GA4_ADMIN_API_URL },
+      localCopy: sourceFiles ? (row) => sourceFiles.ensureLocal(row) : undefined,
     },
     log,
   );
@@ -192,6 +197,7 @@ export function buildServices(
       uploadLimitMb: config.UPLOAD_LIMIT_MB,
       onDeleted: (ids) => synonyms.forgetSources(ids),
       queue,
+      files: sourceFiles,
     },
     log,
     clock,

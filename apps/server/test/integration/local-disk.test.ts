@@ -1,13 +1,34 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inArray } from 'drizzle-orm';
+import { gzipSync } from 'node:zlib';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type FormbricksStandIn,
+  response,
+  startFormbricksStandIn,
+} from '../../../../packages/connectors/src/testing/formbricks-standin';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
 import { type Database, openDatabase } from '../../src/db/client';
-import { conversationItems } from '../../src/db/schema';
-import { createPostgresDatabase, DEMO } from '../helpers';
+import { conversationItems, sourceFileChunks, sourceFiles } from '../../src/db/schema';
+import { DATASOURCE_SYNC_JOB } from '../../src/modules/datasources/datasources.service';
+import { SourceFiles } from '../../src/modules/datasources/source-files';
+import { SourceFilesRepository } from '../../src/modules/datasources/source-files.repository';
+import {
+  buildTestApp,
+  type Client,
+  createPostgresDatabase,
+  DEMO,
+  signIn,
+  TEST_DEMO_DATASET,
+  TEST_NOW,
+} from '../helpers';
+import { createUser, type TestUser } from '../peers/factories';
 
 /**
  * Issue 27, item 2: in server mode (DATABASE_URL) nothing durable lives on a web process's disk.
@@ -142,4 +163,349 @@ serverMode('server mode: nothing durable on a web process’s disk', () => {
     ).toEqual([]);
     await stop(second, 'SIGTERM');
   }, 180_000);
+});
+
+/** An app in this test's process on `databaseUrl`, with its own DATA_DIR (a web process of its own). */
+async function startApp(
+  databaseUrl: string,
+  dataDir: string,
+  clock: () => Date = () => new Date(TEST_NOW),
+): Promise<{ app: FastifyInstance; logs: string[]; close: () => Promise<void> }> {
+  const config = loadConfig({
+    ...SECRETS,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    DEMO: 'false',
+    ALLOW_PRIVATE_HOSTS: 'true',
+  });
+  const database = await openDatabase({ url: databaseUrl, dir: null });
+  const logs: string[] = [];
+  const app = await buildApp({
+    config,
+    database,
+    webRoot: join(dataDir, 'no-web'),
+    demoDataset: TEST_DEMO_DATASET,
+    clock,
+    logger: { level: 'info', stream: { write: (line: string) => logs.push(line) } },
+  });
+  await app.ready();
+  return {
+    app,
+    logs,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+const restores = (logs: string[]) => logs.filter((l) => l.includes('source file restored from the database'));
+
+function multipart(filename: string, content: string) {
+  const boundary = `----parley${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
+    ),
+    Buffer.from(content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const CSV = 'region,amount,sold_on\nNorth,10.50,2026-10-01\nSouth,20.25,2026-10-02\nNorth,5,2026-11-01\n';
+
+const ask = (c: Client, phrase: string, datasource_id: string) =>
+  c.inject({
+    method: 'POST',
+    url: '/features/conversations/query',
+    payload: { phrase, created: Date.now(), datasource_id },
+  });
+const firstRow = (res: { json(): { responses: { card?: { table: Record<string, unknown>[] } }[] } }) =>
+  res.json().responses[0]?.card?.table[0];
+
+serverMode('server mode: source files kept in PostgreSQL, local copies are caches', () => {
+  let pg: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  const closers: (() => Promise<void>)[] = [];
+  let user: TestUser;
+  beforeAll(async () => {
+    pg = await createPostgresDatabase();
+  }, 120_000);
+  afterAll(async () => {
+    for (const close of closers.reverse()) await close();
+    await pg?.drop();
+  });
+  const start = async (dataDir = mkdtempSync(join(tmpdir(), 'parley-test-disk-')), clock?: () => Date) => {
+    const started = await startApp(pg.url, dataDir, clock);
+    closers.push(started.close);
+    return { ...started, dataDir };
+  };
+  const storedOf = async (app: FastifyInstance, id: string) => {
+    const files = await app.database.db.select().from(sourceFiles).where(eq(sourceFiles.datasourceId, id));
+    const chunks = files.length
+      ? await app.database.db
+          .select({ seq: sourceFileChunks.seq })
+          .from(sourceFileChunks)
+          .where(
+            inArray(
+              sourceFileChunks.version,
+              files.map((f) => f.version),
+            ),
+          )
+      : [];
+    return { files, chunks };
+  };
+
+  it('an uploaded file answers from a second process with an empty DATA_DIR, and after the first one’s is deleted', async () => {
+    const first = await start();
+    user = await createUser(first.app);
+    const alice = await signIn(first.app, user.email, user.password);
+    const upload = await alice.inject({
+      method: 'POST',
+      url: '/api/v1/datasource/upload',
+      ...multipart('Shop Sales.csv', CSV),
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const id = upload.json().datasource_id as string;
+    expect(firstRow(await ask(alice, 'total amount', id))).toMatchObject({ Amount: 35.75 });
+
+    // Another process, nothing on its disk: concurrent first questions wait for one fetch.
+    const second = await start();
+    const bob = await signIn(second.app, user.email, user.password);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => ask(bob, 'total amount', id)));
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(firstRow(res)).toMatchObject({ Amount: 35.75 });
+    }
+    expect(restores(second.logs)).toHaveLength(1);
+    expect(existsSync(join(second.dataDir, 'sources', `${id}.duckdb`))).toBe(true);
+    const { files, chunks } = await storedOf(first.app, id);
+    expect(files).toEqual([expect.objectContaining({ name: `${id}.duckdb`, chunks: chunks.length })]);
+    expect(chunks.length).toBeGreaterThan(0);
+
+    // The first process's disk is gone; its replacement on the same path fetches the file again.
+    await first.close();
+    closers.splice(closers.indexOf(first.close), 1);
+    rmSync(first.dataDir, { recursive: true, force: true });
+    const replacement = await start(first.dataDir);
+    const again = await signIn(replacement.app, user.email, user.password);
+    const res = await ask(again, 'amount by region', id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().responses[0].card.table).toEqual([
+      expect.objectContaining({ Region: 'South', Amount: 20.25 }),
+      expect.objectContaining({ Region: 'North', Amount: 15.5 }),
+    ]);
+    expect(restores(replacement.logs)).toHaveLength(1);
+
+    // Deleting the source deletes its stored file, whichever process deletes it.
+    const deleted = await bob.inject({ method: 'DELETE', url: `/api/v1/datasource?id=${id}` });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await storedOf(second.app, id)).toEqual({ files: [], chunks: [] });
+    expect(existsSync(join(second.dataDir, 'sources', `${id}.duckdb`))).toBe(false);
+  }, 120_000);
+
+  it('a Formbricks copy synced by one process answers on another with an empty DATA_DIR, and syncs on from it', async () => {
+    let standIn: FormbricksStandIn | null = null;
+    try {
+      standIn = await startFormbricksStandIn();
+      const responsePages = () => standIn!.requests.filter((r) => r.includes('/responses?')).length;
+      let now = new Date(TEST_NOW);
+      const clock = () => now;
+      const first = await start(undefined, clock);
+      const owner = await createUser(first.app);
+      const alice = await signIn(first.app, owner.email, owner.password);
+      const created = await alice.inject({
+        method: 'POST',
+        url: '/api/v1/datasource',
+        payload: {
+          type: 'FORMBRICKS',
+          name: 'Feedback',
+          config: { api_host: standIn.apiHost, api_key: standIn.apiKey },
+        },
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const id = created.json().datasource_id as string;
+      const survey = standIn.surveys[0].id;
+      const select = await alice.inject({
+        method: 'POST',
+        url: '/api/v1/datasource/account',
+        payload: { type: 'FORMBRICKS', datasource_id: id, account: { id: survey, name: 'Product feedback' } },
+      });
+      expect(select.statusCode, select.body).toBe(200);
+      expect(await first.app.services.queue.drain(DATASOURCE_SYNC_JOB)).toBeGreaterThan(0);
+      const total = standIn.responses(survey).length;
+
+      // A web process elsewhere answers from the stored copy; the question calls Formbricks for nothing.
+      const second = await start(undefined, clock);
+      const bob = await signIn(second.app, owner.email, owner.password);
+      const pages = responsePages();
+      const res = await ask(bob, 'number of responses', id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(Object.values(firstRow(res)!)[0]).toBe(total);
+      expect(res.json().responses[0].card.synced).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+      expect(responsePages()).toBe(pages);
+      expect(restores(second.logs)).toHaveLength(1);
+
+      // A worker elsewhere, with an empty DATA_DIR, syncs on from the stored copy: only what is new
+      // is read (the newest page and one of known responses), not every response again.
+      standIn.addResponse(
+        response('clrespdisk0001', survey, '2026-11-20T09:00:00.000Z', true, {
+          recommend: 9,
+          satisfaction: 4,
+        }),
+      );
+      now = new Date(now.getTime() + 10 * 60_000);
+      const worker = await start(undefined, clock);
+      await worker.app.services.queue.enqueue(
+        DATASOURCE_SYNC_JOB,
+        { datasource_id: id },
+        { key: `disk-${id}` },
+      );
+      expect(await worker.app.services.queue.drain(DATASOURCE_SYNC_JOB)).toBe(1);
+      expect(responsePages() - pages).toBe(2);
+      expect(restores(worker.logs)).toHaveLength(1);
+
+      // A new process reads the copy that sync stored.
+      const third = await start(undefined, clock);
+      const carol = await signIn(third.app, owner.email, owner.password);
+      const after = await ask(carol, 'number of responses', id);
+      expect(after.statusCode, after.body).toBe(200);
+      expect(Object.values(firstRow(after)!)[0]).toBe(total + 1);
+
+      const deleted = await carol.inject({ method: 'DELETE', url: `/api/v1/datasource?id=${id}` });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      expect(await storedOf(third.app, id)).toEqual({ files: [], chunks: [] });
+    } finally {
+      await standIn?.close();
+    }
+  }, 180_000);
+});
+
+describe('embedded mode: local files are the durable copy', () => {
+  it('keeps an uploaded file on disk only: nothing is stored in the database', async () => {
+    const t = await buildTestApp('pglite', {}, undefined, { worker: false });
+    try {
+      const u = await createUser(t.app);
+      const alice = await signIn(t.app, u.email, u.password);
+      const upload = await alice.inject({
+        method: 'POST',
+        url: '/api/v1/datasource/upload',
+        ...multipart('Shop Sales.csv', CSV),
+      });
+      expect(upload.statusCode, upload.body).toBe(200);
+      const id = upload.json().datasource_id as string;
+      expect(firstRow(await ask(alice, 'total amount', id))).toMatchObject({ Amount: 35.75 });
+      expect(readdirSync(join(t.config.DATA_DIR, 'sources'))).toEqual([`${id}.duckdb`]);
+      expect(await t.app.database.db.select().from(sourceFiles)).toEqual([]);
+      expect(await t.app.database.db.select({ seq: sourceFileChunks.seq }).from(sourceFileChunks)).toEqual(
+        [],
+      );
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
+});
+
+serverMode('SourceFiles on PostgreSQL', () => {
+  let pg: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let database: Database;
+  const logs: string[] = [];
+  const log = {
+    info: (_: object, message: string) => logs.push(message),
+    warn: (_: object, message: string) => logs.push(message),
+    error: (_: object, message: string) => logs.push(message),
+  } as unknown as FastifyBaseLogger;
+  beforeAll(async () => {
+    pg = await createPostgresDatabase();
+    database = await openDatabase({ url: pg.url, dir: null });
+  }, 120_000);
+  afterAll(async () => {
+    await database?.close();
+    await pg?.drop();
+  });
+  /** A process's view: its own sources folder, small chunks so a file spans many rows. */
+  const processWith = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'parley-test-files-'));
+    return {
+      dir,
+      files: new SourceFiles(new SourceFilesRepository(database.db), dir, log, { chunkBytes: 16 * 1024 }),
+    };
+  };
+  const source = () => ({ id: randomUUID(), type: 'FILE' });
+  const pathOf = (dir: string, id: string) => join(dir, `${id}.duckdb`);
+
+  it('stores a file in many chunks and fetches it whole where it is missing or older', async () => {
+    const a = processWith();
+    const b = processWith();
+    const ref = source();
+    // Incompressible bytes: the stored chunks are about as large as the file.
+    const v1 = randomBytes(100 * 1024);
+    writeFileSync(pathOf(a.dir, ref.id), v1);
+    await a.files.store(ref);
+    const [row] = await database.db.select().from(sourceFiles).where(eq(sourceFiles.datasourceId, ref.id));
+    expect(row).toMatchObject({ size: v1.length });
+    expect(row!.chunks).toBeGreaterThan(5);
+
+    await b.files.ensureLocal(ref);
+    expect(readFileSync(pathOf(b.dir, ref.id)).equals(v1)).toBe(true);
+    // Current: nothing fetched again.
+    const fetched = logs.length;
+    await b.files.ensureLocal(ref);
+    expect(logs.length).toBe(fetched);
+
+    // A new version stored by A replaces B's older copy, and the old version's chunks are gone.
+    const v2 = randomBytes(40 * 1024);
+    writeFileSync(pathOf(a.dir, ref.id), v2);
+    await a.files.store(ref);
+    await b.files.ensureLocal(ref);
+    expect(readFileSync(pathOf(b.dir, ref.id)).equals(v2)).toBe(true);
+    const versions = await database.db.selectDistinct({ v: sourceFileChunks.version }).from(sourceFileChunks);
+    expect(versions.map((v) => v.v)).not.toContain(row!.version);
+  });
+
+  it('keeps a local file written since it was fetched (a sync about to store it)', async () => {
+    const a = processWith();
+    const b = processWith();
+    const ref = source();
+    writeFileSync(pathOf(a.dir, ref.id), randomBytes(20 * 1024));
+    await a.files.store(ref);
+    await b.files.ensureLocal(ref);
+    const mine = randomBytes(30 * 1024);
+    writeFileSync(pathOf(b.dir, ref.id), mine);
+    writeFileSync(pathOf(a.dir, ref.id), randomBytes(25 * 1024));
+    await a.files.store(ref);
+    await b.files.ensureLocal(ref);
+    expect(readFileSync(pathOf(b.dir, ref.id)).equals(mine)).toBe(true);
+  });
+
+  it('refuses a stored copy that does not match its checksum, leaving nothing half-written', async () => {
+    const a = processWith();
+    const b = processWith();
+    const ref = source();
+    writeFileSync(pathOf(a.dir, ref.id), Buffer.alloc(64 * 1024, 7));
+    await a.files.store(ref);
+    // Another valid gzip stream of other bytes in place of the stored one.
+    const [row] = await database.db.select().from(sourceFiles).where(eq(sourceFiles.datasourceId, ref.id));
+    await database.db.execute(sql`DELETE FROM source_file_chunks WHERE version = ${row!.version}`);
+    const other = gzipSync(Buffer.alloc(64 * 1024, 8));
+    await database.db.execute(sql`UPDATE source_files SET chunks = 1 WHERE version = ${row!.version}`);
+    await new SourceFilesRepository(database.db).writeChunk(row!.version, 0, other);
+    await expect(b.files.ensureLocal(ref)).rejects.toThrow(/does not match its checksum/);
+    expect(readdirSync(b.dir)).toEqual([]);
+  });
+
+  it('sweeps what nothing will read: files of deleted sources and chunks never published', async () => {
+    const a = processWith();
+    const ref = source();
+    writeFileSync(pathOf(a.dir, ref.id), randomBytes(20 * 1024));
+    await a.files.store(ref);
+    await new SourceFilesRepository(database.db).writeChunk(randomUUID(), 0, Buffer.from('half'));
+    // Within the hour nothing goes; after it, both do (no datasources row has this id).
+    expect(await a.files.sweep(new Date())).toBe(0);
+    expect(await a.files.sweep(new Date(Date.now() + 2 * 60 * 60_000))).toBeGreaterThan(1);
+    expect(await database.db.select().from(sourceFiles).where(eq(sourceFiles.datasourceId, ref.id))).toEqual(
+      [],
+    );
+    expect(await database.db.select({ seq: sourceFileChunks.seq }).from(sourceFileChunks)).toEqual([]);
+  });
 });

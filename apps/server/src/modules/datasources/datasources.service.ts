@@ -36,6 +36,7 @@ import { Invalid, NotFound, TooLarge, UpstreamFailed } from '../../lib/errors';
 import type { JobQueue } from '../../lib/queue';
 import type { DatasourceRow, DatasourcesRepository } from './datasources.repository';
 import { sealConfig } from './source-config';
+import type { SourceFiles } from './source-files';
 import { isSourceId, pickDefault, type SourceResolver } from './source-resolver';
 
 export interface DatasourcesOptions {
@@ -50,6 +51,11 @@ export interface DatasourcesOptions {
   onDeleted?: (ids: string[]) => Promise<void>;
   /** The job queue: sources answered from a local copy (Formbricks) are synced by a job. */
   queue?: JobQueue;
+  /**
+   * Server mode: where the durable copy of an upload's file and of a synced copy is kept
+   * (PostgreSQL); the files under sourcesDir are then this process's caches. None in embedded mode.
+   */
+  files?: SourceFiles | null;
 }
 
 /** The job that refreshes one copied source's local copy (datasource-sync.job.ts). */
@@ -208,6 +214,8 @@ export class DatasourcesService {
         if (error instanceof ConnectorError) throw new Invalid(error.message);
         throw error;
       }
+      // Server mode: stored before the source exists, so every process can answer from it.
+      await this.options.files?.store({ id, type: 'FILE' });
       await this.repo.insert(actor, {
         id,
         type: 'FILE',
@@ -221,7 +229,7 @@ export class DatasourcesService {
       return { datasource_id: id };
     } finally {
       await rm(temporary, { force: true });
-      if (!stored) await this.removeFiles(id);
+      if (!stored) await this.removeFiles(id, { stored: true });
     }
   }
 
@@ -314,6 +322,8 @@ export class DatasourcesService {
 
   /** The sync tick: a refresh of every active copied source, in its own job. */
   async planSyncs(): Promise<number> {
+    // Stored files nothing will read (a source deleted during its sync, a writer that died) go too.
+    await this.options.files?.sweep(this.clock());
     const rows = await this.repo.listActiveOfTypes(COPIED_TYPES);
     for (const row of rows) await this.enqueueSync(row.id, row.selectedAccount);
     return rows.length;
@@ -327,6 +337,8 @@ export class DatasourcesService {
   async sync(data: TDatasourceSyncJob): Promise<void> {
     const row = await this.repo.findById(data.datasource_id);
     if (row?.status !== 'active' || !this.descriptorOf(row).capabilities.copy) return;
+    // Server mode: the sync builds on the stored copy (incremental), not on whatever this process has.
+    await this.options.files?.ensureLocal(row);
     const connector = this.resolver.connectorFor(row);
     try {
       await connector.sync?.();
@@ -339,8 +351,11 @@ export class DatasourcesService {
     } finally {
       await connector.close().catch(() => {});
     }
+    // Server mode: the new copy is stored before any process is told to read it.
+    await this.options.files?.store(row);
+    // Checked after storing: a delete that ran meanwhile removed what was stored before it, this removes the rest.
     if (!(await this.repo.findById(row.id))) {
-      await this.removeFiles(row.id);
+      await this.removeFiles(row.id, { stored: true });
       return;
     }
     // The open model learns the copy's new date range; cached answers go.
@@ -353,7 +368,7 @@ export class DatasourcesService {
     const row = await this.getOwned(actor, { datasource_id: id });
     await this.repo.delete(row.id);
     this.resolver.forget(row.id);
-    await this.removeFiles(row.id);
+    await this.removeFiles(row.id, { stored: true });
     await this.options.onDeleted?.([row.id]);
   }
 
@@ -368,6 +383,7 @@ export class DatasourcesService {
       this.resolver.forget(id);
       await this.removeFiles(id);
     }
+    await this.options.files?.remove(ids);
     await this.options.onDeleted?.(ids);
   }
 
@@ -439,11 +455,15 @@ export class DatasourcesService {
     this.resolver.forget(row.id);
   }
 
-  /** A FILE source's DuckDB file, and the folder other sources keep their copies in (Formbricks). */
-  private async removeFiles(id: string): Promise<void> {
+  /**
+   * A FILE source's DuckDB file, and the folder other sources keep their copies in (Formbricks);
+   * with `stored`, their durable copies too (server mode).
+   */
+  private async removeFiles(id: string, opts: { stored?: boolean } = {}): Promise<void> {
     const base = join(this.options.sourcesDir, `${id}.duckdb`);
-    await Promise.all([base, `${base}.wal`].map((p) => rm(p, { force: true })));
+    await Promise.all([base, `${base}.wal`, `${base}.version`].map((p) => rm(p, { force: true })));
     await rm(join(this.options.sourcesDir, id), { recursive: true, force: true });
+    if (opts.stored) await this.options.files?.remove([id]);
   }
 }
 

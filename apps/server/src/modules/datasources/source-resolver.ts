@@ -33,6 +33,11 @@ export interface SourceResolverOptions {
   oauthFor?: (id: string) => TOAuthAccess;
   /** API bases from the configuration (GA4_DATA_API_URL, GA4_ADMIN_API_URL). */
   apiUrls?: Record<string, string | undefined>;
+  /**
+   * Server mode: brings this process's copy of the source's files up to date from their durable
+   * copy before the source is opened (source-files.ts); absent in embedded mode.
+   */
+  localCopy?: (row: DatasourceRow) => Promise<void>;
 }
 
 /** A source's connector may still be answering a question when it is replaced: it closes after this. */
@@ -152,6 +157,7 @@ export class SourceResolver {
   }
 
   private async load(row: DatasourceRow): Promise<AnswerSource> {
+    await this.options.localCopy?.(row);
     const connector = this.connectorFor(row);
     try {
       // API sources (GA4) describe themselves; SQL sources are introspected.
