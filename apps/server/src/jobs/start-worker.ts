@@ -1,3 +1,4 @@
+import { ATTEMPTS_PRUNE_JOB } from '../modules/auth/auth.service';
 import { BILLING_RENEWALS_JOB } from '../modules/billing/billing.service';
 import { DIGEST_PLAN_JOB } from '../modules/collections/digest.service';
 import { DATASOURCE_SYNC_TICK_JOB } from '../modules/datasources/datasources.service';
@@ -16,6 +17,8 @@ interface Schedule {
  * frequency and its owner's time zone, so changes need no re-registration (DigestService.plan).
  */
 const SCHEDULES: Schedule[] = [
+  // Sign-in counters and known addresses no limit reads any more (modules/auth).
+  { name: ATTEMPTS_PRUNE_JOB, cron: '17 * * * *' },
   { name: DIGEST_PLAN_JOB, cron: '* * * * *' },
   // Intelligence Suite reports due at 09:00 in their owner's zone (modules/reports).
   { name: REPORT_PLAN_JOB, cron: '* * * * *' },

@@ -11,7 +11,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { ConfigError, loadConfig } from '../../src/config';
-import { authTokens } from '../../src/db/schema';
+import { authTokens, loginAttempts } from '../../src/db/schema';
 import {
   LOGIN_PER_ADDRESS,
   LOGIN_PER_EMAIL,
@@ -265,6 +265,56 @@ describe.each(TEST_DATABASES)('sign-in and send limits on %s', (kind) => {
       } finally {
         await app.close();
       }
+    });
+  });
+  describe('clean-up', () => {
+    it('prunes counters no rule reads any more and keeps the live ones', async () => {
+      const { db } = t.app.database;
+      const now = new Date('2026-11-20T12:00:00Z');
+      const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
+      const tag = uniqueEmail('prune');
+      const rows = [
+        { key: `login:email:${tag}`, failures: 3, windowStart: hoursAgo(30), lockedUntil: null, gone: true },
+        {
+          key: `login:pair:${tag}|10.0.0.1`,
+          failures: 5,
+          windowStart: hoursAgo(30),
+          lockedUntil: hoursAgo(-1),
+          gone: false,
+        },
+        { key: `send:email:${tag}`, failures: 1, windowStart: hoursAgo(2), lockedUntil: null, gone: false },
+        {
+          key: `login:known:${tag}|10.0.0.2`,
+          failures: 0,
+          windowStart: hoursAgo(24 * 31),
+          lockedUntil: null,
+          gone: true,
+        },
+        {
+          key: `login:known:${tag}|10.0.0.3`,
+          failures: 0,
+          windowStart: hoursAgo(24 * 29),
+          lockedUntil: null,
+          gone: false,
+        },
+      ];
+      await db.insert(loginAttempts).values(rows.map(({ gone: _, ...r }) => r));
+      expect(await t.app.services.auth.pruneAttempts(now)).toBeGreaterThanOrEqual(2);
+      const left = await db
+        .select({ key: loginAttempts.key })
+        .from(loginAttempts)
+        .where(
+          inArray(
+            loginAttempts.key,
+            rows.map((r) => r.key),
+          ),
+        );
+      expect(left.map((r) => r.key).sort()).toEqual(
+        rows
+          .filter((r) => !r.gone)
+          .map((r) => r.key)
+          .sort(),
+      );
     });
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginAttempts } from '../../db/schema';
 
@@ -164,6 +164,30 @@ export class AttemptsRepository {
         and(eq(loginAttempts.key, key), gte(loginAttempts.windowStart, new Date(now.getTime() - withinMs))),
       );
     return rows.length > 0;
+  }
+
+  /**
+   * Deletes what no rule reads any more: unlocked counters whose window ended a day ago (every window
+   * is shorter) and addresses last signed in from longer ago than KNOWN_ADDRESS_MS. Answers how many.
+   */
+  async prune(now = new Date()): Promise<number> {
+    const dayAgo = new Date(now.getTime() - 24 * 60 * MINUTE);
+    const knownCutoff = new Date(now.getTime() - KNOWN_ADDRESS_MS);
+    const known = sql`starts_with(${loginAttempts.key}, 'login:known:')`;
+    const rows = await this.db
+      .delete(loginAttempts)
+      .where(
+        or(
+          and(known, lt(loginAttempts.windowStart, knownCutoff)),
+          and(
+            sql`not ${known}`,
+            lt(loginAttempts.windowStart, dayAgo),
+            or(isNull(loginAttempts.lockedUntil), lt(loginAttempts.lockedUntil, now)),
+          ),
+        ),
+      )
+      .returning({ key: loginAttempts.key });
+    return rows.length;
   }
 
   async deleteKeys(keys: string[]): Promise<void> {

@@ -26,6 +26,9 @@ import type { SessionsService } from './sessions.service';
 import type { TokensRepository } from './tokens.repository';
 
 /** Features a new account starts with: everything but admin screens and the project switch. */
+/** The hourly clean-up of the login_attempts table (jobs/start-worker.ts). */
+export const ATTEMPTS_PRUNE_JOB = 'auth-attempts-prune';
+
 export const NEW_USER_FEATURES: FeatureKey[] = NON_ADMIN_FEATURES.filter((k) => k !== 'PROJECT_SWITCH');
 
 /** The guards of sign-in and link sends (DESIGN §8). */
@@ -148,6 +151,11 @@ export class AuthService {
       opts.projectId,
     );
     return user;
+  }
+
+  /** The hourly clean-up of sign-in counters and known addresses no rule reads any more. */
+  async pruneAttempts(now = new Date()): Promise<number> {
+    return this.guards.attempts.prune(now);
   }
 
   async findUserByEmail(email: string): Promise<UserRow | null> {
