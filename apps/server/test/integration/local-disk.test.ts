@@ -478,6 +478,19 @@ serverMode('SourceFiles on PostgreSQL', () => {
     expect(readFileSync(pathOf(b.dir, ref.id)).equals(mine)).toBe(true);
   });
 
+  it('stores a local file no process stored yet (one from before this store) when it is first opened', async () => {
+    const a = processWith();
+    const ref = source();
+    const bytes = randomBytes(20 * 1024);
+    writeFileSync(pathOf(a.dir, ref.id), bytes);
+    await a.files.ensureLocal(ref);
+    // The store runs behind the first open, under the source's lock: the next open waits for it.
+    await a.files.ensureLocal(ref);
+    const b = processWith();
+    await b.files.ensureLocal(ref);
+    expect(readFileSync(pathOf(b.dir, ref.id)).equals(bytes)).toBe(true);
+  });
+
   it('refuses a stored copy that does not match its checksum, leaving nothing half-written', async () => {
     const a = processWith();
     const b = processWith();
