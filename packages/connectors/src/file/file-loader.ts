@@ -10,9 +10,10 @@ import { open, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { ConnectorError, type TQueryColumn } from '../connector';
-import { messageOf, quoteIdentifier } from '../sql/sql-connector';
+import { quoteIdentifier } from '../sql/sql-connector';
 import { isGuardedKeyword } from '../sql-guard';
 import type { TFileSourceConfig } from './file.connector';
+import { csvRefusal, describeCsvProblem, FILE_UNREADABLE, PARQUET_UNREADABLE } from './upload-errors';
 
 export interface TLoadTableFileInput {
   /** The uploaded content, or… */
@@ -127,7 +128,7 @@ export async function loadTableFile(input: TLoadTableFileInput): Promise<TLoaded
     const connection = await instance.connect();
     let loaded: { rowCount: number; columns: TQueryColumn[] };
     try {
-      loaded = await loadInto(connection, upload, format, table, input.fileName);
+      loaded = await loadInto(connection, upload, format, table);
       await connection.run('CHECKPOINT');
     } finally {
       connection.closeSync();
@@ -137,10 +138,8 @@ export async function loadTableFile(input: TLoadTableFileInput): Promise<TLoaded
     return { config: { type: 'FILE', file, table }, path: target, format: format.kind, ...loaded };
   } catch (error) {
     if (error instanceof ConnectorError) throw error;
-    throw new ConnectorError(
-      'invalid_config',
-      hidePaths(messageOf(error), [upload, temporary], input.fileName),
-    );
+    // DuckDB's text names the server's paths and quotes the SQL and the file: never shown.
+    throw new ConnectorError('invalid_config', FILE_UNREADABLE);
   } finally {
     await Promise.all(created.map((p) => rm(p, { force: true })));
   }
@@ -242,30 +241,36 @@ async function loadInto(
   path: string,
   format: TFormat,
   table: string,
-  fileName: string,
 ): Promise<{ rowCount: number; columns: TQueryColumn[] }> {
   const t = quoteIdentifier(table);
   if (format.kind === 'parquet') {
-    await c.run(`CREATE TABLE ${t} AS SELECT * FROM read_parquet(${sqlString(path)})`);
+    try {
+      await c.run(`CREATE TABLE ${t} AS SELECT * FROM read_parquet(${sqlString(path)})`);
+    } catch {
+      throw new ConnectorError('invalid_config', PARQUET_UNREADABLE);
+    }
   } else {
     const options = format.latin1 ? ", encoding = 'latin-1'" : '';
     try {
       await c.run(`CREATE TABLE ${t} AS SELECT * FROM read_csv_auto(${sqlString(path)}${options})`);
-    } catch (error) {
+    } catch {
       // The type sniffer reads a sample; a value later in the file that breaks its guess needs a full scan.
       try {
         await c.run(
           `CREATE OR REPLACE TABLE ${t} AS SELECT * FROM read_csv_auto(${sqlString(path)}${options}, sample_size = -1)`,
         );
       } catch {
-        throw new ConnectorError(
-          'invalid_config',
-          `The file could not be read as CSV: ${hidePaths(messageOf(error), [path], fileName)}`,
-        );
+        throw new ConnectorError('invalid_config', await csvRefusal(c, path, Boolean(format.latin1)));
       }
     }
   }
   let columns = await describe(c, table);
+  // A ragged file can make the sniffer settle on no delimiter at all: one column named like a
+  // delimited header. A rejected line, if the file has one, is the better answer.
+  if (format.kind === 'csv' && columns.length === 1 && /[,;\t|]/.test(columns[0]!.name)) {
+    const problem = await describeCsvProblem(c, path, Boolean(format.latin1));
+    if (problem) throw new ConnectorError('invalid_config', problem);
+  }
   const rowCount = Number((await c.runAndReadAll(`SELECT count(*) AS n FROM ${t}`)).getRowObjectsJS()[0].n);
   if (rowCount === 0)
     throw new ConnectorError(
@@ -345,11 +350,4 @@ async function refineTextColumns(
     await c.run(`CREATE OR REPLACE TABLE ${t} AS SELECT ${select.join(', ')} FROM ${t}`);
   }
   return changed;
-}
-
-/** A DuckDB message without the server's paths (the upload and the database being written). */
-function hidePaths(message: string, paths: string[], fileName: string): string {
-  let out = message;
-  for (const path of paths) out = out.split(path).join(basename(fileName));
-  return out;
 }
