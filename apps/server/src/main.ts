@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/client';
 import { startWorker } from './jobs/start-worker';
+import { startBanner } from './start-banner';
 
 /** Reads config, opens the database, seeds the demo, listens; closes cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -45,14 +46,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.PORT, host: config.HOST });
   // This process also runs the job queue's worker (mail, digests); more workers may run beside it.
   await startWorker(app.services);
-  const lines = [
-    '',
-    `  ${config.BRAND_NAME} is running at ${config.PUBLIC_URL}  (${config.embedded ? 'embedded mode' : 'PostgreSQL'}, ready in ${Math.round(performance.now() - started)} ms)`,
-  ];
-  if (demo) {
-    lines.push(`  Demo sign-in: ${demo.email} / ${demo.password ?? '(the DEMO_PASSWORD you set earlier)'}`);
-  }
-  console.log(`${lines.join('\n')}\n`);
+  console.log(startBanner(config, demo, performance.now() - started));
   // The demo dataset is generated (first start) and opened after listening, so the app answers at once.
   if (config.DEMO) {
     app.services.sources

@@ -6,6 +6,15 @@ import { DEFAULT_PROJECT } from '../projects/project-url';
 import type { ProjectsRepository } from '../projects/projects.repository';
 import type { UsersRepository } from '../users/users.repository';
 
+/**
+ * The demo user's sign-in as the start banner tells it: the password itself only when this call
+ * generated it; otherwise where it came from (DEMO_PASSWORD, or a start that created the user).
+ */
+export interface DemoSignIn {
+  email: string;
+  password: { source: 'generated'; value: string } | { source: 'configured' | 'earlier' };
+}
+
 /** Seeds the embedded mode's demo project and user (DESIGN §3). */
 export class DemoService {
   constructor(
@@ -14,8 +23,8 @@ export class DemoService {
     private readonly config: Config,
   ) {}
 
-  /** Creates the demo project and user; returns the password to print when it was generated. */
-  async ensureDemo(): Promise<{ email: string; password: string | null }> {
+  /** Creates the demo project and user (DEMO_PASSWORD, when set, is applied to an existing one). */
+  async ensureDemo(): Promise<DemoSignIn> {
     await this.projects.upsert(DEFAULT_PROJECT, 'Demo');
     const email = this.config.DEMO_EMAIL.toLowerCase();
     const existing = await this.users.findByEmail(email);
@@ -25,7 +34,7 @@ export class DemoService {
         await this.users.update(existing.id, { passwordHash: await hashPassword(wanted) });
       }
       await this.projects.addMember(existing.id, DEFAULT_PROJECT);
-      return { email, password: wanted ?? null };
+      return { email, password: { source: wanted ? 'configured' : 'earlier' } };
     }
     const password = wanted ?? `${randomToken().slice(0, 12)}-7a!`;
     const user = await this.users.insert({
@@ -41,6 +50,6 @@ export class DemoService {
       onboardingComplete: true,
     });
     await this.projects.addMember(user.id, DEFAULT_PROJECT);
-    return { email, password };
+    return { email, password: wanted ? { source: 'configured' } : { source: 'generated', value: password } };
   }
 }
