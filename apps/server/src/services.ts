@@ -6,6 +6,7 @@ import type { Database } from './db/client';
 import { AccessPolicy, type QuotaGate } from './lib/access';
 import { CaptchaVerifier } from './lib/captcha';
 import { SecretBox } from './lib/crypto';
+import { createInvalidationBus, type InvalidationBus } from './lib/invalidation';
 import type { JobQueue } from './lib/queue';
 import { PROCESS_COPY_MS, processCopyMs } from './lib/ttl-cache';
 import { mailJob } from './mail/mail.job';
@@ -86,6 +87,8 @@ export interface Services {
   billing: BillingService;
   /** Intelligence Suite reports: profiles, schedule, Generate, issues, the report job (modules/reports). */
   reports: ReportsService;
+  /** Tells every process that something it may have copied changed (lib/invalidation.ts). */
+  invalidation: InvalidationBus;
 }
 
 export interface ServiceOptions {
@@ -116,10 +119,12 @@ export function buildServices(
 ): Services {
   const { db } = database;
   const { queue } = options;
+  // Every short copy below is dropped through it, in this process and (PostgreSQL) all others.
+  const invalidation = createInvalidationBus(database, config.DATABASE_URL, log);
   const users = new UsersRepository(db);
   const projectsRepo = new ProjectsRepository(db);
   const billing = new BillingService(
-    new BillingRepository(db, { copyMs: processCopyMs(database.kind) }),
+    new BillingRepository(db, { copyMs: processCopyMs(database.kind), bus: invalidation }),
     config.BILLING_PROVIDER === 'paddle'
       ? new PaddleProvider(config.PADDLE_API_URL, config.PADDLE_API_KEY ?? '', config.PADDLE_PRICE_IDS ?? {})
       : null,
@@ -140,6 +145,7 @@ export function buildServices(
   // One process owns a PGlite database; several may share PostgreSQL, so their copies stay fresher.
   const sessions = new SessionsService(new SessionsRepository(db), {
     cacheMs: processCopyMs(database.kind),
+    bus: invalidation,
   });
   const tokens = new TokensRepository(db);
   const auth = new AuthService(users, projectsRepo, sessions, tokens, config, guards);
@@ -152,12 +158,15 @@ export function buildServices(
     ? { baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL }
     : null;
   const box = new SecretBox(config.ENCRYPTION_KEY);
-  const datasourcesRepo = new DatasourcesRepository(db, { copyMs: processCopyMs(database.kind) });
+  const datasourcesRepo = new DatasourcesRepository(db, {
+    copyMs: processCopyMs(database.kind),
+    bus: invalidation,
+  });
   const sourcesDir = join(config.DATA_DIR, 'sources');
   // Server mode: uploads and API copies are kept in PostgreSQL; the files under sourcesDir are caches.
   const sourceFiles = config.embedded ? null : new SourceFiles(new SourceFilesRepository(db), sourcesDir, log);
   const answers = new AnswerService(llm, log, clock, options.resultCacheSize, () => sources.warmUp());
-  const synonyms = new SynonymsService(new SynonymsRepository(db), access, clock);
+  const synonyms = new SynonymsService(new SynonymsRepository(db), access, clock, invalidation);
   const sources: SourceResolver = new SourceResolver(
     datasourcesRepo,
     box,
@@ -173,6 +182,7 @@ export function buildServices(
       oauthFor: (id): TOAuthAccess => datasourceOAuth.accessFor(id),
       apiUrls: { GA4_DATA_API_URL: config.GA4_DATA_API_URL, GA4_ADMIN_API_URL: config.GA4_ADMIN_API_URL },
       localCopy: sourceFiles ? (row) => sourceFiles.ensureLocal(row) : undefined,
+      bus: invalidation,
     },
     log,
   );
@@ -202,7 +212,7 @@ export function buildServices(
     log,
     clock,
   );
-  queue.define(datasourceSyncJob(datasources));
+  queue.define(datasourceSyncJob(datasources, invalidation));
   queue.define(datasourceSyncTickJob(datasources));
   const collections = new CollectionsService(
     new CollectionsRepository(db),
@@ -294,5 +304,6 @@ export function buildServices(
     ),
     billing,
     reports,
+    invalidation,
   };
 }

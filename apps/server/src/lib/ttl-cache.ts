@@ -1,8 +1,8 @@
 /**
  * How long a process answers from its own copy of a row every request reads (the answer path,
- * issue 14) before reading it again. The writes this process makes drop the copy at once; another
- * process sharing PostgreSQL (several web processes, DESIGN §10) sees them within this time, so it
- * stays short there. PGlite belongs to one process, so nobody else writes behind its back.
+ * issue 14) before reading it again. Every write drops the copies of every process at once
+ * (lib/invalidation.ts: in process on PGlite, LISTEN/NOTIFY on PostgreSQL); on PostgreSQL the
+ * time stays short as a safety net for a notice that could not be sent.
  */
 export const PROCESS_COPY_MS = { shared: 5_000, local: 60_000 } as const;
 
@@ -20,6 +20,8 @@ interface Entry<V> {
  * Short-lived copies of values read from the database, by key, bounded (oldest out first).
  * `forget` moves an epoch: a read that began before a forget is returned to its caller but not
  * kept, so a value written while it was being read never comes back from the racing read.
+ * While `live()` is false (another process's changes cannot reach this one: the invalidation
+ * channel is down) nothing is answered from a copy nor kept.
  */
 export class TtlCache<V> {
   private readonly map = new Map<string, Entry<V>>();
@@ -28,6 +30,7 @@ export class TtlCache<V> {
   constructor(
     private readonly ttlMs: number,
     private readonly max = 10_000,
+    private readonly live: () => boolean = () => true,
   ) {}
 
   /**
@@ -36,11 +39,11 @@ export class TtlCache<V> {
    */
   async read(key: string, load: () => Promise<V>, keep: (value: V) => boolean = () => true): Promise<V> {
     const hit = this.map.get(key);
-    if (hit && hit.expires > performance.now()) return hit.value;
+    if (hit && hit.expires > performance.now() && this.live()) return hit.value;
     const epoch = this.epoch;
     const value = await load();
     this.map.delete(key);
-    if (this.ttlMs > 0 && epoch === this.epoch && keep(value)) {
+    if (this.ttlMs > 0 && epoch === this.epoch && this.live() && keep(value)) {
       this.map.set(key, { value, expires: performance.now() + this.ttlMs });
       if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as string);
     }

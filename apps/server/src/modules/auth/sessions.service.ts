@@ -1,3 +1,4 @@
+import { type InvalidationBus, LocalInvalidationBus } from '../../lib/invalidation';
 import { Lru } from '../../lib/lru';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { PROCESS_COPY_MS, TtlCache } from '../../lib/ttl-cache';
@@ -34,19 +35,30 @@ export interface NewSession {
 export class SessionsService {
   /**
    * Sessions read lately, by session id (the cookie's hash): every request needs one (issue 14).
-   * Logout, password change and the user's own changes drop the copy at once in this process;
-   * another process (several web processes on one PostgreSQL, DESIGN §10) sees them within the
-   * copy time (lib/ttl-cache.ts), and a read racing a logout keeps nothing.
+   * Logout, password change, account deletion and the user's own changes drop the copy at once in
+   * every process (the 'session' and 'user' notices of lib/invalidation.ts), and a read racing a
+   * logout keeps nothing.
    */
   private readonly cache: TtlCache<SessionRow>;
   /** Session ids of cookie tokens seen lately: a token's SHA-256 is worked out once, not per request. */
   private readonly ids = new Lru<string>(10_000);
+  private readonly bus: InvalidationBus;
 
   constructor(
     private readonly repo: SessionsRepository,
-    options: { cacheMs?: number; cacheSize?: number } = {},
+    options: { cacheMs?: number; cacheSize?: number; bus?: InvalidationBus } = {},
   ) {
-    this.cache = new TtlCache(options.cacheMs ?? PROCESS_COPY_MS.shared, options.cacheSize ?? 10_000);
+    const bus = options.bus ?? new LocalInvalidationBus();
+    this.bus = bus;
+    this.cache = new TtlCache(
+      options.cacheMs ?? PROCESS_COPY_MS.shared,
+      options.cacheSize ?? 10_000,
+      () => bus.live,
+    );
+    bus.subscribe('session', (id) => this.cache.forget(id ?? undefined));
+    bus.subscribe('user', (userId) =>
+      userId === null ? this.cache.forget() : this.cache.forgetWhere((row) => row?.user.id === userId),
+    );
   }
 
   /** Looks a cookie up; expired (idle or absolute) sessions are deleted and ignored. */
@@ -86,11 +98,27 @@ export class SessionsService {
   }
 
   /**
-   * Drops this process's copies of a user's sessions: after anything that changes the user
-   * (profile, time zone, memberships, deletion), their next request reads them again.
+   * Drops every process's copies of a user's sessions: after anything that changes the user
+   * (profile, time zone, memberships), their next request reads them again. Here at once; the
+   * other processes' as soon as the notice reaches them (`userChanged` waits for it to be sent).
    */
   forgetUser(userId: string): void {
-    this.cache.forgetWhere((row) => row?.user.id === userId);
+    void this.userChanged(userId);
+  }
+
+  /** As `forgetUser`, resolved once the other processes are told (the user was deleted). */
+  userChanged(userId: string): Promise<void> {
+    return this.bus.publish('user', userId);
+  }
+
+  /**
+   * Whether a session still exists, read from the database, not from a copy: a write that failed
+   * for a missing user asks it to tell "deleted meanwhile" (401) from a fault (500).
+   */
+  async stillExists(sessionId: string): Promise<boolean> {
+    if ((await this.repo.find(sessionId)) !== null) return true;
+    await this.bus.publish('session', sessionId);
+    return false;
   }
 
   /** A fresh session for a user; the previous one of this browser (if any) ends, so ids never carry over. */
@@ -103,16 +131,17 @@ export class SessionsService {
   }
 
   async end(sessionId: string): Promise<void> {
-    // Dropped before and after the delete: a read racing it keeps nothing.
+    // Dropped before and after the delete: a read racing it keeps nothing. Every other process
+    // drops its copy once the delete is committed.
     this.cache.forget(sessionId);
     await this.repo.delete(sessionId);
-    this.cache.forget(sessionId);
+    await this.bus.publish('session', sessionId);
   }
 
-  /** Ends every session of a user (password change or reset). */
+  /** Ends every session of a user (password change or reset), in every process. */
   async endAllOf(userId: string): Promise<void> {
-    this.forgetUser(userId);
+    this.cache.forgetWhere((row) => row?.user.id === userId);
     await this.repo.deleteOfUser(userId);
-    this.forgetUser(userId);
+    await this.userChanged(userId);
   }
 }

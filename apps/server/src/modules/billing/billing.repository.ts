@@ -1,6 +1,7 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { billingAddresses, billingEvents, collections, quotaUsage, subscriptions } from '../../db/schema';
+import { type InvalidationBus, LocalInvalidationBus } from '../../lib/invalidation';
 import { TtlCache } from '../../lib/ttl-cache';
 import type { TallyRow } from './quota-tally';
 
@@ -17,15 +18,20 @@ export class BillingRepository {
   /**
    * Every answered question reads its asker's subscription (the quota, issue 14). This repository
    * is the only writer of the row, so it keeps a short copy per user and drops it with each of its
-   * writes, successful or not (a refused conditional write means someone else moved the row).
+   * writes, successful or not (a refused conditional write means someone else moved the row), in
+   * every process (the 'subscription' notice, lib/invalidation.ts).
    */
   private readonly rows: TtlCache<SubscriptionRow | null>;
+  private readonly bus: InvalidationBus;
 
   constructor(
     private readonly db: Db,
-    options: { copyMs?: number } = {},
+    options: { copyMs?: number; bus?: InvalidationBus } = {},
   ) {
-    this.rows = new TtlCache(options.copyMs ?? 0);
+    const bus = options.bus ?? new LocalInvalidationBus();
+    this.bus = bus;
+    this.rows = new TtlCache(options.copyMs ?? 0, undefined, () => bus.live);
+    bus.subscribe('subscription', (userId) => this.rows.forget(userId ?? undefined));
   }
 
   /** The user's subscription row, from this process's short copy when it has one. */
@@ -70,7 +76,7 @@ export class BillingRepository {
   /** Creates the row unless one exists (two first reads at once keep the first); answers the row. */
   async create(values: typeof subscriptions.$inferInsert): Promise<SubscriptionRow> {
     await this.db.insert(subscriptions).values(values).onConflictDoNothing();
-    this.rows.forget(values.userId);
+    await this.bus.publish('subscription', values.userId);
     return (await this.find(values.userId))!;
   }
 
@@ -88,7 +94,7 @@ export class BillingRepository {
           : eq(subscriptions.userId, userId),
       )
       .returning({ userId: subscriptions.userId });
-    this.rows.forget(userId);
+    await this.bus.publish('subscription', userId);
     return rows.length > 0;
   }
 

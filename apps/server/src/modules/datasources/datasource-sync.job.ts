@@ -1,3 +1,4 @@
+import type { InvalidationBus } from '../../lib/invalidation';
 import type { JobDefinition } from '../../lib/queue';
 import {
   DATASOURCE_SYNC_JOB,
@@ -9,11 +10,18 @@ import {
 /**
  * Refreshes one copied source's local copy (Formbricks responses → DuckDB). Safe to run twice:
  * a sync merges by response id into a new file swapped in whole. An unreachable source is
- * retried with backoff; one whose process died runs again after 10 minutes.
+ * retried with backoff; one whose process died runs again after 10 minutes. Whichever process
+ * ran it (a worker, usually), every web process resolves the source again ('source-synced').
  */
-export const datasourceSyncJob = (datasources: DatasourcesService): JobDefinition<TDatasourceSyncJob> => ({
+export const datasourceSyncJob = (
+  datasources: DatasourcesService,
+  bus?: InvalidationBus,
+): JobDefinition<TDatasourceSyncJob> => ({
   name: DATASOURCE_SYNC_JOB,
-  handler: (data) => datasources.sync(data),
+  handler: async (data) => {
+    await datasources.sync(data);
+    await bus?.publish('source-synced', data.datasource_id);
+  },
   retryLimit: 3,
   retryDelaySeconds: 60,
   expireInSeconds: 10 * 60,

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { datasourceDefaults, datasources } from '../../db/schema';
+import { type InvalidationBus, LocalInvalidationBus } from '../../lib/invalidation';
 import { TtlCache } from '../../lib/ttl-cache';
 
 export type DatasourceRow = typeof datasources.$inferSelect;
@@ -18,25 +19,37 @@ export interface OwnedSources {
   chosen: string | null;
 }
 
+const ownerKey = (owner: Owner) => `${owner.userId}:${owner.projectId}`;
+
 /** The only place that reads and writes data sources and the per-user default. */
 export class DatasourcesRepository {
   /**
    * Every question without a source reads the owner's sources and default (issue 14: two app-database
    * statements per answer). Being the only writer of both tables, this repository can keep a short
-   * copy honest: each of its writes drops every copy (writes are rare; a user's next question reads again).
+   * copy honest: each of its writes drops the owner's copy in every process once it is committed
+   * (the 'owned-sources' notice, lib/invalidation.ts).
    */
   private readonly owned: TtlCache<OwnedSources>;
+  private readonly bus: InvalidationBus;
 
   constructor(
     private readonly db: Db,
-    options: { copyMs?: number } = {},
+    options: { copyMs?: number; bus?: InvalidationBus } = {},
   ) {
-    this.owned = new TtlCache(options.copyMs ?? 0);
+    const bus = options.bus ?? new LocalInvalidationBus();
+    this.bus = bus;
+    this.owned = new TtlCache(options.copyMs ?? 0, undefined, () => bus.live);
+    bus.subscribe('owned-sources', (key) => this.owned.forget(key ?? undefined));
+  }
+
+  /** Drops the owner's copies in every process (after a committed write). */
+  private changed(owner: Owner): Promise<void> {
+    return this.bus.publish('owned-sources', ownerKey(owner));
   }
 
   /** The owner's sources and chosen default, from this process's short copy when it has one. */
   ownedSources(owner: Owner): Promise<OwnedSources> {
-    return this.owned.read(`${owner.userId}:${owner.projectId}`, async () => {
+    return this.owned.read(ownerKey(owner), async () => {
       const [rows, chosen] = await Promise.all([this.listOwned(owner), this.findDefault(owner)]);
       return { rows, chosen };
     });
@@ -60,7 +73,7 @@ export class DatasourcesRepository {
       .insert(datasources)
       .values({ ...owner, ...rest, status: 'active', createdAt: now, updatedAt: now })
       .returning();
-    this.owned.forget();
+    await this.changed(owner);
     return row!;
   }
 
@@ -100,7 +113,7 @@ export class DatasourcesRepository {
       .set({ ...values, updatedAt: now })
       .where(eq(datasources.id, id))
       .returning();
-    this.owned.forget();
+    if (row) await this.changed(row);
     return row ?? null;
   }
 
@@ -115,19 +128,22 @@ export class DatasourcesRepository {
    * `updated_at`: the open connector and its model stay valid. False when the source was revoked meanwhile.
    */
   async updateSecrets(id: string, secrets: string): Promise<boolean> {
-    const rows = await this.db
+    const [row] = await this.db
       .update(datasources)
       .set({ secrets })
       .where(and(eq(datasources.id, id), eq(datasources.status, 'active')))
-      .returning({ id: datasources.id });
-    this.owned.forget();
-    return rows.length > 0;
+      .returning({ userId: datasources.userId, projectId: datasources.projectId });
+    if (row) await this.changed(row);
+    return row !== undefined;
   }
 
   /** Deletes the source (its default choice goes with it, by foreign key). */
   async delete(id: string): Promise<void> {
-    await this.db.delete(datasources).where(eq(datasources.id, id));
-    this.owned.forget();
+    const [row] = await this.db
+      .delete(datasources)
+      .where(eq(datasources.id, id))
+      .returning({ userId: datasources.userId, projectId: datasources.projectId });
+    if (row) await this.changed(row);
   }
 
   /** The ids and selected accounts of every active source of these types (the sync job's tick). */
@@ -168,7 +184,7 @@ export class DatasourcesRepository {
         .where(
           and(eq(datasourceDefaults.userId, owner.userId), eq(datasourceDefaults.projectId, owner.projectId)),
         );
-      this.owned.forget();
+      await this.changed(owner);
       return;
     }
     await this.db
@@ -178,6 +194,6 @@ export class DatasourcesRepository {
         target: [datasourceDefaults.userId, datasourceDefaults.projectId],
         set: { datasourceId: sql`excluded.datasource_id` },
       });
-    this.owned.forget();
+    await this.changed(owner);
   }
 }

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../../lib/access';
 import type { SecretBox } from '../../lib/crypto';
 import { Invalid, NotFound, Unavailable, UpstreamFailed } from '../../lib/errors';
+import type { InvalidationBus } from '../../lib/invalidation';
 import type { AnswerSource } from '../answers/answers.service';
 import type { DatasourceRow, DatasourcesRepository } from './datasources.repository';
 import { openConfig } from './source-config';
@@ -38,6 +39,11 @@ export interface SourceResolverOptions {
    * copy before the source is opened (source-files.ts); absent in embedded mode.
    */
   localCopy?: (row: DatasourceRow) => Promise<void>;
+  /**
+   * Tells every process that a source changed or was synced (lib/invalidation.ts); without it
+   * only this process drops its entry.
+   */
+  bus?: InvalidationBus;
 }
 
 /** A source's connector may still be answering a question when it is replaced: it closes after this. */
@@ -71,6 +77,10 @@ export class SourceResolver {
     private readonly log: FastifyBaseLogger,
   ) {
     this.maxOpen = options.maxOpen ?? 64;
+    // A source changed, went or was synced in any process: its next question resolves it again.
+    const drop = (id: string | null) => (id === null ? this.forgetAll() : this.drop(id));
+    options.bus?.subscribe('source', drop);
+    options.bus?.subscribe('source-synced', drop);
   }
 
   /** Whether the built-in demo source exists (DEMO on). */
@@ -196,11 +206,24 @@ export class SourceResolver {
     }
   }
 
-  /** Drops a source's connector and model (it changed or was deleted) and its cached results. */
+  /**
+   * Drops a source's connector and model (it changed or was deleted) and its cached results, here
+   * at once and in every other process as soon as the notice reaches it.
+   */
   forget(id: string): void {
+    if (this.options.bus) void this.options.bus.publish('source', id);
+    else this.drop(id);
+  }
+
+  private drop(id: string): void {
     const current = this.open.get(id);
     if (current) this.retire(id, current);
     this.options.onForget?.(id);
+  }
+
+  /** Every entry goes (notices may have been missed): each source is resolved again on its next question. */
+  private forgetAll(): void {
+    for (const id of [...this.open.keys()]) this.drop(id);
   }
 
   /** Removes an entry now and closes its connector after the grace period. */

@@ -7,13 +7,14 @@ import {
 } from '@parley/engine';
 import type { AccessPolicy, Actor } from '../../lib/access';
 import { NotFound } from '../../lib/errors';
+import { type InvalidationBus, LocalInvalidationBus } from '../../lib/invalidation';
 import { Lru } from '../../lib/lru';
 import type { AnswerSource } from '../answers/answers.service';
 import type { SynonymsRepository } from './synonyms.repository';
 
 /**
- * How long a process trusts its copy of a project's words: a word learned or removed through
- * another process (DESIGN §10) is seen within this time; through this one, at once.
+ * How long a process trusts its copy of a project's words; a word learned or removed through any
+ * process drops every process's copy at once (the 'model' notice, lib/invalidation.ts).
  */
 export const LEARNED_WORDS_TTL_MS = 30_000;
 
@@ -49,7 +50,13 @@ export class SynonymsService {
     private readonly repo: SynonymsRepository,
     private readonly access: AccessPolicy,
     private readonly clock: () => Date,
-  ) {}
+    private readonly bus: InvalidationBus = new LocalInvalidationBus(),
+  ) {
+    // The model of a source changed in some process: every project's words for it are read again.
+    bus.subscribe('model', (sourceKey) =>
+      this.memo.deleteWhere((k) => sourceKey === null || k.split('\u0000')[1] === sourceKey),
+    );
+  }
 
   /** The project's learned words (any member sees them all), of one source when named. */
   async list(actor: Actor, query: TSynonymsQuery): Promise<TLearnedSynonyms> {
@@ -71,7 +78,7 @@ export class SynonymsService {
     const row = isUuid(id) ? await this.repo.findInProject(actor.projectId, id) : null;
     if (!row) throw new NotFound(NOT_FOUND);
     await this.repo.delete(row.id);
-    this.forget(row.projectId, row.sourceKey);
+    await this.modelChanged(row.sourceKey);
   }
 
   /**
@@ -92,7 +99,7 @@ export class SynonymsService {
       createdBy: actor.userId,
       createdAt: this.clock(),
     });
-    this.forget(actor.projectId, source.id);
+    await this.modelChanged(source.id);
   }
 
   /**
@@ -116,7 +123,8 @@ export class SynonymsService {
     const key = `${projectId}\u0000${sourceKey}`;
     const now = performance.now();
     const current = this.memo.get(key);
-    if (current && current.expires > now) return current.words;
+    // A copy is trusted only while other processes' changes can reach this one.
+    if (current && current.expires > now && this.bus.live) return current.words;
     const entry: MemoEntry = {
       words: this.read(projectId, sourceKey, current?.settled ?? null),
       expires: now + LEARNED_WORDS_TTL_MS,
@@ -149,13 +157,11 @@ export class SynonymsService {
   /** A deleted source's words go with it (the data-sources module calls this after a delete). */
   async forgetSources(ids: string[]): Promise<void> {
     await this.repo.deleteForSources(ids);
-    const keys = new Set(ids);
-    this.memo.deleteWhere((k) => keys.has(k.split('\u0000')[1] ?? ''));
+    for (const id of ids) await this.modelChanged(id);
   }
 
-  /** Drops a (project, source)'s words in this process: the next question reads them again. */
-  private forget(projectId: string, sourceKey: string): void {
-    const key = `${projectId}\u0000${sourceKey}`;
-    this.memo.deleteWhere((k) => k === key);
+  /** The words of a source changed: every process reads them again on its next question about it. */
+  private modelChanged(sourceKey: string): Promise<void> {
+    return this.bus.publish('model', sourceKey);
   }
 }
