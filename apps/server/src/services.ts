@@ -266,7 +266,7 @@ export function buildServices(
     demo: new DemoService(users, projectsRepo, config),
     queue,
     mail,
-    profile: new ProfileService(users, tenant, access, datasources),
+    profile: new ProfileService(users, tenant, access, datasources, sessions),
     projects: new ProjectsService(projectsRepo, config.PUBLIC_URL),
     answers,
     datasources,

@@ -2,7 +2,7 @@ import { LIMITS } from '@parley/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DomainError, type DomainErrorKind, Invalid } from '../lib/errors';
+import { DomainError, type DomainErrorKind, Invalid, Unauthenticated } from '../lib/errors';
 
 /** The status of each domain error (DESIGN §4); services never pick statuses themselves. */
 const STATUS: Record<DomainErrorKind, number> = {
@@ -53,7 +53,15 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     }
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    // A request whose account was deleted while it ran (by another process, or racing the deletion)
+    // fails on rows it can no longer write: with its session gone it answers as signed out, not as a fault.
+    if (
+      request.sessionId &&
+      isServerFault(error) &&
+      !(await app.services.sessions.stillExists(request.sessionId))
+    )
+      return reply.status(401).send({ message: new Unauthenticated().message });
     if (error instanceof DomainError) {
       return reply.status(STATUS[error.kind]).send({ message: error.message });
     }
@@ -100,6 +108,12 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
 });
+
+/** An error answered with a 5xx below (a domain error's status, else the error's own, else 500). */
+function isServerFault(error: FastifyError): boolean {
+  if (error instanceof DomainError) return STATUS[error.kind] >= 500;
+  return (error.statusCode ?? 500) >= 500 && !(error instanceof SyntaxError);
+}
 
 /**
  * A copy of a parsed JSON value with well-formed strings; throws 400 on a NUL character and on

@@ -2,6 +2,7 @@ import type { TProfileBody, TTenant } from '@parley/contract';
 import type { AccessPolicy, Actor } from '../../lib/access';
 import { profileColumns } from '../../lib/images';
 import { limitKeys } from '../auth/attempts.repository';
+import type { SessionsService } from '../auth/sessions.service';
 import type { DatasourcesService } from '../datasources/datasources.service';
 import type { TenantService } from '../tenant/tenant.service';
 import type { UsersRepository } from '../users/users.repository';
@@ -13,6 +14,7 @@ export class ProfileService {
     private readonly tenant: TenantService,
     private readonly access: AccessPolicy,
     private readonly datasources: Pick<DatasourcesService, 'sourceIdsOf' | 'discardSources'>,
+    private readonly sessions: Pick<SessionsService, 'userChanged'>,
   ) {}
 
   /** Saves the profile; the photo is checked by its bytes. Answers the updated tenant. */
@@ -21,7 +23,10 @@ export class ProfileService {
     return this.tenant.update(actor, profileColumns(body));
   }
 
-  /** Erases the account and all its data for real; its sessions go with it. */
+  /**
+   * Erases the account and all its data for real; its sessions go with it (foreign keys), and
+   * every process drops its copies of them before this answers.
+   */
   async deleteAccount(actor: Actor): Promise<void> {
     await this.access.requireAccess(actor, { feature: 'SETTINGS_DELETE_ACCOUNT' });
     const sources = await this.datasources.sourceIdsOf(actor.userId);
@@ -29,6 +34,7 @@ export class ProfileService {
       limitKeys.loginEmail(actor.email),
       limitKeys.sendEmail(actor.email),
     ]);
+    await this.sessions.userChanged(actor.userId);
     // The rows went with the user (foreign keys); their uploaded files go now.
     await this.datasources.discardSources(sources);
   }
