@@ -89,4 +89,21 @@ describe('TtlCache', () => {
     await cache.read('s2', load('s2', 'u2'));
     expect(reads).toEqual(['s1', 's2', 's1']);
   });
+
+  it('neither answers from nor keeps a copy while live() is false (changes elsewhere could not reach it)', async () => {
+    let live = true;
+    const cache = new TtlCache<string>(60_000, 10, () => live);
+    const { state, load } = source('a');
+    expect(await cache.read('k', load)).toBe('a');
+    live = false;
+    state.value = 'b';
+    expect(await cache.read('k', load)).toBe('b');
+    state.value = 'c';
+    expect(await cache.read('k', load)).toBe('c');
+    expect(state.reads).toBe(3);
+    live = true;
+    expect(await cache.read('k', load)).toBe('c');
+    expect(await cache.read('k', load)).toBe('c');
+    expect(state.reads).toBe(4);
+  });
 });

@@ -59,7 +59,8 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     if (
       request.sessionId &&
       isServerFault(error) &&
-      !(await app.services.sessions.stillExists(request.sessionId))
+      // A database that cannot say (it is down) leaves the fault as it is.
+      !(await app.services.sessions.stillExists(request.sessionId).catch(() => true))
     )
       return reply.status(401).send({ message: new Unauthenticated().message });
     if (error instanceof DomainError) {
