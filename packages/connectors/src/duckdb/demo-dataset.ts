@@ -8,6 +8,7 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { DEMO_CATEGORIES, DEMO_CHANNELS, DEMO_COUNTRIES, getDemoProducts } from '@parley/engine';
+import { duckDbOptions } from './duckdb.connector';
 
 export interface TDemoDatasetOptions {
   /** Target file, e.g. DATA_DIR/demo.duckdb. */
@@ -35,7 +36,7 @@ export async function ensureDemoDataset(options: TDemoDatasetOptions): Promise<T
   rmSync(tmp, { force: true });
   rmSync(`${tmp}.wal`, { force: true });
   try {
-    const instance = await DuckDBInstance.create(tmp);
+    const instance = await DuckDBInstance.create(tmp, duckDbOptions());
     const connection = await instance.connect();
     try {
       for (const statement of getDemoDatasetSql(options.endDate, scale)) await connection.run(statement);

@@ -1,8 +1,19 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DuckDBConnection } from '@duckdb/node-api';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_QUERY_OPTIONS } from '../connector';
+import { loadTableFile } from '../file/file-loader';
+import { createConnector } from '../registry';
 import { getTestDemoPath } from '../testing/demo-fixture';
-import { DuckDbConnector } from './duckdb.connector';
+import {
+  configureDuckDb,
+  DEFAULT_DUCKDB_SETTINGS,
+  DuckDbConnector,
+  duckDbOptions,
+  type TDuckDbSettings,
+} from './duckdb.connector';
 
 /** The prepared statements a connection keeps (issue 14): reused by SQL, rebound each time, bounded. */
 describe('DuckDbConnector: kept prepared statements', () => {
@@ -49,5 +60,62 @@ describe('DuckDbConnector: kept prepared statements', () => {
     expect(prepare).toHaveBeenCalledTimes(41);
     expect(Number(last.rows[0]?.n)).toBe(39);
     prepare.mockRestore();
+  });
+});
+
+/** Each DuckDB instance has its own buffer manager and threads (issue 27): both come from the configuration. */
+describe('DuckDbConnector: memory limit and threads', () => {
+  afterEach(() => configureDuckDb(DEFAULT_DUCKDB_SETTINGS));
+
+  async function settingsOf(settings?: TDuckDbSettings): Promise<{ memory: unknown; threads: unknown }> {
+    const db = new DuckDbConnector({ path: await getTestDemoPath(), settings });
+    try {
+      const { rows } = await db.query(
+        "SELECT current_setting('memory_limit') AS memory, current_setting('threads') AS threads",
+        [],
+        DEFAULT_QUERY_OPTIONS,
+      );
+      return { memory: rows[0]?.memory, threads: Number(rows[0]?.threads) };
+    } finally {
+      await db.close();
+    }
+  }
+
+  it('opens its instance with the settings it is given', async () => {
+    expect(await settingsOf({ memoryLimit: '64MiB', threads: 1 })).toEqual({
+      memory: '64.0 MiB',
+      threads: 1,
+    });
+  });
+
+  it("takes the process's settings without its own, never DuckDB's defaults (80 % of memory, every core)", async () => {
+    expect(await settingsOf()).toEqual({ memory: '256.0 MiB', threads: 2 });
+    configureDuckDb({ memoryLimit: '96MiB', threads: 1 });
+    expect(duckDbOptions()).toEqual({ memory_limit: '96MiB', threads: '1' });
+    expect(await settingsOf()).toEqual({ memory: '96.0 MiB', threads: 1 });
+  });
+
+  it('gives uploaded files (FILE sources) the same settings', async () => {
+    configureDuckDb({ memoryLimit: '80MiB', threads: 1 });
+    const dataDir = mkdtempSync(join(tmpdir(), 'parley-duckdb-settings-'));
+    const source = createConnector(
+      (await loadTableFile({ bytes: Buffer.from('a,b\n1,2\n'), dataDir, sourceId: 's1', fileName: 'x.csv' }))
+        .config,
+      { account: null, allowPrivateHosts: false, dataDir },
+    );
+    try {
+      const { rows } = await source.query(
+        "SELECT current_setting('memory_limit') AS memory, current_setting('threads') AS threads",
+        [],
+        DEFAULT_QUERY_OPTIONS,
+      );
+      expect({ memory: rows[0]?.memory, threads: Number(rows[0]?.threads) }).toEqual({
+        memory: '80.0 MiB',
+        threads: 1,
+      });
+    } finally {
+      await source.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -23,6 +23,35 @@ export interface TDuckDbConfig {
   path: string;
 }
 
+/** What a DuckDB instance may use: each has its own buffer manager and its own threads. */
+export interface TDuckDbSettings {
+  /** DuckDB's `memory_limit` for the instance, e.g. '256MB' (DUCKDB_MEMORY_LIMIT). */
+  memoryLimit: string;
+  /** DuckDB's `threads` for the instance (DUCKDB_THREADS). */
+  threads: number;
+}
+
+/**
+ * Until the server sets its configuration: without a setting DuckDB takes 80 % of the machine's
+ * memory and a thread per core for every instance it opens.
+ */
+export const DEFAULT_DUCKDB_SETTINGS: TDuckDbSettings = { memoryLimit: '256MiB', threads: 2 };
+let processSettings = DEFAULT_DUCKDB_SETTINGS;
+
+/**
+ * Sets the memory limit and thread count of every DuckDB instance this process opens from now on
+ * (sources, uploads being loaded, copies being written, the demo being generated): the server
+ * calls it once with its configuration, so no caller has to carry them.
+ */
+export function configureDuckDb(settings: TDuckDbSettings): void {
+  processSettings = { ...settings };
+}
+
+/** The DuckDBInstance.create options of `settings` (the process's unless given). */
+export function duckDbOptions(settings: TDuckDbSettings = processSettings): Record<string, string> {
+  return { memory_limit: settings.memoryLimit, threads: String(settings.threads) };
+}
+
 const MAX_IDLE_CONNECTIONS = 4;
 /** Prepared statements kept per connection, the least recently used dropped first. */
 const PREPARED_PER_CONNECTION = 32;
@@ -40,9 +69,12 @@ export class DuckDbConnector extends SqlConnector {
    */
   private readonly prepared = new WeakMap<DuckDBConnection, Map<string, DuckDBPreparedStatement>>();
 
-  /** `type` names the source the file belongs to (DUCKDB for the demo, FILE for uploads). */
+  /**
+   * `type` names the source the file belongs to (DUCKDB for the demo, FILE for uploads);
+   * `settings` replace the process's DuckDB settings (configureDuckDb) for this instance.
+   */
   constructor(
-    private readonly config: { path: string; type?: string },
+    private readonly config: { path: string; type?: string; settings?: TDuckDbSettings },
     readonly type: string = 'DUCKDB',
   ) {
     super();
@@ -51,6 +83,7 @@ export class DuckDbConnector extends SqlConnector {
   private getInstance(): Promise<DuckDBInstance> {
     if (!this.instance) {
       this.instance = DuckDBInstance.create(this.config.path, {
+        ...duckDbOptions(this.config.settings),
         access_mode: 'READ_ONLY',
         // No reading of other files through table functions or replacement scans.
         enable_external_access: 'false',

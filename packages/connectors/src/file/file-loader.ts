@@ -10,6 +10,7 @@ import { open, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { ConnectorError, type TQueryColumn } from '../connector';
+import { duckDbOptions } from '../duckdb/duckdb.connector';
 import { quoteIdentifier } from '../sql/sql-connector';
 import { isGuardedKeyword } from '../sql-guard';
 import type { TFileSourceConfig } from './file.connector';
@@ -124,7 +125,7 @@ export async function loadTableFile(input: TLoadTableFileInput): Promise<TLoaded
     }
     const format = await sniff(upload);
     const table = tableNameOf(input.fileName);
-    const instance = await DuckDBInstance.create(temporary);
+    const instance = await DuckDBInstance.create(temporary, duckDbOptions());
     const connection = await instance.connect();
     let loaded: { rowCount: number; columns: TQueryColumn[] };
     try {

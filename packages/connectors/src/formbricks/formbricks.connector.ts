@@ -24,7 +24,7 @@ import {
   type TQueryPlan,
   type TQueryResult,
 } from '../connector';
-import { DuckDbConnector } from '../duckdb/duckdb.connector';
+import { DuckDbConnector, duckDbOptions } from '../duckdb/duckdb.connector';
 import { requestJson, retryAfterMs, sleep } from '../net/http-json';
 import { quoteIdentifier as q } from '../sql/sql-connector';
 import { assertReadOnlySql } from '../sql-guard';
@@ -273,7 +273,7 @@ export class FormbricksConnector implements Connector {
       for (const [table, values] of Object.entries(flat.links))
         for (const v of values) linkLines.get(table)?.push(JSON.stringify({ response_id: r.id, choice: v }));
     }
-    const instance = await DuckDBInstance.create(temp);
+    const instance = await DuckDBInstance.create(temp, duckDbOptions());
     const connection = await instance.connect();
     const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
     try {
