@@ -25,6 +25,8 @@ async function main(): Promise<void> {
   const config = await withSharedSecrets(loaded, database);
   const queue = new PgBossQueue(database, log);
   const services = buildServices(config, database, log, () => new Date(), { queue });
+  // The web processes' changes reach this worker's copies (sessions, sources, models) as theirs do.
+  await services.invalidation.listen();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -37,6 +39,7 @@ async function main(): Promise<void> {
     services.mail.close();
     await services.sources.close();
     await services.billing.close();
+    await services.invalidation.close();
     await database.close();
     process.exit(0);
   };

@@ -30,10 +30,10 @@ export class ProfileService {
   async deleteAccount(actor: Actor): Promise<void> {
     await this.access.requireAccess(actor, { feature: 'SETTINGS_DELETE_ACCOUNT' });
     const sources = await this.datasources.sourceIdsOf(actor.userId);
-    await this.users.deleteAccount(actor.userId, actor.email, [
-      limitKeys.loginEmail(actor.email),
-      limitKeys.sendEmail(actor.email),
-    ]);
+    await this.users.deleteAccount(actor.userId, actor.email, {
+      keys: [limitKeys.loginEmail(actor.email), limitKeys.sendEmail(actor.email)],
+      prefixes: [limitKeys.loginPairsOf(actor.email), limitKeys.knownAddressesOf(actor.email)],
+    });
     await this.sessions.userChanged(actor.userId);
     // The rows went with the user (foreign keys); their uploaded files go now.
     await this.datasources.discardSources(sources);
