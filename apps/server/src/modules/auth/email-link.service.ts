@@ -143,6 +143,7 @@ export class EmailLinkService {
         : purpose === 'signup'
           ? signupMail(brand, `${base}/auth/link?token=${token}`)
           : magicLinkMail(brand, `${base}/auth/link?token=${token}`);
-    this.mail.sendInBackground({ to: email, ...rendered });
+    // Queued before the 200: a link the answer says was sent is never dropped.
+    await this.mail.enqueue({ to: email, ...rendered });
   }
 }
