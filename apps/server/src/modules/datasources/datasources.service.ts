@@ -172,7 +172,9 @@ export class DatasourcesService {
 
   private connectFailure(error: unknown, type: string, field = 'host'): Invalid {
     if (error instanceof ConnectorError && error.code === 'forbidden_host')
-      return new Invalid(`Invalid field config.${field}: ${error.message}`);
+      return new Invalid(
+        `Invalid field config.${field}: ${error.message} An administrator can allow private addresses with ALLOW_PRIVATE_HOSTS=true.`,
+      );
     this.log.info(
       { type, code: error instanceof ConnectorError ? error.code : 'error' },
       'data source connection test failed',
