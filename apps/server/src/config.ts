@@ -12,6 +12,14 @@ const bool = z
 
 const url = z.url({ message: 'must be a URL' });
 
+/** Bytes of a size as DuckDB reads it: `256MB` in powers of 1000, `256MiB` in powers of 1024. */
+function sizeInBytes(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*([KMGT])(i?)B$/i.exec(text);
+  if (!match) return Number.NaN;
+  const power = 'KMGT'.indexOf(match[2]!.toUpperCase()) + 1;
+  return Number(match[1]) * (match[3] ? 1024 : 1000) ** power;
+}
+
 /** An address, a CIDR range, or a range name Fastify's proxy-addr knows. */
 function isProxyRange(v: string): boolean {
   if (['loopback', 'linklocal', 'uniquelocal'].includes(v)) return true;
@@ -92,6 +100,16 @@ const ZEnv = z.object({
   UPLOAD_LIMIT_MB: z.coerce.number().positive().default(100),
   /** Questions (and CSV exports) one user may send per minute; e-mailed cards a sixth of it; 0 = no limit. */
   ASK_RATE_LIMIT: z.coerce.number().int().min(0).default(120),
+  /** Memory one DuckDB instance may use (DuckDB's memory_limit): the demo, each file and copied source. */
+  DUCKDB_MEMORY_LIMIT: z
+    .string()
+    .regex(/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i, 'must be a size such as 256MB or 1GiB')
+    .refine((v) => sizeInBytes(v) >= 16 * 2 ** 20, 'must be at least 16MiB')
+    .default('256MiB'),
+  /** Threads one DuckDB instance may run a query on (DuckDB's threads). */
+  DUCKDB_THREADS: z.coerce.number().int().min(1).max(256).default(2),
+  /** Memory, in MiB, for answers kept for repeated questions: query results, their cards, parsed phrases. */
+  ANSWER_CACHE_MB: z.coerce.number().min(0).default(64),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** DESIGN §3: `none` (plans and quotas without payments) or `paddle` (Paddle Billing). */
   BILLING_PROVIDER: z.enum(['none', 'paddle']).default('none'),

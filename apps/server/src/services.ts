@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { TOAuthAccess } from '@parley/connectors';
+import { configureDuckDb, type TOAuthAccess } from '@parley/connectors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -119,6 +119,8 @@ export function buildServices(
 ): Services {
   const { db } = database;
   const { queue } = options;
+  // Every DuckDB instance this process opens (sources, uploads, copies, the demo) gets these.
+  configureDuckDb({ memoryLimit: config.DUCKDB_MEMORY_LIMIT, threads: config.DUCKDB_THREADS });
   // Every short copy below is dropped through it, in this process and (PostgreSQL) all others.
   const invalidation = createInvalidationBus(database, config.DATABASE_URL, log);
   const users = new UsersRepository(db);
@@ -165,7 +167,13 @@ export function buildServices(
   const sourcesDir = join(config.DATA_DIR, 'sources');
   // Server mode: uploads and API copies are kept in PostgreSQL; the files under sourcesDir are caches.
   const sourceFiles = config.embedded ? null : new SourceFiles(new SourceFilesRepository(db), sourcesDir, log);
-  const answers = new AnswerService(llm, log, clock, options.resultCacheSize, () => sources.warmUp());
+  const answers = new AnswerService(
+    llm,
+    log,
+    clock,
+    { entries: options.resultCacheSize, bytes: config.ANSWER_CACHE_MB * 2 ** 20 },
+    () => sources.warmUp(),
+  );
   const synonyms = new SynonymsService(new SynonymsRepository(db), access, clock, invalidation);
   const sources: SourceResolver = new SourceResolver(
     datasourcesRepo,

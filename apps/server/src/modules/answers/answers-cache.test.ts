@@ -62,7 +62,7 @@ describe('AnswerService: the result cache under concurrency', () => {
   });
 
   it('runs every ask when the cache is off (the raw-time benchmark), still one run per key at a time', async () => {
-    const answers = new AnswerService(null, log, () => new Date(`${END}T12:00:00Z`), 0);
+    const answers = new AnswerService(null, log, () => new Date(`${END}T12:00:00Z`), { entries: 0 });
     const execute = vi.spyOn(connector, 'execute');
     await Promise.all(Array.from({ length: 10 }, () => answers.ask(source, 'orders last month', context)));
     expect(execute).toHaveBeenCalledTimes(1);
@@ -97,7 +97,7 @@ describe('AnswerService: the result cache under concurrency', () => {
   });
 
   it('keeps no parse or card when the cache is off: every ask builds its own', async () => {
-    const answers = new AnswerService(null, log, () => new Date(`${END}T12:00:00Z`), 0);
+    const answers = new AnswerService(null, log, () => new Date(`${END}T12:00:00Z`), { entries: 0 });
     const a = (await answers.ask(source, 'orders by channel last month', context)).responses[0]!.card!;
     const b = (await answers.ask(source, 'orders by channel last month', context)).responses[0]!.card!;
     expect(b).not.toBe(a);
@@ -125,5 +125,57 @@ describe('AnswerService: the result cache under concurrency', () => {
       /^Veri kaynağı “.+” sorusunu bu haliyle yanıtlayamıyor: Field &lt;x&gt; is incompatible\. Başka ölçüler/,
     );
     execute.mockRestore();
+  });
+
+  it('keeps results within the byte budget: the least recent go first, whatever their number', async () => {
+    // 112 KiB for results and cards: fewer than eight small answers (each over 14 KiB with its card).
+    const answers = new AnswerService(null, log, () => new Date(`${END}T12:00:00Z`), {
+      entries: 200,
+      bytes: 128 * 1024,
+    });
+    const phrases = ['revenue', 'orders'].flatMap((m) =>
+      ['region', 'channel', 'segment', 'country'].map((d) => `${m} by ${d} last month`),
+    );
+    const execute = vi.spyOn(connector, 'execute');
+    for (const phrase of phrases) await answers.ask(source, phrase, context);
+    expect(execute).toHaveBeenCalledTimes(8);
+    // The latest is still kept; the first was pushed out by the bytes of the others.
+    await answers.ask(source, phrases[7]!, context);
+    expect(execute).toHaveBeenCalledTimes(8);
+    const again = await answers.ask(source, phrases[0]!, context);
+    expect(execute).toHaveBeenCalledTimes(9);
+    expect(again.responses[0]?.card?.table.length).toBeGreaterThan(0);
+    execute.mockRestore();
+  });
+
+  it('never keeps a result larger than the whole budget, and still answers it', async () => {
+    const answers = new AnswerService(null, log, () => new Date(`${END}T12:00:00Z`), {
+      entries: 200,
+      bytes: 128 * 1024,
+    });
+    const execute = vi.spyOn(connector, 'execute');
+    // 365 rows: its card alone is over the budget.
+    const first = await answers.ask(source, 'revenue by day in 2025', context);
+    const second = await answers.ask(source, 'revenue by day in 2025', context);
+    expect(execute).toHaveBeenCalledTimes(2);
+    expect(first.responses[0]?.card?.table).toHaveLength(365);
+    expect(second.responses[0]?.card?.table).toEqual(first.responses[0]?.card?.table);
+    // A small one beside it is kept as before.
+    await answers.ask(source, 'revenue by region last month', context);
+    await answers.ask(source, 'revenue by region last month', context);
+    expect(execute).toHaveBeenCalledTimes(3);
+    execute.mockRestore();
+  });
+
+  it('keeps parsed phrases within their share of the budget', async () => {
+    const ask = (answers: AnswerService) => answers.ask(source, 'orders by region last month', context);
+    // A remembered parse hands back the same (frozen) query object.
+    const roomy = service();
+    expect((await ask(roomy)).semantic).toBe((await ask(roomy)).semantic);
+    // 4 KiB leaves 512 bytes for parsed phrases: less than one.
+    const tight = new AnswerService(null, log, () => new Date(`${END}T12:00:00Z`), { bytes: 4 * 1024 });
+    const [a, b] = [(await ask(tight)).semantic, (await ask(tight)).semantic];
+    expect(a).not.toBe(b);
+    expect(a).toEqual(b);
   });
 });

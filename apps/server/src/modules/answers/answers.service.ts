@@ -32,7 +32,7 @@ import { escapeHtml } from '@parley/presenter';
 import type { FastifyBaseLogger } from 'fastify';
 import { Invalid, UpstreamFailed } from '../../lib/errors';
 import { type LlmConfig, proposeInsights, proposeSemanticQuery } from '../../lib/llm';
-import { Lru } from '../../lib/lru';
+import { approximateBytes, Lru } from '../../lib/lru';
 import { share, stringify } from '../../lib/shared-json';
 import { dateIn, weekStartFor } from '../../lib/time';
 
@@ -76,6 +76,45 @@ export interface AskResult {
   learn?: Record<string, TLearnedChoice>;
 }
 
+/** What AnswerService keeps for repeated questions. */
+export interface AnswerCacheOptions {
+  /** Query results kept at most, and parsed phrases; 0 keeps nothing (the raw-time benchmark). */
+  entries?: number;
+  /**
+   * Bytes (estimated) the kept results with their cards and the parsed phrases may take together
+   * (ANSWER_CACHE_MB): many distinct questions, or a few with large results, stay within it.
+   */
+  bytes?: number;
+}
+
+const DEFAULT_CACHE_ENTRIES = 200;
+const DEFAULT_CACHE_BYTES = 64 * 2 ** 20;
+/** Cards kept beside one result: one per reader's language, locale and day asking it. */
+const CARDS_PER_RESULT = 16;
+/** Plans kept for one parsed query (see AnswerService.plans). */
+const PLANS_PER_QUERY = 16;
+/**
+ * A kept card also keeps the JSON text of each of its parts and of itself once written
+ * (lib/shared-json.ts, for the journal and the reply): it is counted at this many times its
+ * own estimate.
+ */
+const KEPT_CARD_FACTOR = 4;
+
+/** A kept query result (see AnswerService.results) and the cards built from it. */
+interface KeptResult {
+  result: TQueryResult;
+  /** performance.now() after which it is run again; null for immutable sources. */
+  expires: number | null;
+  /** The rows' estimated bytes. */
+  rowBytes: number;
+  /**
+   * Cards built from this result by the query and reader, for the model they were built with:
+   * the same answer to a repeated question is built once, and its `date` is when its data was
+   * read. Frozen: callers share them.
+   */
+  cards: { model: TSemanticModel; byKey: Map<string, TCard>; bytes: number } | null;
+}
+
 /** See AnswerService.plans. */
 interface AnswerPlan {
   language: TLanguageCode;
@@ -100,27 +139,35 @@ export class AnswerService {
     private readonly llm: LlmConfig | null,
     private readonly log: FastifyBaseLogger,
     private readonly clock: () => Date,
-    resultCacheSize = 200,
+    cache: AnswerCacheOptions = {},
     private readonly warm: () => Promise<void> = async () => {},
   ) {
-    this.results = new Lru(resultCacheSize);
-    this.memoSize = resultCacheSize;
+    const entries = cache.entries ?? DEFAULT_CACHE_ENTRIES;
+    const bytes = cache.bytes ?? DEFAULT_CACHE_BYTES;
+    // Results and their cards are most of it; a parsed phrase is small.
+    this.results = new Lru(entries, {
+      maxBytes: bytes * (7 / 8),
+      sizeOf: (kept) => kept.rowBytes + (kept.cards?.bytes ?? 0),
+    });
+    this.parsed = new Lru(entries, {
+      maxBytes: bytes / 8,
+      // The parse and the JSON text of its query, written for plans and follow-ups.
+      sizeOf: (parsed) => 2 * approximateBytes(parsed),
+    });
+    this.memoSize = entries;
   }
 
-  /** How many parsed phrases and built cards are kept; 0 (the result cache off) keeps none. */
+  /** How many results and parsed phrases are kept; 0 (the result cache off) keeps none. */
   private readonly memoSize: number;
   /**
-   * Parsed phrases by model object (one per source version and learned-word set, so a changed
-   * model starts afresh) and by everything else the parser reads: the same question in the same
-   * context reads the same, and a repeated question skips the parser (issue 14).
+   * Parsed phrases by model object (its id: one per source version and learned-word set, so a
+   * changed model starts afresh) and by everything else the parser reads: the same question in
+   * the same context reads the same, and a repeated question skips the parser (issue 14).
    */
-  private readonly parsed = new WeakMap<TSemanticModel, Lru<TParseResult>>();
-  /**
-   * Cards built from a result object, by the query and reader: the same answer to a repeated
-   * question is built once. The result cache's entry owns them (a new result, a new card), so a
-   * card's `date` is when its data was read. Cards are frozen: callers share them.
-   */
-  private readonly cards = new WeakMap<TQueryResult, { model: TSemanticModel; byKey: Map<string, TCard> }>();
+  private readonly parsed: Lru<TParseResult>;
+  /** An id per model object, for the keys of `parsed`. */
+  private readonly modelIds = new WeakMap<TSemanticModel, number>();
+  private nextModelId = 0;
   /**
    * What answering a query object needs before its result, by phrase and reader's day: the card's
    * language and locale, the compiled SQL and the card's memo key. A remembered parse hands back
@@ -136,9 +183,10 @@ export class AnswerService {
   /**
    * Query results by source, account, SQL and bound values: a repeated question answers at once.
    * The source and account are in the key, so two users whose sources compile to the same SQL
-   * never share an answer. `expires` is null for immutable sources.
+   * never share an answer. Bounded by entries and by the estimated bytes of the rows and the
+   * cards kept beside them; a result larger than the whole budget is not kept.
    */
-  private readonly results: Lru<{ result: TQueryResult; expires: number | null }>;
+  private readonly results: Lru<KeptResult>;
   /**
    * Queries running now, by the same key: a second asker of a key that is still computing (the
    * cards of a collection, two dashboards at 9:00) waits for the first run instead of starting
@@ -147,8 +195,13 @@ export class AnswerService {
    */
   private readonly pending = new Map<string, Promise<TQueryResult>>();
 
+  /** The key of a query's result in `results` and `pending`. */
+  private resultKey(source: AnswerSource, sql: string, params: (string | number)[]): string {
+    return [source.id, source.account ?? '', sql, JSON.stringify(params)].join('\u0000');
+  }
+
   private async run(source: AnswerSource, sql: string, params: (string | number)[]): Promise<TQueryResult> {
-    const key = [source.id, source.account ?? '', sql, JSON.stringify(params)].join('\u0000');
+    const key = this.resultKey(source, sql, params);
     const hit = this.results.get(key);
     if (hit && (hit.expires === null || hit.expires > performance.now())) return hit.result;
     const running = this.pending.get(key);
@@ -163,7 +216,8 @@ export class AnswerService {
         // Not kept when the source was forgotten while the query ran.
         if (this.pending.get(key) === promise) {
           const expires = source.immutable ? null : performance.now() + LIVE_RESULT_TTL_MS;
-          this.results.set(key, { result, expires });
+          if (this.memoSize > 0)
+            this.results.set(key, { result, expires, rowBytes: approximateBytes(result.rows), cards: null });
         }
         return result;
       })
@@ -287,21 +341,27 @@ export class AnswerService {
       );
       const compiled = plan.compiled;
       const result = await this.run(source, compiled.sql, compiled.params);
-      let card = this.card(result, model, plan.cardKey, () => {
-        const built = buildCard({
-          query,
-          model,
-          compiled,
-          rows: result.rows,
-          readAt: this.clock().toISOString(),
-          locale,
-          language,
-          today,
-        });
-        // A copied source (Formbricks) answers as of its last sync: the card says so.
-        if (result.asOf) built.synced = result.asOf;
-        return built;
-      });
+      let card = this.card(
+        this.resultKey(source, compiled.sql, compiled.params),
+        result,
+        model,
+        plan.cardKey,
+        () => {
+          const built = buildCard({
+            query,
+            model,
+            compiled,
+            rows: result.rows,
+            readAt: this.clock().toISOString(),
+            locale,
+            language,
+            today,
+          });
+          // A copied source (Formbricks) answers as of its last sync: the card says so.
+          if (result.asOf) built.synced = result.asOf;
+          return built;
+        },
+      );
       // AI insights only through the configured model, beside the computed ones, never instead;
       // each request is one unit of the plan's AI-insight quota, asked only when it is spent.
       if (this.llm && card.table.length > 0 && context.aiInsights && (await context.aiInsights()))
@@ -353,65 +413,77 @@ export class AnswerService {
   /** parseQuestion, remembered per model and context (see `parsed`). */
   private parse(phrase: string, options: Parameters<typeof parseQuestion>[1]): TParseResult {
     if (this.memoSize <= 0) return parseQuestion(phrase, options);
-    let memo = this.parsed.get(options.model);
-    if (!memo) {
-      memo = new Lru(this.memoSize);
-      this.parsed.set(options.model, memo);
+    let modelId = this.modelIds.get(options.model);
+    if (modelId === undefined) {
+      modelId = this.nextModelId++;
+      this.modelIds.set(options.model, modelId);
     }
     const key = [
+      modelId,
       phrase,
       options.today,
       options.weekStart,
       options.language,
       options.previous ? stringify(options.previous) : '',
     ].join('\u0000');
-    let parsed = memo.get(key);
+    let parsed = this.parsed.get(key);
     if (!parsed) {
       parsed = share(parseQuestion(phrase, options));
-      memo.set(key, parsed);
+      this.parsed.set(key, parsed);
     }
     return parsed;
   }
 
-  /** answerQuery's plan of `query` for `key` (phrase and reader's day), made once per query object and model. */
+  /**
+   * answerQuery's plan of `query` for `key` (phrase and reader's day), made once per query object
+   * and model; made afresh when the cache is off. A handful of keys per query (wordings,
+   * languages, zones, days); more is not a repeat, so they are not kept.
+   */
   private plan(
     query: TSemanticQuery,
     model: TSemanticModel,
     key: string,
     make: () => AnswerPlan,
   ): AnswerPlan {
-    return this.remember(this.plans, query, model, key, make);
-  }
-
-  /** The card of `result` for `key` (query and reader), built once per result object and model. */
-  private card(result: TQueryResult, model: TSemanticModel, key: string, build: () => TCard): TCard {
-    return this.remember(this.cards, result, model, key, () => share(build()));
+    if (this.memoSize <= 0) return make();
+    let memo = this.plans.get(query);
+    if (!memo || memo.model !== model) {
+      memo = { model, byKey: new Map() };
+      this.plans.set(query, memo);
+    }
+    let plan = memo.byKey.get(key);
+    if (plan === undefined) {
+      plan = make();
+      if (memo.byKey.size < PLANS_PER_QUERY) memo.byKey.set(key, plan);
+    }
+    return plan;
   }
 
   /**
-   * `make()`, remembered per owner object (a parsed query, a result) and model, by `key`; made
-   * afresh when the cache is off. A handful of keys per owner (wordings, languages, zones, days);
-   * more is not a repeat, so they are not kept.
+   * The card of `result` for `key` (query and reader), built once per kept result and model and
+   * kept beside it in `results` (its bytes counted with the result's). A result not kept (the
+   * cache off, pushed out, too large) gets a card of its own each time.
    */
-  private remember<O extends object, V>(
-    memos: WeakMap<O, { model: TSemanticModel; byKey: Map<string, V> }>,
-    owner: O,
+  private card(
+    resultKey: string,
+    result: TQueryResult,
     model: TSemanticModel,
     key: string,
-    make: () => V,
-  ): V {
-    if (this.memoSize <= 0) return make();
-    let memo = memos.get(owner);
-    if (!memo || memo.model !== model) {
-      memo = { model, byKey: new Map() };
-      memos.set(owner, memo);
+    build: () => TCard,
+  ): TCard {
+    const kept = this.memoSize > 0 ? this.results.get(resultKey) : undefined;
+    if (!kept || kept.result !== result) return build();
+    if (!kept.cards || kept.cards.model !== model) kept.cards = { model, byKey: new Map(), bytes: 0 };
+    const known = kept.cards.byKey.get(key);
+    if (known) return known;
+    const card = share(build());
+    if (kept.cards.byKey.size < CARDS_PER_RESULT) {
+      kept.cards.byKey.set(key, card);
+      kept.cards.bytes += KEPT_CARD_FACTOR * approximateBytes(card);
+      // Measured again with its card: older results may go, or this one if it no longer fits.
+      this.results.set(resultKey, kept);
     }
-    let value = memo.byKey.get(key);
-    if (value === undefined) {
-      value = make();
-      if (memo.byKey.size < 16) memo.byKey.set(key, value);
-    }
-    return value;
+    return card;
   }
 
   /** A drivers or forecast question: its queries through run(), then its card (or the reason there is none). */
