@@ -3,10 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_QUERY_OPTIONS } from '@parley/connectors';
 import { DEMO_DATASOURCE_ID } from '@parley/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config';
 import type { Actor } from '../../src/lib/access';
+import { NEW_USER_FEATURES } from '../../src/modules/auth/auth.service';
+import { ConversationsRepository } from '../../src/modules/conversations/conversations.repository';
+import { ConversationsService } from '../../src/modules/conversations/conversations.service';
+import { SynonymsRepository } from '../../src/modules/synonyms/synonyms.repository';
+import { SynonymsService } from '../../src/modules/synonyms/synonyms.service';
 import { buildTestApp, type TestApp } from '../helpers';
+import { createUser } from '../peers/factories';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'parley-memory-'));
 
@@ -58,6 +64,82 @@ describe('memory settings', () => {
         memory: '48.0 MiB',
         threads: 1,
       });
+    });
+  });
+
+  /** The in-process copies beside the answer caches keep to their byte budgets too. */
+  describe('the follow-up contexts and the learned words', () => {
+    let t: TestApp;
+    let actor: Actor;
+    beforeAll(async () => {
+      t = await buildTestApp('pglite');
+      const user = await createUser(t.app);
+      actor = {
+        userId: user.id,
+        email: user.email,
+        name: 'Memory',
+        features: NEW_USER_FEATURES,
+        timezone: 'UTC',
+        language: 'en-US',
+        projectId: 'default',
+      };
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('reads a follow-up context from the history again once its copy no longer fits', async () => {
+      const conversations = (bytes: number) => {
+        const repo = new ConversationsRepository(t.app.database.db);
+        const { answers, sources, access, mail, synonyms } = t.app.services;
+        const service = new ConversationsService(
+          repo,
+          answers,
+          sources,
+          access,
+          mail,
+          'Parley',
+          () => new Date('2026-11-20T12:00:00Z'),
+          synonyms,
+          { contextMs: 60_000, contexts: { entries: 100, bytes } },
+        );
+        return { service, reads: vi.spyOn(repo, 'findLastSemantic') };
+      };
+      const ask = (service: ConversationsService, phrase: string) =>
+        service.query(actor, { phrase, created: Date.now() });
+      const roomy = conversations(1 << 20);
+      await ask(roomy.service, 'revenue by region last month');
+      await ask(roomy.service, 'orders by channel last month');
+      // Read once, then kept with each answer.
+      expect(roomy.reads).toHaveBeenCalledTimes(1);
+      const tight = conversations(16);
+      await ask(tight.service, 'revenue by region last month');
+      await ask(tight.service, 'orders by channel last month');
+      // A context is larger than 16 bytes: never kept, read for every question.
+      expect(tight.reads).toHaveBeenCalledTimes(2);
+    });
+
+    it('builds a taught model again for each question once it no longer fits', async () => {
+      const synonyms = (bytes: number) =>
+        new SynonymsService(
+          new SynonymsRepository(t.app.database.db),
+          t.app.services.access,
+          () => new Date('2026-11-20T12:00:00Z'),
+          undefined,
+          { entries: 100, bytes },
+        );
+      const source = await t.app.services.sources.resolve(actor, DEMO_DATASOURCE_ID);
+      const roomy = synonyms(1 << 24);
+      await roomy.learn(actor, source, { word: 'haul', target: { type: 'measure', name: 'revenue' } });
+      const taught = await roomy.teach(actor, source);
+      expect(taught.model).not.toBe(source.model);
+      // The same taught model object comes back: the parser's vocabulary of it is reused.
+      expect((await roomy.teach(actor, source)).model).toBe(taught.model);
+      const tight = synonyms(1024);
+      const a = await tight.teach(actor, source);
+      const b = await tight.teach(actor, source);
+      expect(a.model).not.toBe(b.model);
+      expect(a.model).toEqual(taught.model);
     });
   });
 });

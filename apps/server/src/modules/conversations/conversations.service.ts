@@ -14,6 +14,7 @@ import type { TLearnedChoice } from '@parley/engine';
 import { slug, toCsv } from '@parley/presenter';
 import type { AccessPolicy, AccessRequirement, Actor } from '../../lib/access';
 import { Invalid, NotFound, UpstreamFailed } from '../../lib/errors';
+import { approximateBytes, Lru } from '../../lib/lru';
 import { startOfDayIn } from '../../lib/time';
 import type { MailService } from '../../mail/mail.service';
 import type { AnswerService, AskContext } from '../answers/answers.service';
@@ -35,6 +36,8 @@ export interface ConversationsOptions {
    * database is seen after this time, so it is short when several processes share PostgreSQL.
    */
   contextMs?: number;
+  /** At most this many follow-up contexts are kept, and this many bytes of them (estimated). */
+  contexts?: { entries: number; bytes: number };
 }
 
 /** The follow-up context of one (user, project, source), kept beside the session. */
@@ -46,14 +49,16 @@ interface FollowUpContext {
   expires: number;
 }
 
+/** Follow-up contexts kept: by count, and by their estimated bytes (a query with long filters is larger). */
 const CONTEXTS_KEPT = 10_000;
+const CONTEXTS_BYTES = 16 * 2 ** 20;
 
 /** Questions, history, favourites, feedback and CSV export of the conversation screen. */
 export class ConversationsService {
   private readonly historyWriter: HistoryWriter;
   private readonly contextMs: number;
-  /** By user, project and source, oldest first. */
-  private readonly contexts = new Map<string, FollowUpContext>();
+  /** By user, project and source; the least recently used go first. */
+  private readonly contexts: Lru<FollowUpContext>;
 
   constructor(
     private readonly repo: ConversationsRepository,
@@ -68,6 +73,11 @@ export class ConversationsService {
   ) {
     this.historyWriter = options.history ?? new HistoryWriter(repo, null, console);
     this.contextMs = options.contextMs ?? 5_000;
+    const bounds = options.contexts ?? { entries: CONTEXTS_KEPT, bytes: CONTEXTS_BYTES };
+    this.contexts = new Lru(bounds.entries, {
+      maxBytes: bounds.bytes,
+      sizeOf: (context) => approximateBytes(context),
+    });
   }
 
   /** At start: stores the history a stopped process journalled but never stored. */
@@ -150,7 +160,7 @@ export class ConversationsService {
         expires: performance.now() + this.contextMs,
       };
       // A question answered while this was read already left a newer copy.
-      if (!this.contexts.has(key)) this.remember(key, context);
+      if (!this.contexts.has(key)) this.contexts.set(key, context);
     }
     return {
       previous: context.previous && context.previous.at >= since ? context.previous.query : null,
@@ -175,13 +185,7 @@ export class ConversationsService {
       this.contexts.delete(key);
       return;
     }
-    this.remember(key, { previous, choices, expires: performance.now() + this.contextMs });
-  }
-
-  private remember(key: string, context: FollowUpContext): void {
-    this.contexts.delete(key);
-    this.contexts.set(key, context);
-    if (this.contexts.size > CONTEXTS_KEPT) this.contexts.delete(this.contexts.keys().next().value as string);
+    this.contexts.set(key, { previous, choices, expires: performance.now() + this.contextMs });
   }
 
   async history(

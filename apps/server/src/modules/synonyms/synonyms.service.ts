@@ -8,7 +8,7 @@ import {
 import type { AccessPolicy, Actor } from '../../lib/access';
 import { NotFound } from '../../lib/errors';
 import { type InvalidationBus, LocalInvalidationBus } from '../../lib/invalidation';
-import { Lru } from '../../lib/lru';
+import { approximateBytes, Lru } from '../../lib/lru';
 import type { AnswerSource } from '../answers/answers.service';
 import type { SynonymsRepository } from './synonyms.repository';
 
@@ -19,6 +19,8 @@ import type { SynonymsRepository } from './synonyms.repository';
 export const LEARNED_WORDS_TTL_MS = 30_000;
 
 const NOT_FOUND = 'Learned word not found!';
+const MEMO_ENTRIES = 1000;
+const MEMO_BYTES = 32 * 2 ** 20;
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 /** The words of one (project, source) and the models they were laid over, per base model. */
@@ -28,6 +30,8 @@ interface LearnedWords {
   synonyms: TLearnedChoice[];
   /** Base model → taught model; a source that changed has a new base model, so it is rebuilt. */
   models: WeakMap<TSemanticModel, TSemanticModel>;
+  /** Estimated bytes of the words and of the taught models with the parser's vocabulary of each. */
+  bytes: number;
 }
 
 interface MemoEntry {
@@ -44,14 +48,20 @@ interface MemoEntry {
  * model, words) — never per question — and dropped when a word is learned or removed.
  */
 export class SynonymsService {
-  private readonly memo = new Lru<MemoEntry>(1000);
+  /** By project and source, bounded by entries and by the bytes of the words and taught models. */
+  private readonly memo: Lru<MemoEntry>;
 
   constructor(
     private readonly repo: SynonymsRepository,
     private readonly access: AccessPolicy,
     private readonly clock: () => Date,
     private readonly bus: InvalidationBus = new LocalInvalidationBus(),
+    memo: { entries: number; bytes: number } = { entries: MEMO_ENTRIES, bytes: MEMO_BYTES },
   ) {
+    this.memo = new Lru(memo.entries, {
+      maxBytes: memo.bytes,
+      sizeOf: (entry) => entry.settled?.bytes ?? 0,
+    });
     // The model of a source changed in some process: every project's words for it are read again.
     bus.subscribe('model', (sourceKey) =>
       this.memo.deleteWhere((k) => sourceKey === null || k.split('\u0000')[1] === sourceKey),
@@ -115,6 +125,9 @@ export class SynonymsService {
     if (!model) {
       model = withLearnedSynonyms(source.model, learned.synonyms);
       learned.models.set(source.model, model);
+      // The parser builds a vocabulary for the taught model too: about the whole model's size.
+      learned.bytes += approximateBytes(model);
+      this.measureAgain(actor.projectId, source.id, learned);
     }
     return model === source.model ? source : { ...source, model };
   }
@@ -134,6 +147,7 @@ export class SynonymsService {
     entry.words.then(
       (words) => {
         entry.settled = words;
+        this.measureAgain(projectId, sourceKey, words);
       },
       // A failed read is not kept: the next question reads again.
       () => {
@@ -151,7 +165,14 @@ export class SynonymsService {
     const synonyms = await this.repo.listForSource(projectId, sourceKey);
     const version = JSON.stringify(synonyms);
     if (previous?.version === version) return previous;
-    return { version, synonyms, models: new WeakMap() };
+    return { version, synonyms, models: new WeakMap(), bytes: approximateBytes(synonyms) + version.length };
+  }
+
+  /** Sets a kept entry of these words again, so the memo counts their bytes as they are now. */
+  private measureAgain(projectId: string, sourceKey: string, words: LearnedWords): void {
+    const key = `${projectId}\u0000${sourceKey}`;
+    const entry = this.memo.get(key);
+    if (entry?.settled === words) this.memo.set(key, entry);
   }
 
   /** A deleted source's words go with it (the data-sources module calls this after a delete). */
