@@ -147,12 +147,13 @@ export class AnswerService {
     // Results and their cards are most of it; a parsed phrase is small.
     this.results = new Lru(entries, {
       maxBytes: bytes * (7 / 8),
-      sizeOf: (kept) => kept.rowBytes + (kept.cards?.bytes ?? 0),
+      // The key holds the statement's text.
+      sizeOf: (kept, key) => key.length + kept.rowBytes + (kept.cards?.bytes ?? 0),
     });
     this.parsed = new Lru(entries, {
       maxBytes: bytes / 8,
       // The parse and the JSON text of its query, written for plans and follow-ups.
-      sizeOf: (parsed) => 2 * approximateBytes(parsed),
+      sizeOf: (parsed, key) => key.length + 2 * approximateBytes(parsed),
     });
     this.memoSize = entries;
   }
