@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { ZCredentials } from './datasources';
 import { FEATURE_KEYS, LANGUAGES } from './features';
 import { LIMITS } from './limits';
 import { isValidPassword } from './validation';
+import { z } from './zod';
 
 const email = z.string().trim().toLowerCase().email('Please provide a valid email address').max(LIMITS.EMAIL);
 

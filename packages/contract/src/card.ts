@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { ZChartType, ZSemanticQuery } from './semantic';
+import { z } from './zod';
 
 /** One column of a card's table; `key` is the row key users see ("Region", "Previous_Revenue"). */
 export const ZCardColumn = z.object({

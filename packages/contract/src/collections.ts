@@ -3,11 +3,12 @@
  * stores its phrase and the query it resolved to, so it re-runs the same question every time,
  * with its dates relative to the day it runs ("last month" is always the previous full month).
  */
-import { z } from 'zod';
+
 import { ZCard } from './card';
 import { ZPrompt } from './conversations';
 import { ZSourceId } from './datasources';
 import { CARD_VIEWS, COLLECTION_GRID, LIMITS, NOTIFICATION_FREQUENCIES, REFRESH_INTERVALS } from './limits';
+import { z } from './zod';
 
 /** Messages of spec 2 §5 / §8 the server answers and the web shows as they are. */
 export const COLLECTION_MESSAGES = {

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { ZCard } from './card';
 import { ZSourceId } from './datasources';
 import { LIMITS } from './limits';
+import { z } from './zod';
 
 /** Longest phrase a question may have (DESIGN §4). */
 export const MAX_PHRASE_LENGTH = LIMITS.PHRASE;

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { LIMITS } from './limits';
+import { z } from './zod';
 
 /** Source types users can connect (spec 2 §3), plus FILE (uploads) and the built-in DEMO. */
 export const DATASOURCE_TYPES = [

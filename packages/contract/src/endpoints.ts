@@ -4,7 +4,7 @@
  * only a type import of this file (no zod in the browser's sign-in bundle); the server registers
  * each route from its descriptor (validation, serialisation, OpenAPI).
  */
-import { z } from 'zod';
+
 import {
   ZAuthConfig,
   ZAuthProviders,
@@ -81,6 +81,7 @@ import {
   ZReportUpdateBody,
 } from './reports';
 import { ZDeleteSynonymQuery, ZLearnedSynonyms, ZSynonymsQuery } from './synonyms';
+import { z } from './zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Every non-200 answer of the API: `{ message }` (DESIGN §4). */
 export const ZErrorResponse = z.object({ message: z.string() });

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { LIMITS, NOTIFICATION_FREQUENCIES } from './limits';
+import { z } from './zod';
 
 /** The plans of spec 2 §9, cheapest first. */
 export const PLAN_IDS = ['free', 'premium', 'unlimited'] as const;

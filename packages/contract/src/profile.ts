@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { PASSWORD_RULE_MESSAGE, ZCountry, ZTimezone } from './auth';
 import { LANGUAGES } from './features';
 import { LIMITS } from './limits';
 import { isValidPassword } from './validation';
+import { z } from './zod';
 
 const optionalText = z.string().trim().max(LIMITS.NAME).nullable().optional();
 

@@ -3,8 +3,9 @@
  * built from a business profile and the user's connected data. The profile schemas here are the
  * server's validation and the forms' (one schema, both sides), with spec 2 §5's messages.
  */
-import { z } from 'zod';
+
 import type { FeatureKey } from './features';
+import { z } from './zod';
 
 /** The reports of DESIGN §11. */
 export const REPORT_NAMES = ['organisation_strategy', 'organisation_opportunity', 'employee_growth'] as const;

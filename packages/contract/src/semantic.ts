@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Calendar units a date range or a comparison can be expressed in (DESIGN §6). */
 export const DATE_UNITS = ['day', 'week', 'month', 'quarter', 'half', 'year'] as const;

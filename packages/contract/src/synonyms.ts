@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { ZSourceId } from './datasources';
 import { LIMITS } from './limits';
+import { z } from './zod';
 
 const ZId = z.string().trim().min(1, 'is required').max(LIMITS.ID);
 
