@@ -14,7 +14,7 @@ import { duckDbOptions } from '../duckdb/duckdb.connector';
 import { quoteIdentifier } from '../sql/sql-connector';
 import { isGuardedKeyword } from '../sql-guard';
 import type { TFileSourceConfig } from './file.connector';
-import { csvRefusal, describeCsvProblem, FILE_UNREADABLE, PARQUET_UNREADABLE } from './upload-errors';
+import { csvMisread, csvRefusal, FILE_UNREADABLE, PARQUET_UNREADABLE } from './upload-errors';
 
 export interface TLoadTableFileInput {
   /** The uploaded content, or… */
@@ -266,11 +266,9 @@ async function loadInto(
     }
   }
   let columns = await describe(c, table);
-  // A ragged file can make the sniffer settle on no delimiter at all: one column named like a
-  // delimited header. A rejected line, if the file has one, is the better answer.
-  if (format.kind === 'csv' && columns.length === 1 && /[,;\t|]/.test(columns[0]!.name)) {
-    const problem = await describeCsvProblem(c, path, Boolean(format.latin1));
-    if (problem) throw new ConnectorError('invalid_config', problem);
+  if (format.kind === 'csv') {
+    const misread = await csvMisread(c, path, Boolean(format.latin1), columns);
+    if (misread) throw new ConnectorError('invalid_config', misread);
   }
   const rowCount = Number((await c.runAndReadAll(`SELECT count(*) AS n FROM ${t}`)).getRowObjectsJS()[0].n);
   if (rowCount === 0)

@@ -20,6 +20,12 @@ const BROKEN: [string, string, string | Buffer, string | RegExp][] = [
     'The file could not be read as CSV: line 3 has 5 fields where the header has 4.',
   ],
   [
+    'a short file whose last row has a field too many',
+    'sales.csv',
+    'a,b,c,d\n1,2,3,4\nSECRET,6,7,8,9\n',
+    'The file could not be read as CSV: line 3 has 5 fields where the header has 4.',
+  ],
+  [
     'a row with two fields too many after 5,000 good ones',
     'sales.csv',
     `a,b,c,d\n${rows(5000, '1,2,3,4\n')}SECRET-ROW,x,y,z,w,v\n`,
@@ -72,6 +78,20 @@ describe('upload refusals', () => {
     ])
       expect(message).not.toContain(leak);
     expect(readdirSync(dataDir)).toEqual([]);
+  });
+
+  it.each([
+    ['a title line and a blank line', 'Sales report\n\na,b\n1,2\n3,4\n'],
+    ['a title line with a comma', 'Report, 2025\na,b,c\n1,2,3\n4,5,6\n'],
+  ])('still loads a file with %s before its header', async (_, content) => {
+    const loaded = await loadTableFile({
+      bytes: Buffer.from(content),
+      dataDir,
+      sourceId: 'titled',
+      fileName: 't.csv',
+    });
+    expect(loaded.rowCount).toBe(2);
+    rmSync(loaded.path);
   });
 
   it('still loads a well-formed file with a quoted delimiter', async () => {

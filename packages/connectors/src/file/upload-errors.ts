@@ -59,6 +59,33 @@ export async function describeCsvProblem(
   }
 }
 
+/**
+ * A CSV DuckDB loaded but misread: a ragged file can make its sniffer settle on no delimiter
+ * (one column named like a delimited header), or skip the lines before the first it could make
+ * sense of, header included (a title line above the header is skipped too, but the header is
+ * then found). Then a rejected line, if the file has one, is what the user is told.
+ */
+export async function csvMisread(
+  c: DuckDBConnection,
+  path: string,
+  latin1: boolean,
+  columns: { name: string }[],
+): Promise<string | null> {
+  const undelimited = columns.length === 1 && /[,;\t|]/.test(columns[0]!.name);
+  if (!undelimited && !(await skippedItsHeader(c, path, latin1))) return null;
+  return describeCsvProblem(c, path, latin1);
+}
+
+async function skippedItsHeader(c: DuckDBConnection, path: string, latin1: boolean): Promise<boolean> {
+  const encoding = latin1 ? ", encoding = 'latin-1'" : '';
+  const [row] = (
+    await c.runAndReadAll(
+      `SELECT "SkipRows" AS skip, "HasHeader" AS header FROM sniff_csv(${sqlString(path)}${encoding})`,
+    )
+  ).getRowObjectsJS();
+  return Number(row?.skip ?? 0) > 0 && row?.header === false;
+}
+
 /** The message for a CSV DuckDB refused: the rejected line's story, or a general one. */
 export async function csvRefusal(c: DuckDBConnection, path: string, latin1: boolean): Promise<string> {
   return (await describeCsvProblem(c, path, latin1)) ?? CSV_UNREADABLE;
