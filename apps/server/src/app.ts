@@ -21,6 +21,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { synonymsRoutes } from './modules/synonyms/synonyms.routes';
 import { tenantRoutes } from './modules/tenant/tenant.routes';
 import errorsPlugin from './plugins/errors.plugin';
+import securityHeadersPlugin from './plugins/security-headers.plugin';
 import sessionPlugin from './plugins/session.plugin';
 import spaPlugin from './plugins/spa.plugin';
 import swaggerPlugin from './plugins/swagger.plugin';
@@ -66,8 +67,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   // Bodies are JSON (multipart on the upload route): text is refused as 415 like any other type.
   app.removeContentTypeParser('text/plain');
-  // Bodies are JSON (multipart on the upload route): text is refused as 415 like any other type.
-  app.removeContentTypeParser('text/plain');
 
   app.decorate('config', opts.config);
   app.decorate('database', opts.database);
@@ -87,6 +86,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await services.invalidation.close();
   });
 
+  await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
   await app.register(cookie, { secret: opts.config.SESSION_SECRET });
   await app.register(swaggerPlugin);
