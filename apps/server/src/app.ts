@@ -21,6 +21,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { synonymsRoutes } from './modules/synonyms/synonyms.routes';
 import { tenantRoutes } from './modules/tenant/tenant.routes';
 import errorsPlugin from './plugins/errors.plugin';
+import requestDeadlinePlugin, { serverTimeouts } from './plugins/request-deadline.plugin';
 import securityHeadersPlugin from './plugins/security-headers.plugin';
 import sessionPlugin from './plugins/session.plugin';
 import spaPlugin from './plugins/spa.plugin';
@@ -62,6 +63,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Only behind a proxy that sets X-Forwarded-For may the per-address limits read it; else
     // any client could pick its own address and dodge them.
     trustProxy: trustProxyOption(opts.config.TRUST_PROXY),
+    ...serverTimeouts(opts.config),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -87,6 +89,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   await app.register(securityHeadersPlugin);
+  await app.register(requestDeadlinePlugin);
   await app.register(errorsPlugin);
   await app.register(cookie, { secret: opts.config.SESSION_SECRET });
   await app.register(swaggerPlugin);

@@ -98,6 +98,13 @@ const ZEnv = z.object({
       return z.NEVER;
     }),
   UPLOAD_LIMIT_MB: z.coerce.number().positive().default(100),
+  /**
+   * How long a request may take to arrive, headers and body (a slow client is closed after it);
+   * an upload instead may not stall for this long.
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** The most an upload may take to arrive in all: 100 MB in an hour is about 230 kbit/s. */
+  UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_600_000),
   /** Questions (and CSV exports) one user may send per minute; e-mailed cards a sixth of it; 0 = no limit. */
   ASK_RATE_LIMIT: z.coerce.number().int().min(0).default(120),
   /** Memory one DuckDB instance may use (DuckDB's memory_limit): the demo, each file and copied source. */
@@ -182,6 +189,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.CAPTCHA_PROVIDER !== 'none' && !e.CAPTCHA_SECRET) {
     throw new ConfigError('Invalid configuration:\n  CAPTCHA_SECRET: required when CAPTCHA_PROVIDER is set');
+  }
+  if (e.UPLOAD_TIMEOUT_MS < e.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError('Invalid configuration:\n  UPLOAD_TIMEOUT_MS: must be at least REQUEST_TIMEOUT_MS');
   }
   return {
     ...e,

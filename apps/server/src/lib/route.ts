@@ -47,6 +47,7 @@ export function route<K extends EndpointKey>(
     ...(e.bodyLimit ? { bodyLimit: e.bodyLimit } : {}),
     config: {
       ...(e.public ? { public: true } : {}),
+      ...(e.upload ? { upload: true } : {}),
       ...(extras.rateLimit ? { rateLimit: extras.rateLimit } : {}),
     },
     schema: {
