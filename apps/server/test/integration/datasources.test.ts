@@ -504,7 +504,9 @@ describe.each(TEST_DATABASES)('data sources on %s', (kind) => {
 
       // Someone else's source, or no source at all, cannot be the default.
       expect((await setDefault(bob, fileSource)).statusCode).toBe(404);
-      expect((await setDefault(alice, 'not-a-source')).statusCode).toBe(404);
+      expect((await setDefault(alice, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+      // Not even an id: the contract refuses it before any lookup.
+      expect((await setDefault(alice, 'not-a-source')).statusCode).toBe(400);
     });
 
     it('is invisible to another user: not listed, not usable, not changeable, not deletable', async () => {
