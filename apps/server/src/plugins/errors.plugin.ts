@@ -19,7 +19,10 @@ const STATUS: Record<DomainErrorKind, number> = {
 
 /** @fastify/multipart's refusals, in the user's words; its own messages name its limits' internals. */
 const MULTIPART_ERRORS: Record<string, [number, string]> = {
-  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'Unsupported content type; send the file as multipart/form-data.'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [
+    415,
+    'Unsupported content type; send the file as multipart/form-data.',
+  ],
   FST_FILES_LIMIT: [413, 'Send one file at a time.'],
   FST_PARTS_LIMIT: [413, 'The upload has too many parts; send one file.'],
   FST_FIELDS_LIMIT: [413, 'The upload has too many fields; send one file.'],
