@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Folder-level import-cycle check (run by `npm run lint` and `npm run check:cycles`).
+// Folder- and file-level import-cycle check (run by `npm run lint` and `npm run check:cycles`).
 //
 // Every non-test .ts/.tsx file is mapped to a "unit" (a folder that should depend on other folders in one
 // direction only). Relative imports — value, type-only, re-exports and dynamic import() alike — become edges
@@ -12,9 +12,11 @@
 //   packages  packages/*/src    <package>/<first folder> (engine/parser, engine/compiler, …); each file directly
 //                               in src/ is a unit of its own (engine/index.ts, engine/util.ts)
 // Workspace package imports (`@parley/...`) and bare specifiers are not followed.
+// Files are checked too: no two files may import each other, directly or through others, even inside one
+// folder and even by type-only imports (a shared type goes into a file both import).
 //
 // Usage: node scripts/check-cycles.mjs [--verbose] [--root <dir>]
-//   exit 0 with "no folder cycles (N files, M units)", exit 1 when a cycle exists.
+//   exit 0 with "no folder or file cycles (N files, M units)", exit 1 when a cycle exists.
 
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -390,6 +392,33 @@ function compareEdges(a, b) {
 }
 
 /**
+ * File-level cycles: each strongly connected component of more than one file, with the shortest chain
+ * of imports that closes it.
+ * @param {FileEdge[]} edges
+ * @returns {{ files: string[], chain: ChainStep[] }[]}
+ */
+export function findFileCycles(edges) {
+  const real = edges.filter((e) => e.from !== e.to);
+  /** @type {Map<string, Set<string>>} */
+  const adjacency = new Map();
+  for (const e of real) {
+    if (!adjacency.has(e.from)) adjacency.set(e.from, new Set());
+    adjacency.get(e.from).add(e.to);
+  }
+  const nodes = real.flatMap((e) => [e.from, e.to]);
+  return stronglyConnectedComponents(nodes, adjacency)
+    .filter((files) => files.length > 1)
+    .map((files) => {
+      const inside = new Set(files);
+      const chain = closingChain(
+        real.filter((e) => inside.has(e.from) && inside.has(e.to)),
+        (f) => f,
+      );
+      return { files, chain };
+    });
+}
+
+/**
  * One-line rendering of a chain: `a.ts → b.ts → … → a.ts`; `⇢` joins two files of the same unit that are
  * not connected by imports.
  * @param {ChainStep[]} chain
@@ -521,14 +550,25 @@ export function checkCycles(rootDir, options = {}) {
         lines.push(`      ${ue.from} → ${ue.to}: ${shown}${more}`);
       }
     }
+    for (const cycle of findFileCycles(edges)) {
+      cycleCount++;
+      lines.push(`✗ ${graph}: file cycle between ${cycle.files.map(shortName).join(', ')}`);
+      lines.push(`    ${formatChain(cycle.chain, shortName)}`);
+      for (const step of cycle.chain) {
+        lines.push(
+          `      ${step.from}:${step.line ?? '?'}  imports '${step.specifier ?? shortName(step.to)}'`,
+        );
+      }
+    }
   }
   if (cycleCount === 0) {
-    lines.push(`no folder cycles (${fileCount} files, ${unitCount} units)`);
+    lines.push(`no folder or file cycles (${fileCount} files, ${unitCount} units)`);
     return { lines, exitCode: 0, cycles: 0 };
   }
   lines.push(
-    `${cycleCount} folder cycle${cycleCount === 1 ? '' : 's'} (${fileCount} files, ${unitCount} units); ` +
-      'cut one of the cross-folder imports listed (→ is an import, ⇢ joins two files of the same folder)',
+    `${cycleCount} cycle${cycleCount === 1 ? '' : 's'} (${fileCount} files, ${unitCount} units); ` +
+      'cut one of the imports listed (→ is an import, ⇢ joins two files of the same folder); ' +
+      'a type both files need goes into a file of its own',
   );
   return { lines, exitCode: 1, cycles: cycleCount };
 }

@@ -22,6 +22,7 @@ interface CheckCycles {
   resolveImport(fromFile: string, specifier: string, files: Set<string>): string | null;
   stronglyConnectedComponents(nodes: Iterable<string>, adjacency: Map<string, Iterable<string>>): string[][];
   findUnitCycles(edges: FileEdge[], unitOf: (file: string) => string | null): UnitCycle[];
+  findFileCycles(edges: FileEdge[]): { files: string[]; chain: ChainStep[] }[];
   formatChain(chain: ChainStep[], name?: (file: string) => string): string;
   isSourceFile(file: string): boolean;
 }
@@ -225,6 +226,31 @@ describe('findUnitCycles', () => {
   it('ignores files without a unit', () => {
     const edges = [edge('a/x.ts', 'elsewhere.ts'), edge('elsewhere.ts', 'a/x.ts')];
     expect(cc.findUnitCycles(edges, (f) => (f.includes('/') ? folderOf(f) : null))).toEqual([]);
+  });
+});
+
+describe('findFileCycles', () => {
+  it('finds files that import each other inside one folder, with the chain that closes it', () => {
+    const edges = [
+      edge('a/x.ts', 'a/y.ts'),
+      edge('a/y.ts', 'a/z.ts'),
+      edge('a/z.ts', 'a/x.ts'),
+      edge('a/x.ts', 'b/w.ts'),
+    ];
+    const cycles = cc.findFileCycles(edges);
+    expect(cycles.map((c) => c.files)).toEqual([['a/x.ts', 'a/y.ts', 'a/z.ts']]);
+    expectClosed(cycles[0]!.chain);
+    expect(cc.formatChain(cycles[0]!.chain)).toBe('a/x.ts → a/y.ts → a/z.ts → a/x.ts');
+  });
+
+  it('reports nothing for a DAG or a self-import', () => {
+    const edges = [
+      edge('a/x.ts', 'a/y.ts'),
+      edge('a/x.ts', 'a/z.ts'),
+      edge('a/y.ts', 'a/z.ts'),
+      edge('a/z.ts', 'a/z.ts'),
+    ];
+    expect(cc.findFileCycles(edges)).toEqual([]);
   });
 });
 

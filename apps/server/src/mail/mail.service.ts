@@ -2,24 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
 import type { JobQueue } from '../lib/queue';
-import { MAIL_JOB, toMailJob } from './mail.job';
 import type { MailRepository } from './mail.repository';
+import { MAIL_JOB, type MailMessage, toMailJob } from './mail-message';
 
-/** A file sent with a mail; give `cid` to show it inline (`<img src="cid:…">`). */
-export interface MailAttachment {
-  filename: string;
-  content: Buffer | string;
-  contentType?: string;
-  cid?: string;
-}
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  attachments?: MailAttachment[];
-}
+export type { MailAttachment, MailMessage } from './mail-message';
 
 export interface MailReceipt {
   via: 'smtp' | 'outbox';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIL_JOB } from '../../src/mail/mail.job';
+import { MAIL_JOB } from '../../src/mail/mail-message';
 import { buildTestApp, type Client, DEMO, signIn, TEST_DATABASES, type TestApp } from '../helpers';
 import { type SmtpPeer, startSmtpPeer } from '../peers/smtp';
 

@@ -3,7 +3,7 @@ import type { TTimeGrain } from '@parley/contract';
 import { escapeHtml } from '@parley/presenter';
 import { describeComparison, describeRange } from '../dates/date-range';
 import { describeQuery, describeTitle } from '../parser/describe';
-import type { TAgainst, TCalendarSpan, TCardWords } from './words';
+import type { TAgainst, TCalendarSpan, TCardWords } from './words-types';
 
 const PLURAL: Record<TTimeGrain, string> = {
   day: 'days',

@@ -14,7 +14,7 @@ import {
   UNIT_TR,
 } from '../parser/lang/tr-describe';
 import { capitaliseTr, trLower } from '../parser/lang/tr-text';
-import type { TAgainst, TCalendarSpan, TCardWords } from './words';
+import type { TAgainst, TCalendarSpan, TCardWords } from './words-types';
 
 const unit = (grain: TTimeGrain): string => UNIT_TR[grain];
 /** "2027 1. çeyrek", as tr-describe names a quarter. */

@@ -7,11 +7,9 @@ import type { TSemanticModel } from '../model/semantic-model';
 import type { TLanguagePack } from './lang/types';
 import { getPhraseKey, normalisePhrase } from './text';
 
-export type TVocabularyTarget =
-  | { type: 'measure'; name: string }
-  | { type: 'dimension'; name: string }
-  | { type: 'value'; dimension: string; value: string }
-  | { type: 'time'; name: string };
+import type { TVocabularyTarget } from './vocabulary-target';
+
+export type { TVocabularyTarget } from './vocabulary-target';
 
 export interface TVocabulary {
   entries: Map<string, TVocabularyTarget[]>;

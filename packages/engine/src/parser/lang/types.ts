@@ -8,7 +8,7 @@ import type { TSemanticModel } from '../../model/semantic-model';
 import type { TDateContext, TDateFindings } from '../date-phrases';
 import type { TMessages } from '../messages';
 import type { TokenScanner } from '../scanner';
-import type { TVocabularyTarget } from '../vocabulary';
+import type { TVocabularyTarget } from '../vocabulary-target';
 
 export type TLanguageCode = 'en' | 'tr';
 
