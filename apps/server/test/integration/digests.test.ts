@@ -270,7 +270,10 @@ describe.each(TEST_DATABASES)('collection digests on %s', (kind) => {
       expect(res.statusCode, wrong).toBe(400);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain('This unsubscribe link is not valid.');
-      const api = await t.app.inject({ method: 'GET', url: `/features/collection/unsubscribe?token=${wrong}` });
+      const api = await t.app.inject({
+        method: 'GET',
+        url: `/features/collection/unsubscribe?token=${wrong}`,
+      });
       expect(api.statusCode, wrong).toBe(400);
       expect(api.json()).toEqual({ message: 'This unsubscribe link is not valid.' });
     }
