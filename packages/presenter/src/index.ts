@@ -4,7 +4,7 @@ export * from './card-columns';
 export * from './card-html';
 export * from './card-parts';
 export * from './card-text';
-export * from './chart-option';
+export * from './chart';
 export * from './csv';
 export * from './escape';
 export * from './format';

@@ -1,7 +1,7 @@
 /** The chart of a forecast (history, dashed forecast, shaded band) and of drivers (diverging bars). */
 import type { TCard, TCardColumn, TCardRow } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
-import { buildChartOption, CHANGE_COLORS, type ChartViewType, chartShape } from './chart-option';
+import { buildChartOption, CHANGE_COLORS, type ChartViewType, chartShape } from '.';
 
 type Series = Record<string, unknown> & { id: string; name: string; data: unknown[] };
 

@@ -15,7 +15,7 @@ import {
   MAX_SERIES,
   MAX_VISIBLE_BARS,
   OTHER_COLOR,
-} from './chart-option';
+} from '.';
 
 type Series = Record<string, unknown> & { name: string; data: unknown[] };
 type Axis = {

@@ -1,0 +1,77 @@
+/** The pie and donut shape: labelled slices, the smallest merged into one "other" slice. */
+import { escapeHtml } from '../../escape';
+import { formatShare, formatValue } from '../../format';
+import { columnOf, grainOf, num } from '../shape';
+import { COMPACT_PIE_SLICES, isCompactChart, MAX_PIE_SLICES, OTHER_COLOR, PALETTE } from '../style';
+import type { ChartOption, ShapeContext } from '../types';
+
+/** Slices of a pie or a donut, whatever the answer's shape (the view asks for it). */
+export function pieOption({ input, rows, xCol }: ShapeContext): ChartOption {
+  const { card, spec, view, locale } = input;
+  const y = spec.y[0];
+  const yCol = columnOf(card, y);
+  const grain = grainOf(card);
+  let data: { name: string; value: number; itemStyle?: { color: string } }[] = rows.map((row) => ({
+    name: formatValue(row[spec.x], xCol.kind === 'time' ? 'date' : 'number', { locale, grain }),
+    value: num(row[y]) ?? 0,
+  }));
+  const compact = isCompactChart(input.size);
+  const slices = compact ? COMPACT_PIE_SLICES : MAX_PIE_SLICES;
+  if (data.length > slices) {
+    const sorted = [...data].sort((a, b) => b.value - a.value);
+    const rest = sorted.slice(slices - 1).reduce((s, d) => s + d.value, 0);
+    data = [
+      ...sorted.slice(0, slices - 1),
+      { name: input.otherLabel, value: rest, itemStyle: { color: OTHER_COLOR } },
+    ];
+  }
+  // A small card has no room for a legend beside the pie: short labels around it name the slices.
+  const room = compact ? 10 : 18;
+  const truncate = (s: string) => (s.length > room ? `${s.slice(0, room - 1)}…` : s);
+  // Room around a compact pie for its labels, which name the slices there.
+  const outer = compact ? '50%' : '64%';
+  return {
+    color: PALETTE,
+    animationDuration: 300,
+    tooltip: {
+      trigger: 'item',
+      formatter: (p: { name: string; value: number; percent: number; color: string }) =>
+        `<div style="font-weight:600;margin-bottom:4px">${escapeHtml(p.name)}</div><b>${escapeHtml(formatValue(p.value, yCol.format, { locale }))}</b> · ${escapeHtml(formatShare(p.percent, locale))}`,
+    },
+    // The legend sits right beside the pie, not at the far edge of a wide card.
+    legend: compact
+      ? { show: false }
+      : {
+          type: 'scroll',
+          orient: 'vertical',
+          left: '64%',
+          top: 'middle',
+          icon: 'circle',
+          itemGap: 8,
+          textStyle: { color: '#3f3f46', width: 150, overflow: 'truncate' },
+          tooltip: { show: true },
+        },
+    series: [
+      {
+        type: 'pie',
+        name: yCol.label,
+        radius: view === 'donut' ? [compact ? '30%' : '38%', outer] : ['0%', outer],
+        center: compact ? ['50%', '50%'] : ['36%', '52%'],
+        avoidLabelOverlap: true,
+        minShowLabelAngle: compact ? 12 : 4,
+        label: {
+          show: true,
+          color: '#3f3f46',
+          fontSize: compact ? 10 : 11,
+          lineHeight: compact ? 12 : 14,
+          formatter: (p: { name: string; percent: number }) =>
+            `${truncate(p.name)}\n${formatShare(p.percent, locale)}`,
+        },
+        labelLine: compact ? { length: 4, length2: 4 } : { length: 8, length2: 8 },
+        labelLayout: { hideOverlap: true },
+        itemStyle: { borderColor: '#fff', borderWidth: 1 },
+        data,
+      },
+    ],
+  };
+}
