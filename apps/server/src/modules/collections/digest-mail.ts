@@ -26,73 +26,13 @@ import {
   toCsv,
 } from '@parley/presenter';
 import type { DigestSummary } from '../../db/schema';
+import { serverTexts } from '../../i18n';
 import type { MailAttachment } from '../../mail/mail.service';
 
 /** Rows of a card's table the mail shows; the rest travel in the CSV attachment. */
 export const DIGEST_TABLE_ROWS = 20;
 /** Measures a card's "what changed" line names at most. */
 const CHANGE_MEASURES = 3;
-
-interface Texts {
-  title: Record<TNotificationFrequency | 'now', string>;
-  first: string;
-  /** `change` is null when the last value was 0 (no percentage). */
-  changed: (label: string, now: string, change: string | null, was: string) => string;
-  same: (label: string, now: string) => string;
-  rows: (shown: number, total: number) => string;
-  noAnswer: string;
-  open: string;
-  unsubscribe: string;
-  why: string;
-  other: string;
-  previous: string;
-  /** A bucket still running, a bucket the period cuts short, the stacked total (as on the card). */
-  soFar: string;
-  partial: string;
-  total: string;
-}
-
-const EN: Texts = {
-  title: { daily: 'Daily digest', weekly: 'Weekly digest', monthly: 'Monthly digest', now: 'Digest' },
-  first: 'First digest of this card: nothing to compare with yet.',
-  changed: (label, now, change, was) =>
-    change
-      ? `${label}: ${now}, ${change} since the last digest (was ${was})`
-      : `${label}: ${now} (${was} in the last digest)`,
-  same: (label, now) => `${label}: ${now}, unchanged since the last digest`,
-  rows: (shown, total) => `The first ${shown} of ${total} rows; all of them are in the attached CSV file.`,
-  noAnswer: 'This card could not be answered',
-  open: 'Open the collection',
-  unsubscribe: 'Unsubscribe from this digest',
-  why: 'You receive this e-mail because the digest of this collection is on.',
-  other: 'Other',
-  previous: 'Previous',
-  soFar: 'so far',
-  partial: 'partial',
-  total: 'Total',
-};
-
-const TR: Texts = {
-  title: { daily: 'Günlük özet', weekly: 'Haftalık özet', monthly: 'Aylık özet', now: 'Özet' },
-  first: 'Bu kartın ilk özeti: henüz karşılaştırılacak bir şey yok.',
-  changed: (label, now, change, was) =>
-    change
-      ? `${label}: ${now}, son özetten bu yana ${change} (önceki: ${was})`
-      : `${label}: ${now} (son özette: ${was})`,
-  same: (label, now) => `${label}: ${now}, son özetten bu yana değişmedi`,
-  rows: (shown, total) => `${total} satırın ilk ${shown} satırı; tümü ekteki CSV dosyasında.`,
-  noAnswer: 'Bu kart yanıtlanamadı',
-  open: 'Koleksiyonu aç',
-  unsubscribe: 'Bu özetin aboneliğinden çık',
-  why: 'Bu e-postayı, bu koleksiyonun özeti açık olduğu için alıyorsunuz.',
-  other: 'Diğer',
-  previous: 'Önceki',
-  soFar: 'şu ana kadar',
-  partial: 'kısmi',
-  total: 'Toplam',
-};
-
-const textsFor = (language: string): Texts => (language === 'tr' ? TR : EN);
 
 /** Size of a card's chart in the mail (CSS pixels; the PNG is twice as large for sharp screens). */
 export const DIGEST_CHART_SIZE = { width: 640, height: 320 } as const;
@@ -154,7 +94,7 @@ export function changeLine(
   was: Record<string, number> | undefined,
   language: string,
 ): string {
-  const t = textsFor(language);
+  const t = serverTexts(language).digest;
   if (!was) return t.first;
   const lines: string[] = [];
   for (const column of card.columns) {
@@ -183,7 +123,7 @@ function chartFor(card: TCard, chosen: string | undefined): { spec: TCardChart; 
 
 /** Builds the digest mail of a collection from its answered cards. */
 export function digestMail(input: DigestMailInput): DigestMail {
-  const t = textsFor(input.language);
+  const t = serverTexts(input.language).digest;
   const locale = input.language;
   const title = t.title[input.frequency ?? 'now'];
   const attachments: MailAttachment[] = [];
@@ -275,28 +215,13 @@ ${htmlSections.join('\n<hr style="border:0;border-top:1px solid #e4e4e7;margin:2
   return { subject: `${input.brand}: ${heading}`, html, text, attachments, summary };
 }
 
-const PAGE_TEXTS = {
-  en: {
-    done: (name: string) => `You will no longer receive the digest of “${name}”.`,
-    again: 'You can switch it on again in the collection’s settings.',
-    title: 'Unsubscribed',
-    failed: 'This link does not work',
-  },
-  tr: {
-    done: (name: string) => `“${name}” özetini artık almayacaksınız.`,
-    again: 'Özeti koleksiyonun ayarlarından yeniden açabilirsiniz.',
-    title: 'Abonelikten çıkıldı',
-    failed: 'Bu bağlantı çalışmıyor',
-  },
-};
-
 /** The short page the unsubscribe link answers: what happened, or why the link did not work. */
 export function unsubscribePage(
   brand: string,
   language: string,
   outcome: { collectionName: string } | { error: string },
 ): string {
-  const t = language === 'tr' ? PAGE_TEXTS.tr : PAGE_TEXTS.en;
+  const t = serverTexts(language).unsubscribe;
   const [title, lines] =
     'error' in outcome ? [t.failed, [outcome.error]] : [t.title, [t.done(outcome.collectionName), t.again]];
   return `<!doctype html>

@@ -4,6 +4,8 @@
  * narrates the computed facts, and its text is used only when every number in it is one of the
  * document's own numbers (DESIGN §6: insights are computed, not invented); else the template.
  */
+
+import { serverTexts } from '../../i18n';
 import type { LlmConfig } from '../../lib/llm';
 import { narrateFacts } from '../../lib/llm';
 import type { ReportDocument } from './report-analysis';
@@ -13,8 +15,9 @@ const NUMBER = /\d(?:[\d.,]*\d)?/g;
 
 /** A token's value in the language's number format (tr: 1.234,5; en: 1,234.5). */
 function parse(token: string, language: string): number {
-  const plain = language === 'tr' ? token.replaceAll('.', '').replace(',', '.') : token.replaceAll(',', '');
-  return Number(plain);
+  const { group, decimal } = serverTexts(language).numbers;
+  const plain = token.replaceAll(group, '');
+  return Number(decimal === '.' ? plain : plain.replace(decimal, '.'));
 }
 
 function collect(value: unknown, out: Set<number>, language: string): void {

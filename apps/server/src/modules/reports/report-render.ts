@@ -5,10 +5,10 @@
  */
 import { escapeHtml } from '@parley/presenter';
 import PDFDocument from 'pdfkit';
+import { serverTexts } from '../../i18n';
 import { CHART_FONT_FILE } from '../../mail/chart-image';
 import type { MailAttachment } from '../../mail/mail.service';
 import type { ReportDocument, ReportSection, ReportTable } from './report-analysis';
-import { reportTexts } from './report-texts';
 
 /** Draws section `index`'s chart: an <img>/<svg> for HTML, or null when there is none. */
 type ChartHtml = (section: ReportSection, index: number) => string | null;
@@ -72,7 +72,7 @@ function tableText(table: ReportTable): string {
 
 /** The plain-text part of the mail. */
 export function reportText(doc: ReportDocument, language: string): string {
-  const t = reportTexts(language);
+  const t = serverTexts(language).report;
   const lines = [doc.title, doc.subtitle, '', ...doc.framing];
   for (const s of doc.sections) {
     lines.push('', s.heading, '-'.repeat(s.heading.length));
@@ -99,7 +99,7 @@ export async function reportMail(
   pngs: Map<number, Buffer>,
   options: { brand: string; language: string; openUrl: string },
 ): Promise<ReportMail> {
-  const t = reportTexts(options.language);
+  const t = serverTexts(options.language).report;
   const attachments: MailAttachment[] = [];
   const body = reportBodyHtml(doc, (_section, index) => {
     const png = pngs.get(index);
@@ -138,7 +138,7 @@ ${body}
 
 /** The report as a PDF (A4): headings, paragraphs, chart images, tables. */
 export function reportPdf(doc: ReportDocument, pngs: Map<number, Buffer>, language: string): Promise<Buffer> {
-  const t = reportTexts(language);
+  const t = serverTexts(language).report;
   const pdf = new PDFDocument({ size: 'A4', margin: 50, info: { Title: doc.title } });
   const chunks: Buffer[] = [];
   pdf.on('data', (c: Buffer) => chunks.push(c));

@@ -18,6 +18,7 @@ import {
   type TStrategyProfile,
 } from '@parley/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { serverTexts } from '../../i18n';
 import { type AccessPolicy, type Actor, actorOf } from '../../lib/access';
 import { DomainError, Invalid, RateLimited } from '../../lib/errors';
 import type { LlmConfig } from '../../lib/llm';
@@ -38,7 +39,6 @@ import {
   nextReportSlot,
   reportPeriodKey,
 } from './report-schedule';
-import { reportTexts } from './report-texts';
 import type { ReportRow, ReportsRepository } from './reports.repository';
 
 /** The queue's name for one report issue. */
@@ -271,7 +271,7 @@ export class ReportsService {
       });
       doc.sections.unshift({
         id: 'summary',
-        heading: reportTexts(actor.language).summary,
+        heading: serverTexts(actor.language).report.summary,
         paragraphs: summary.paragraphs,
       });
       doc.facts.summary_by = summary.by;

@@ -1,0 +1,170 @@
+/**
+ * The shape of the server's text catalogues (reports, digests, the unsubscribe page): one catalogue
+ * per language in this folder, each typed as `ServerCatalogue`, so a key missing in one language
+ * is a type error. The code picks a catalogue through `serverTexts(language)` (index.ts).
+ */
+import type { TKeyTheme, TNotificationFrequency, TReportName } from '@parley/contract';
+import type { TLanguageCode } from '@parley/engine';
+
+type Direction = 'up' | 'down' | 'flat';
+type Grain = 'week' | 'month';
+
+export interface ReportTexts {
+  title: Record<TReportName, string>;
+  subtitle: (business: string, period: string) => string;
+  other: string;
+  previous: string;
+  noMeasures: string;
+  /** The executive summary's heading. */
+  summary: string;
+  themes: Record<TKeyTheme, string>;
+  framing: {
+    heading: string;
+    business: (name: string, industry: string, countries: string) => string;
+    priorities: (text: string) => string;
+    goals: (text: string) => string;
+    themes: (list: string) => string;
+    functions: (list: string) => string;
+    noPeopleData: string;
+    interest: (text: string) => string;
+    clients: (list: string) => string;
+  };
+  headline: {
+    heading: string;
+    measure: string;
+    change: string;
+    empty: (period: string) => string;
+    lead: (label: string, value: string, period: string, change: string | null, previous: string) => string;
+    others: (items: string[]) => string;
+  };
+  trend: {
+    heading: (label: string) => string;
+    tooShort: (points: number) => string;
+    lead: (label: string, grain: Grain, direction: Direction, slope: string, pct: string) => string;
+    extremes: (grain: Grain, best: string, bestValue: string, worst: string, worstValue: string) => string;
+  };
+  drivers: {
+    heading: string;
+    none: string;
+    lead: (
+      label: string,
+      dimension: string,
+      value: string,
+      base: string,
+      share: string,
+      change: string,
+      total: string,
+    ) => string;
+    item: (dimension: string, value: string, base: string, share: string) => string;
+    others: (items: string[]) => string;
+    dimension: string;
+    value: string;
+    change: string;
+    base: string;
+    share: string;
+  };
+  anomalies: {
+    heading: string;
+    tooShort: (days: number, need: number) => string;
+    lead: (days: number, count: number, label: string) => string;
+    date: string;
+    expected: string;
+    deviation: string;
+  };
+  forecast: {
+    heading: string;
+    none: string;
+    lead: (label: string, when: string, total: string, method: string) => string;
+    month: string;
+    expected: string;
+    low: string;
+    high: string;
+  };
+  concentration: {
+    heading: (label: string) => string;
+    none: string;
+    lead: (
+      label: string,
+      dimension: string,
+      count: number,
+      top5: string,
+      top: string,
+      topShare: string,
+    ) => string;
+    level: (hhi: number) => string;
+    levelHeading: string;
+    fewValues: string;
+    dimension: string;
+    count: string;
+    top: string;
+    top5: string;
+  };
+  calendar: {
+    heading: string;
+    noHolidays: (countries: string, period: string) => string;
+    noData: string;
+    lead: (count: number, countries: string, effect: string, label: string) => string;
+    holiday: string;
+    typical: string;
+  };
+  targets: {
+    heading: string;
+    none: (names: string) => string;
+    lead: (label: string) => string;
+    client: string;
+  };
+  lines: {
+    growth: (label: string, value: string, period: string, change: string | null) => string;
+    driver: (value: string, dimension: string, share: string, base: string, ahead: boolean) => string;
+    anomalies: (count: number, largest: string | null) => string;
+    outlook: (total: string, when: string) => string;
+    concentration: (label: string, dimension: string, level: string, top: string, share: string) => string;
+  };
+  mail: {
+    intro: string;
+    open: string;
+    why: string;
+    pdf: string;
+    notSupported: string;
+  };
+}
+
+export interface DigestTexts {
+  title: Record<TNotificationFrequency | 'now', string>;
+  first: string;
+  /** `change` is null when the last value was 0 (no percentage). */
+  changed: (label: string, now: string, change: string | null, was: string) => string;
+  same: (label: string, now: string) => string;
+  rows: (shown: number, total: number) => string;
+  noAnswer: string;
+  open: string;
+  unsubscribe: string;
+  why: string;
+  other: string;
+  previous: string;
+  /** A bucket still running, a bucket the period cuts short, the stacked total (as on the card). */
+  soFar: string;
+  partial: string;
+  total: string;
+}
+
+/** The page the digest's unsubscribe link answers. */
+export interface UnsubscribePageTexts {
+  done: (name: string) => string;
+  again: string;
+  title: string;
+  failed: string;
+}
+
+export interface ServerCatalogue {
+  /** The engine's language: card words, forecast method names and public-holiday names are asked in it. */
+  language: TLanguageCode;
+  /** How the catalogue's numbers are written (group and decimal separators), so a text's numbers can be read back. */
+  numbers: { group: string; decimal: string };
+  report: ReportTexts;
+  digest: DigestTexts;
+  unsubscribe: UnsubscribePageTexts;
+}
+
+/** HHI bands of the US merger guidelines: below 1 500 unconcentrated, above 2 500 highly concentrated. */
+export const hhiBand = (hhi: number) => (hhi < 1500 ? 0 : hhi <= 2500 ? 1 : 2);
