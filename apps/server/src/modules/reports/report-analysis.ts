@@ -30,18 +30,13 @@ import { headlineSection } from './analysis/headline';
 import { targetsSection } from './analysis/targets';
 import { trendSection } from './analysis/trend';
 
-export { ANOMALY_Z, type Anomaly, findAnomalies, MIN_DAILY_HISTORY } from './analysis/anomalies';
-export { publicHolidays } from './analysis/calendar';
-export { hhi } from './analysis/concentration';
 export {
   REPORT_CHART_SIZE,
   type ReportDocument,
   type ReportInput,
   type ReportSection,
   type ReportTable,
-  reportRange,
 } from './analysis/document';
-export { FORECAST_HISTORY_MONTHS } from './analysis/forecast';
 
 /** The measure a report leads with: the first visible money measure, else the first visible one with a date. */
 export function pickMeasures(model: TSemanticModel): { primary: TMeasure; headline: TMeasure[] } | null {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { findAnomalies, hhi, publicHolidays, reportRange } from './report-analysis';
+import { findAnomalies } from './anomalies';
+import { publicHolidays } from './calendar';
+import { hhi } from './concentration';
+import { reportRange } from './document';
 
 describe('report analysis', () => {
   it('reports over the full months before the current one', () => {
