@@ -11,7 +11,7 @@ export * from './compiler/compile';
 export * from './compiler/dialect';
 export * from './dates/date-range';
 export * from './model/demo-model';
-export * from './model/introspect-model';
+export * from './model/introspect';
 export * from './model/introspection';
 export * from './model/semantic-model';
 export * from './parser/describe';

@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { compileQuery } from '../compiler/compile';
-import { parseQuestion } from '../parser/parse';
-import { generateModel } from './introspect-model';
+import { compileQuery } from '../../compiler/compile';
+import { parseQuestion } from '../../parser/parse';
 import {
   getColumnKind,
   type TIntrospectedColumn,
   type TIntrospectedTable,
   type TIntrospection,
-} from './introspection';
-import { findDimensionSource, getDimension, getReachableTables, type TSemanticModel } from './semantic-model';
+} from '../introspection';
+import {
+  findDimensionSource,
+  getDimension,
+  getReachableTables,
+  type TSemanticModel,
+} from '../semantic-model';
+import { generateModel } from './generate-model';
 
 const col = (name: string, type: string, values: string[] | null = null): TIntrospectedColumn => ({
   name,

@@ -1,0 +1,211 @@
+/**
+ * Dimensions step: each table's naming column (name, `<table>_name`, title, company name, last
+ * name, a lookup's description) is the entity ("Category", "Film"); low-cardinality text with
+ * its values; other short text without values; year-like numbers; flags, whose word is their
+ * true value ("discontinued products"). Free text, contact and address lines are left out.
+ * Same-named columns across tables are one dimension.
+ */
+import type { TIntrospectedColumn } from '../introspection';
+import type { TDimension } from '../semantic-model';
+import { findNamingColumn, isAudit, isNumeric, NAME_PART, NOT_DIMENSION } from './columns';
+import { bumpWeight, isKey, offer, type TIntrospectContext, type TTableInfo } from './context';
+import { phraseKey, plural, synonymsFor, title, words } from './text';
+import { COMMON_WORDS } from './vocabulary';
+
+/** Yes/no columns: booleans, and 0/1 integers named like a state ("discontinued", "is_active"). */
+const FLAG =
+  /^(is|has|can) |^(active|inactive|enabled|disabled|deleted|discontinued|archived|visible|hidden|verified|blocked|cancelled|canceled|closed|paid|refunded|published|approved)( flag| bool|bool)?$/;
+const OPPOSITES: Record<string, string> = { active: 'inactive', enabled: 'disabled', visible: 'hidden' };
+const isFlag = (c: TIntrospectedColumn): boolean =>
+  (c.kind === 'boolean' || c.kind === 'integer') && FLAG.test(words(c.name));
+/** The state a flag names: "is_active" → "active", "activebool" → "active". */
+const flagWord = (c: TIntrospectedColumn): string =>
+  words(c.name)
+    .replace(/^(is|has|can) /, '')
+    .replace(/( flag| bool|bool)$/, '');
+/** Calendar-like numbers that are worth grouping by ("films by release year"). */
+const YEAR_LIKE = /\b(year|yr)\b/;
+
+const cleanValues = (values: string[] | null): string[] => {
+  if (!values) return [];
+  const trimmed = values.filter((v) => v.trim() !== '');
+  // Free text is not grouped by: long values mean descriptions, not categories.
+  if (trimmed.some((v) => v.length > 60)) return [];
+  return trimmed;
+};
+const isFreeText = (c: TIntrospectedColumn): boolean => c.values?.some((v) => v.length > 60) ?? false;
+
+/** Adds each table's entity and column dimensions, then settles their names and values. */
+export function addDimensions(ctx: TIntrospectContext): void {
+  // Same-named text columns across tables are one dimension; the compiler picks the reachable one.
+  const byColumn = new Map<string, TDimension>();
+  const entityDimension = new Map<string, TDimension>();
+  for (const info of ctx.infos) {
+    if (info.bridge) continue;
+    const keys = new Set([...ctx.keyColumns.get(info.table.name)!]);
+    const weight = Math.max(1, ctx.reachWeight.get(info.table.name) ?? 0);
+    const naming = findNamingColumn(info, keys);
+    if (naming && !isFreeText(naming))
+      entityDimension.set(info.table.name, addEntity(ctx, info, naming, weight));
+    for (const c of info.table.columns) {
+      if (c === naming || isKey(ctx, info, c) || isAudit(c)) continue;
+      if (c.kind === 'text') addText(ctx, info, c, weight, byColumn);
+      else if (isFlag(c)) addFlag(ctx, info, c, weight);
+      else addYear(ctx, info, c, weight);
+    }
+  }
+  addReferredNames(ctx, entityDimension);
+  settleValues(ctx.model.dimensions);
+}
+
+function push(ctx: TIntrospectContext, dim: TDimension, labels: string[]): void {
+  ctx.model.dimensions.push(dim);
+  ctx.labelChoices.set(`dimension:${dim.name}`, labels);
+}
+
+/** The table's naming column is its entity: "Category", "Film". */
+function addEntity(
+  ctx: TIntrospectContext,
+  info: TTableInfo,
+  naming: TIntrospectedColumn,
+  weight: number,
+): TDimension {
+  const t = info.table;
+  const entity = info.entity;
+  const base = words(naming.name);
+  const dim: TDimension = {
+    name: `${t.name}.${naming.name}`,
+    label: '',
+    synonyms: [],
+    sources: [{ table: t.name, column: naming.name }],
+    values: cleanValues(naming.values),
+  };
+  const labels = [title(entity), title(base.includes(entity) ? base : `${entity} ${base}`)];
+  push(ctx, dim, labels);
+  offer(ctx, 'dimension', dim.name, weight, [
+    ...labels.map((phrase) => ({ phrase, tier: 0 })),
+    { phrase: plural(entity), tier: 0 },
+    { phrase: `${entity} name`, tier: 0 },
+    ...(base === 'name' || base === entity ? [] : [{ phrase: base, tier: 1 }]),
+    ...synonymsFor(plural(entity))
+      .filter((s) => !ctx.tableNames.has(phraseKey(s)))
+      .map((phrase) => ({ phrase, tier: 1 })),
+    ...synonymsFor(entity).map((phrase) => ({ phrase, tier: 1 })),
+  ]);
+  return dim;
+}
+
+/** Short text, with its values when few; a column already seen in another table adds a source. */
+function addText(
+  ctx: TIntrospectContext,
+  info: TTableInfo,
+  c: TIntrospectedColumn,
+  weight: number,
+  byColumn: Map<string, TDimension>,
+): void {
+  const t = info.table;
+  const base = words(c.name);
+  if (NOT_DIMENSION.test(base) || NAME_PART.test(base) || isFreeText(c)) return;
+  if (/( |^)name$/.test(base) && !c.values) return;
+  const existing = byColumn.get(base);
+  if (existing) {
+    existing.sources.push({ table: t.name, column: c.name });
+    for (const v of cleanValues(c.values)) if (!existing.values.includes(v)) existing.values.push(v);
+    bumpWeight(ctx, 'dimension', existing.name, weight);
+    return;
+  }
+  const dim: TDimension = {
+    name: `${t.name}.${c.name}`,
+    label: '',
+    synonyms: [],
+    sources: [{ table: t.name, column: c.name }],
+    values: cleanValues(c.values),
+  };
+  byColumn.set(base, dim);
+  push(ctx, dim, [title(base), title(`${info.entity} ${base}`)]);
+  offer(ctx, 'dimension', dim.name, weight, [
+    { phrase: base, tier: 0 },
+    { phrase: plural(base), tier: 0 },
+    { phrase: `${info.entity} ${base}`, tier: 0 },
+    ...synonymsFor(base).map((phrase) => ({ phrase, tier: 1 })),
+  ]);
+}
+
+/** "discontinued products", "active customers": the flag's word is its true value. */
+function addFlag(ctx: TIntrospectContext, info: TTableInfo, c: TIntrospectedColumn, weight: number): void {
+  const t = info.table;
+  const word = flagWord(c);
+  if (c.kind === 'integer' && t.columns.some((x) => x.kind === 'boolean' && flagWord(x) === word)) return;
+  const [yes, no] = c.kind === 'boolean' ? ['true', 'false'] : ['1', '0'];
+  const dim: TDimension = {
+    name: `${t.name}.${c.name}`,
+    label: '',
+    synonyms: [],
+    sources: [{ table: t.name, column: c.name }],
+    values: [],
+    valueSynonyms: { [word]: yes, ...(OPPOSITES[word] ? { [OPPOSITES[word]]: no } : {}) },
+  };
+  push(ctx, dim, [title(`is ${word}`), title(`${info.entity} is ${word}`)]);
+  offer(ctx, 'dimension', dim.name, weight, [{ phrase: `is ${word}`, tier: 0 }]);
+}
+
+/** A year-like number ("films by release year"); other numbers are not grouped by. */
+function addYear(ctx: TIntrospectContext, info: TTableInfo, c: TIntrospectedColumn, weight: number): void {
+  const base = words(c.name);
+  if (!(isNumeric(c) && YEAR_LIKE.test(base) && !/\b(years|age)\b/.test(base))) return;
+  const t = info.table;
+  const dim: TDimension = {
+    name: `${t.name}.${c.name}`,
+    label: '',
+    synonyms: [],
+    sources: [{ table: t.name, column: c.name }],
+    values: [],
+  };
+  push(ctx, dim, [title(base), title(`${info.entity} ${base}`)]);
+  offer(ctx, 'dimension', dim.name, weight, [
+    { phrase: base, tier: 0 },
+    { phrase: `${info.entity} ${base}`, tier: 0 },
+  ]);
+}
+
+/** "film category", "product category": the entity as named from the tables that refer to it. */
+function addReferredNames(ctx: TIntrospectContext, entityDimension: Map<string, TDimension>): void {
+  const { infos } = ctx;
+  for (const info of infos) {
+    for (const fk of info.foreignKeys) {
+      const dim = entityDimension.get(fk.refTable);
+      const target = ctx.infoOf.get(fk.refTable)!;
+      if (!dim) continue;
+      const from = info.bridge
+        ? infos.find((x) => x !== target && info.foreignKeys.some((k) => k.refTable === x.table.name))
+        : info;
+      if (!from) continue;
+      const weight = Math.max(1, ctx.reachWeight.get(fk.refTable) ?? 0);
+      const prefix = from.entity;
+      if (prefix.includes(' ') || target.entity.startsWith(`${prefix} `) || target.entity === prefix)
+        continue;
+      offer(ctx, 'dimension', dim.name, weight, [
+        { phrase: `${prefix} ${target.entity}`, tier: 1 },
+        { phrase: `${prefix} ${plural(target.entity)}`, tier: 1 },
+      ]);
+    }
+  }
+}
+
+/** Values are indexed once: a prefixed copy leaves them to its dimension, everyday words are not. */
+function settleValues(dimensions: TDimension[]): void {
+  // A prefixed copy of a dimension ("ship country" beside "country") leaves its values to it.
+  for (const d of dimensions) {
+    const w = words(d.sources[0].column);
+    for (const other of dimensions) {
+      if (other === d) continue;
+      const ow = words(other.sources[0].column);
+      if (w.endsWith(` ${ow}`) && other.values.length > 0) {
+        const theirs = new Set(other.values.map((v) => v.toLowerCase()));
+        d.values = d.values.filter((v) => !theirs.has(v.toLowerCase()));
+      }
+    }
+  }
+  // A value said in many ways or everyday words is not indexed.
+  for (const d of dimensions) d.values = d.values.filter((v) => !COMMON_WORDS.has(v.trim().toLowerCase()));
+}

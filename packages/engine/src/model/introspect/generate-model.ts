@@ -1,0 +1,38 @@
+/**
+ * Generates a semantic model for any SQL schema from its introspection (DESIGN §6). The rules
+ * only read names, types, keys and sampled values — never the names of a particular schema. They
+ * run as named steps over one shared context (`context.ts`), each in its own file:
+ *
+ * 1. tables — partitions fold into their parent; views of a schema that declares keys go.
+ * 2. keys — each table's entity and primary key, declared or inferred from names.
+ * 3. joins — references declared or inferred; link tables become bridges; tables are weighed.
+ * 4. time — date columns, and each table's default (event) date.
+ * 5. measures — counts, sums and averages, a line table's revenue and its header's value.
+ * 6. dimensions — naming columns, categories, flags and years, and their values.
+ * 7. words — labels humanised, business synonyms, and one owner per phrase.
+ *
+ * A new rule goes in the step it belongs to; a new step reads and writes the context.
+ */
+import type { TIntrospection } from '../introspection';
+import type { TSemanticModel } from '../semantic-model';
+import { createContext } from './context';
+import { addDimensions } from './dimensions';
+import { addJoins, weighTables } from './joins';
+import { readKeys } from './keys';
+import { addMeasures } from './measures';
+import { readTables } from './tables';
+import { addTimeDimensions } from './time';
+import { settleWords } from './words';
+
+/** A semantic model for an introspected schema. */
+export function generateModel(introspection: TIntrospection, name = 'generated'): TSemanticModel {
+  const ctx = createContext(name);
+  readKeys(ctx, readTables(introspection));
+  addJoins(ctx);
+  addTimeDimensions(ctx);
+  weighTables(ctx);
+  addMeasures(ctx);
+  addDimensions(ctx);
+  settleWords(ctx);
+  return ctx.model;
+}

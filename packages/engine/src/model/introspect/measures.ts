@@ -1,0 +1,294 @@
+/**
+ * Measures step: every table counts its rows ("Payments", "number of payments"; count distinct of
+ * its key); numeric columns give sum and average, except keys, references (`*_by`, `*_to`,
+ * `*_via`), flags, year-like, code-like (zip, phone, extension, number) and ordering columns;
+ * rates, ratings and scores only average. A line table with a price and a quantity gets Revenue
+ * (price × quantity × (1 − discount)) and the average value of its header.
+ */
+import type { TIntrospectedColumn } from '../introspection';
+import type { TMeasureFormat, TModelExpr } from '../semantic-model';
+import { findNamingColumn, isAudit, isNumeric, NOT_DIMENSION } from './columns';
+import { addMeasure, isKey, type TIntrospectContext, type TTableInfo } from './context';
+import { phraseKey, plural, synonymsFor, title, words } from './text';
+import { ownTime } from './time';
+
+const CURRENCY =
+  /\b(amount|revenue|price|cost|sales|mrr|arr|salary|fee|spend|budget|value|total|income|payment|balance|freight)\b/;
+/** Said as averages first ("resolution hours" means the average). */
+const AVERAGE_FIRST =
+  /\b(rate|ratio|pct|percent|score|rating|age|hours|duration|days|minutes|seconds|nps|satisfaction|price|weight|latency|length|width|height|size|discount|temperature|level)\b/;
+/** Meaningless as sums: only averaged. */
+const AVERAGE_ONLY = /\b(rate|ratio|pct|percent|percentage|score|rating|stars|grade|nps|satisfaction|csat)\b/;
+const PERCENT = /(rate|ratio|pct|percent|share)$/;
+/** Numbers that are identifiers, codes, flags, calendar parts or ordering, not quantities. */
+const NOT_MEASURE_WORD =
+  /\b(id|key|uuid|code|zip|postal|postcode|zipcode|phone|fax|extension|ext|lat|lng|lon|latitude|longitude|version|seq|sequence|ordinal|index|position|sort|rank|year|yr|month|day|week|quarter|hour|weekday|flag|bool|boolean|active|enabled|disabled|deleted|discontinued|archived|visible|hidden|parent)\b/;
+const PRICE = /^(unit )?(price|cost)$|^(sale|selling|list|retail|item) price$/;
+const QUANTITY = /^(quantity|qty|units|unit count|quantity ordered|quantity sold|units sold|count)$/;
+const DISCOUNT = /^(discount|discount rate|discount pct|discount percent)$/;
+/** The value of the row itself (a payment's amount), unlike a unit price or a cost. */
+const ROW_VALUE = /\b(amount|total|value|revenue|sales|fee|income|charge|paid)\b/;
+/** A table that already stores a line's value has no need of a derived one. */
+const LINE_VALUE = /\b(amount|total|revenue|sales|subtotal|extended price|line total|value)\b/;
+
+/** "invoice number", "is paid", "reports to", "created by", "ship via": references and flags. */
+function isNotMeasure(name: string): boolean {
+  const parts = name.split(' ');
+  const first = parts[0];
+  const last = parts[parts.length - 1];
+  return (
+    NOT_MEASURE_WORD.test(name) ||
+    ['number', 'num', 'no', 'nr', 'nbr'].includes(last) ||
+    ['is', 'has', 'can', 'reports'].includes(first) ||
+    (parts.length > 1 && ['to', 'by', 'via', 'from', 'for', 'of', 'with'].includes(last))
+  );
+}
+
+/** What a table's measures share: its date, its weight and its numeric columns. */
+interface TTableMeasures {
+  info: TTableInfo;
+  time: string | null;
+  weight: number;
+  numeric: TIntrospectedColumn[];
+}
+
+/** Adds each table's count, column sums and averages, and a line table's revenue. */
+export function addMeasures(ctx: TIntrospectContext): void {
+  for (const info of ctx.infos) {
+    if (info.bridge) continue;
+    const t = info.table;
+    const table: TTableMeasures = {
+      info,
+      time: ownTime(ctx, t.name),
+      weight: Math.max(1, info.rows),
+      numeric: t.columns.filter((c) => isNumeric(c) && !isKey(ctx, info, c) && !isAudit(c)),
+    };
+    addCount(ctx, table);
+    for (const c of table.numeric) addColumnMeasures(ctx, table, c);
+    addLineRevenue(ctx, table);
+  }
+}
+
+/** A small table others refer to, named by one column (categories, countries). */
+function isLookup(ctx: TIntrospectContext, info: TTableInfo): boolean {
+  const keys = ctx.keyColumns.get(info.table.name)!;
+  const own = info.table.columns.filter(
+    (c) => !keys.has(c.name) && !isAudit(c) && !(c.kind === 'text' && NOT_DIMENSION.test(words(c.name))),
+  );
+  return (
+    own.length <= 2 &&
+    !ctx.defaultTime.has(info.table.name) &&
+    findNamingColumn(info, keys) !== null &&
+    ctx.infos.some((o) => o !== info && o.foreignKeys.some((fk) => fk.refTable === info.table.name))
+  );
+}
+
+/** "Payments", "number of payments": the table's rows (count distinct of its key). */
+function addCount(ctx: TIntrospectContext, { info, time, weight }: TTableMeasures): void {
+  const t = info.table;
+  const entity = info.entity;
+  const pk = info.primaryKey.length === 1 ? info.primaryKey[0] : null;
+  const many = plural(entity);
+  // A lookup table (categories, countries) is said as a dimension: "films in the Comedy
+  // category", "revenue by country"; its count answers to "number of …" and "how many …".
+  const lookup = isLookup(ctx, info);
+  addMeasure(
+    ctx,
+    {
+      kind: 'aggregate',
+      name: `${t.name}.count`,
+      label: title(many),
+      synonyms: [],
+      format: 'number',
+      table: t.name,
+      agg: pk ? 'count_distinct' : 'count',
+      ...(pk ? { expr: { table: t.name, col: pk } } : {}),
+      time,
+    },
+    weight,
+    lookup ? [`Number of ${title(many)}`] : [title(many), `Number of ${title(many)}`],
+    [
+      `number of ${many}`,
+      `${entity} count`,
+      `count of ${many}`,
+      `total ${many}`,
+      `${many} count`,
+      `how many ${many}`,
+    ],
+    lookup ? [] : synonymsFor(many).filter((s) => !ctx.tableNames.has(phraseKey(s))),
+  );
+}
+
+/** A numeric column's sum (unless only averaged) and average, with their words. */
+function addColumnMeasures(ctx: TIntrospectContext, table: TTableMeasures, c: TIntrospectedColumn): void {
+  const { info, time, weight, numeric } = table;
+  const t = info.table;
+  const entity = info.entity;
+  const base = words(c.name);
+  if (isNotMeasure(base)) return;
+  // "amount" and "payment amount": the bare words go to the biggest table that has them.
+  const long = base.startsWith(`${entity} `) ? base : `${entity} ${base}`;
+  const forms = [...new Set([base, long])];
+  const format: TMeasureFormat = PERCENT.test(base) ? 'percent' : CURRENCY.test(base) ? 'currency' : 'number';
+  const averageOnly = AVERAGE_ONLY.test(base);
+  const averageFirst = averageOnly || AVERAGE_FIRST.test(base);
+  const expr = { table: t.name, col: c.name };
+  // "resolution hours" is what people call "resolution time" or "resolution duration".
+  const duration = /^(.+) (?:hours|hrs|minutes|mins|days|seconds|secs)$/.exec(base);
+  const business = [
+    ...synonymsFor(base),
+    ...(duration ? [`${duration[1]} time`, `${duration[1]} duration`] : []),
+  ];
+  // The one money column of a table is what "average payment" means.
+  const money = numeric.filter((x) => CURRENCY.test(words(x.name)) && !isNotMeasure(words(x.name)));
+  const perRow =
+    money.length === 1 && money[0] === c && ROW_VALUE.test(base)
+      ? [`average ${entity}`, `avg ${entity}`]
+      : [];
+  if (!averageOnly) {
+    addMeasure(
+      ctx,
+      {
+        kind: 'aggregate',
+        name: `${t.name}.${c.name}.sum`,
+        label: '',
+        synonyms: [],
+        format,
+        table: t.name,
+        agg: 'sum',
+        expr,
+        time,
+      },
+      weight,
+      forms.map((f) => title(averageFirst ? `total ${f}` : f)),
+      forms.flatMap((f) => (averageFirst ? [`sum of ${f}`] : [`total ${f}`, `sum of ${f}`, f])),
+      averageFirst ? [] : business.flatMap((b) => (b === 'total' ? [b] : [b, `total ${b}`])),
+    );
+  }
+  addMeasure(
+    ctx,
+    {
+      kind: 'aggregate',
+      name: `${t.name}.${c.name}.avg`,
+      label: '',
+      synonyms: [],
+      format,
+      table: t.name,
+      agg: 'avg',
+      expr,
+      time,
+    },
+    weight,
+    forms.map((f) => title(`average ${f}`)),
+    forms.flatMap((f) => [`avg ${f}`, `mean ${f}`, `average ${f}`, ...(averageFirst ? [f] : [])]),
+    [
+      ...perRow,
+      ...business.flatMap((b) => [`average ${b}`, `avg ${b}`, `mean ${b}`, ...(averageFirst ? [b] : [])]),
+    ],
+  );
+}
+
+/** A line table: price × quantity (× (1 − discount)) is its revenue. */
+function addLineRevenue(ctx: TIntrospectContext, table: TTableMeasures): void {
+  const { info, time, weight, numeric } = table;
+  const t = info.table;
+  const col = (test: RegExp): TIntrospectedColumn | undefined =>
+    numeric.find((c) => test.test(words(c.name)));
+  const price = col(PRICE);
+  const quantity = col(QUANTITY);
+  if (!price || !quantity || numeric.some((c) => LINE_VALUE.test(words(c.name)) && c !== price)) return;
+  const discount = numeric.find((c) => DISCOUNT.test(words(c.name)) && c.kind !== 'integer');
+  const gross: TModelExpr = {
+    op: '*',
+    left: { table: t.name, col: price.name },
+    right: { table: t.name, col: quantity.name },
+  };
+  const expr: TModelExpr = discount
+    ? {
+        op: '*',
+        left: gross,
+        right: { op: '-', left: { num: 1 }, right: { table: t.name, col: discount.name } },
+      }
+    : gross;
+  const revenue = `${t.name}.revenue.sum`;
+  addMeasure(
+    ctx,
+    {
+      kind: 'aggregate',
+      name: revenue,
+      label: '',
+      synonyms: [],
+      format: 'currency',
+      table: t.name,
+      agg: 'sum',
+      expr,
+      time,
+    },
+    weight * 2,
+    ['Revenue', title(`${info.entity} revenue`)],
+    [
+      'revenue',
+      'sales',
+      'total revenue',
+      'total sales',
+      'sales amount',
+      'turnover',
+      'income',
+      `${info.entity} value`,
+      'gross sales',
+      'net sales',
+    ],
+    ['amount', 'total amount', 'value', 'total value'],
+  );
+  addHeaderValue(ctx, table, revenue);
+}
+
+/** The header a line belongs to (the referenced table with a date): its average value. */
+function addHeaderValue(
+  ctx: TIntrospectContext,
+  { info, time, weight }: TTableMeasures,
+  revenue: string,
+): void {
+  const t = info.table;
+  const header = info.foreignKeys
+    .map((fk) => ({ fk, target: ctx.infoOf.get(fk.refTable)! }))
+    .find((x) => x.fk.columns.length === 1 && ctx.defaultTime.has(x.target.table.name));
+  if (!header) return;
+  const h = header.target.entity;
+  const count = `${t.name}.${header.fk.columns[0]}.count_distinct`;
+  ctx.model.measures.push({
+    kind: 'aggregate',
+    name: count,
+    label: title(`${plural(h)} with ${plural(info.entity)}`),
+    synonyms: [],
+    format: 'number',
+    table: t.name,
+    agg: 'count_distinct',
+    expr: { table: t.name, col: header.fk.columns[0] },
+    time,
+    hidden: true,
+  });
+  addMeasure(
+    ctx,
+    {
+      kind: 'ratio',
+      name: `${t.name}.revenue.per_${words(header.fk.columns[0]).replace(/ /g, '_')}`,
+      label: '',
+      synonyms: [],
+      format: 'currency',
+      numerator: revenue,
+      denominator: count,
+    },
+    weight,
+    [title(`average ${h} value`)],
+    [
+      `average ${h} value`,
+      `avg ${h} value`,
+      `average ${h} size`,
+      `average ${h} amount`,
+      `mean ${h} value`,
+      `${h} value`,
+    ],
+    ['aov', 'basket size', 'average basket'],
+  );
+}
