@@ -14,6 +14,7 @@ import { MailRepository } from './mail/mail.repository';
 import { MailService } from './mail/mail.service';
 import { AnswerService } from './modules/answers/answers.service';
 import { AttemptsRepository } from './modules/auth/attempts.repository';
+import { attemptsPruneJob } from './modules/auth/attempts-prune.job';
 import { AuthService } from './modules/auth/auth.service';
 import { EmailLinkService } from './modules/auth/email-link.service';
 import { OidcService } from './modules/auth/oidc.service';
@@ -151,6 +152,7 @@ export function buildServices(
   });
   const tokens = new TokensRepository(db);
   const auth = new AuthService(users, projectsRepo, sessions, tokens, config, guards);
+  queue.define(attemptsPruneJob(auth));
   const dataset = options.demoDataset ?? {
     path: demoDatasetPath(config.DATA_DIR),
     endDate: config.DEMO_END_DATE ?? clock().toISOString().slice(0, 10),
@@ -166,7 +168,9 @@ export function buildServices(
   });
   const sourcesDir = join(config.DATA_DIR, 'sources');
   // Server mode: uploads and API copies are kept in PostgreSQL; the files under sourcesDir are caches.
-  const sourceFiles = config.embedded ? null : new SourceFiles(new SourceFilesRepository(db), sourcesDir, log);
+  const sourceFiles = config.embedded
+    ? null
+    : new SourceFiles(new SourceFilesRepository(db), sourcesDir, log);
   const answers = new AnswerService(
     llm,
     log,
