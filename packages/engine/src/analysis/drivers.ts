@@ -5,17 +5,9 @@
  * there is one SQL generator; this module only plans those queries and turns their rows into
  * contributions and a card.
  */
-import type { TCard, TCardColumn, TCardRow, TSemanticQuery } from '@parley/contract';
-import {
-  CONTRIBUTION_SUFFIX,
-  escapeHtml,
-  formatDateRange,
-  formatNumber,
-  formatShare,
-  formatValue,
-} from '@parley/presenter';
+import type { TCard, TSemanticQuery } from '@parley/contract';
 import { getCardWords, type TAgainst } from '../card/words';
-import { changeKey, previousKey } from '../compiler/columns';
+import { previousKey } from '../compiler/columns';
 import { compileQuery, type TCompiledQuery, type TCompileOptions } from '../compiler/compile';
 import {
   getBaseMeasures,
@@ -28,27 +20,27 @@ import {
 } from '../model/semantic-model';
 import type { TLanguageCode } from '../parser/lang/types';
 import { textFormat } from '../util';
+import {
+  contributionKey,
+  DRIVER_VALUE_KEY,
+  driverFormats,
+  driversColumns,
+  driversTable,
+  driversText,
+  num,
+  type TContribution,
+  type TRankedSplit,
+} from './drivers-card';
 
-/** Row key of a value's share of the total change, in percent (DESIGN §6). */
-export function contributionKey(measureLabel: string): string {
-  return `${measureLabel}${CONTRIBUTION_SUFFIX}`;
-}
-
-/** Row keys of the drivers table's first two columns: which dimension, and which of its values. */
-export const DRIVER_DIMENSION_KEY = 'Dimension';
-export const DRIVER_VALUE_KEY = 'Value';
-/**
- * Row key that marks the summed rest of a dimension ("Other (392)"), holding how many values it
- * sums: readers (the reports) tell it from real values by this, never by its translated label.
- * Not a column, so tables and charts do not show it.
- */
-export const DRIVER_REST_KEY = '_rest';
-/** Whether a drivers card row is a dimension's summed rest rather than one of its values. */
-export function isDriversRestRow(row: TCardRow): boolean {
-  return typeof row[DRIVER_REST_KEY] === 'number';
-}
-/** Values shown per dimension; the rest are summed into one "Other" row so shares still add up. */
-export const DRIVER_ROWS_PER_DIMENSION = 8;
+export {
+  contributionKey,
+  DRIVER_DIMENSION_KEY,
+  DRIVER_REST_KEY,
+  DRIVER_ROWS_PER_DIMENSION,
+  DRIVER_VALUE_KEY,
+  isDriversRestRow,
+  type TContribution,
+} from './drivers-card';
 
 /** One split of the change: a dimension and its compiled query (measure, then its parts for ratios). */
 export interface TDriverSplit {
@@ -121,17 +113,6 @@ export function planDrivers(
   }
   if (splits.length === 0) throw new ModelError(words.drivers.noDimension(shown));
   return { total, splits, ratio };
-}
-
-/** One value's change and its share of the dimension's total change. */
-export interface TContribution {
-  value: string;
-  current: number;
-  previous: number;
-  /** The value's part of the total change, in the measure's units. */
-  delta: number;
-  /** Percent of the total change; null when the total change is 0. */
-  contribution: number | null;
 }
 
 /**
@@ -207,52 +188,14 @@ export interface TDriversCardInput {
   language?: TLanguageCode;
 }
 
-const num = (v: unknown): number => {
-  const n = typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : Number(v ?? 0);
-  return Number.isFinite(n) ? n : 0;
-};
-const round = (v: number, digits: number): number => Math.round(v * 10 ** digits) / 10 ** digits;
-const pct = (cur: number, prev: number): number | null =>
-  prev === 0 ? null : round(((cur - prev) / Math.abs(prev)) * 100, 2);
-const b = (text: string): string => `<b>${escapeHtml(text)}</b>`;
-
-interface TRankedSplit {
-  dimension: string;
-  label: string;
-  score: number;
-  contributions: TContribution[];
-}
-
-/**
- * The drivers card. One table with a Dimension/Value pair of columns, because every dimension's
- * split is part of the answer and a single dimension column could hold only one of them; the
- * most explanatory dimension comes first, and within it the biggest absolute contributors. Each
- * dimension shows its top values plus an "Other" row, so its contributions still add up to 100 %.
- */
-export function buildDriversCard(input: TDriversCardInput): TCard {
-  const { query, model, plan } = input;
-  const m = getMeasure(model, query.measures[0]);
-  // Row keys are the model's labels; what users read is in the card's language.
-  const label = m.label;
+/** Each split's rows as contributions, the dimensions ordered by how much of the change they explain. */
+function rankSplits(input: TDriversCardInput, label: string): TRankedSplit[] {
+  const { model, plan } = input;
   const words = getCardWords(input.language);
-  const shown = words.field(label);
-  const format = textFormat(input.locale);
-  // Rates read with two decimals and their changes in percentage points (2.19% → 2.31%, +0.12 pp).
-  const rate = m.format === 'percent';
-  const fmt = (v: number): string =>
-    rate
-      ? `${formatNumber(v * 100, 'number', { locale: format.locale, decimals: 2 })} pp`
-      : formatValue(v, m.format, format);
-  const fmtLevel = (v: number): string =>
-    formatValue(v, m.format, rate ? { ...format, decimals: 2 } : format);
-  const totalRow = input.totalRows[0] ?? {};
-  const current = num(totalRow[label]);
-  const previous = num(totalRow[previousKey(label)]);
   const ratio = plan.ratio;
   const partLabels = ratio
     ? [getMeasure(model, ratio.numerator).label, getMeasure(model, ratio.denominator).label]
     : null;
-
   const ranked: TRankedSplit[] = plan.splits.map((split, i) => {
     const dim = getDimension(model, split.dimension);
     const rows = (input.splitRows[i] ?? []).map((r) => ({
@@ -277,54 +220,31 @@ export function buildDriversCard(input: TDriversCardInput): TCard {
     };
   });
   ranked.sort((x, y) => y.score - x.score || x.label.localeCompare(y.label));
+  return ranked;
+}
 
-  const table: TCardRow[] = [];
-  for (const split of ranked) {
-    const top = split.contributions.slice(0, DRIVER_ROWS_PER_DIMENSION);
-    const rest = split.contributions.slice(DRIVER_ROWS_PER_DIMENSION);
-    for (const c of top) table.push(driverRow(split.label, c.value, c.current, c.previous, c.contribution));
-    if (rest.length > 0) {
-      const share = rest.every((c) => c.contribution === null)
-        ? null
-        : rest.reduce((a, c) => a + (c.contribution ?? 0), 0);
-      const other = words.other(rest.length);
-      // A ratio's per-value rates do not add up, so its remainder row shows only the contribution.
-      const cur = ratio ? null : rest.reduce((a, c) => a + c.current, 0);
-      const prev = ratio ? null : rest.reduce((a, c) => a + c.previous, 0);
-      table.push({ ...driverRow(split.label, other, cur, prev, share), [DRIVER_REST_KEY]: rest.length });
-    }
-  }
-  function driverRow(
-    dim: string,
-    value: string,
-    cur: number | null,
-    prev: number | null,
-    share: number | null,
-  ): TCardRow {
-    return {
-      [DRIVER_DIMENSION_KEY]: dim,
-      [DRIVER_VALUE_KEY]: value,
-      [label]: cur,
-      [previousKey(label)]: prev,
-      [changeKey(label)]: cur === null || prev === null ? null : pct(cur, prev),
-      [contributionKey(label)]: share === null ? null : round(share, 2),
-    };
-  }
+/**
+ * The drivers card. One table with a Dimension/Value pair of columns, because every dimension's
+ * split is part of the answer and a single dimension column could hold only one of them; the
+ * most explanatory dimension comes first, and within it the biggest absolute contributors. Each
+ * dimension shows its top values plus an "Other" row, so its contributions still add up to 100 %.
+ */
+export function buildDriversCard(input: TDriversCardInput): TCard {
+  const { query, model, plan } = input;
+  const m = getMeasure(model, query.measures[0]);
+  // Row keys are the model's labels; what users read is in the card's language.
+  const label = m.label;
+  const words = getCardWords(input.language);
+  const shown = words.field(label);
+  const format = textFormat(input.locale);
+  const { fmt, fmtLevel } = driverFormats(m, format);
+  const totalRow = input.totalRows[0] ?? {};
+  const current = num(totalRow[label]);
+  const previous = num(totalRow[previousKey(label)]);
 
-  const columns: TCardColumn[] = [
-    { key: DRIVER_DIMENSION_KEY, label: words.columns.dimension, kind: 'dimension', format: 'number' },
-    { key: DRIVER_VALUE_KEY, label: words.columns.value, kind: 'dimension', format: 'number' },
-    { key: label, label: shown, kind: 'measure', format: m.format },
-    { key: previousKey(label), label: words.columns.previous(shown), kind: 'measure', format: m.format },
-    { key: changeKey(label), label: words.columns.change(shown), kind: 'measure', format: 'percent' },
-    // Already a percentage (45.2 = 45.2 %) like M__change, hence not the fraction format `percent`.
-    {
-      key: contributionKey(label),
-      label: words.columns.contribution(shown),
-      kind: 'measure',
-      format: 'number',
-    },
-  ];
+  const ranked = rankSplits(input, label);
+  const table = driversTable(ranked, label, Boolean(plan.ratio), words);
+  const columns = driversColumns(m, label, shown, words);
 
   const range = plan.total.range!;
   const comparison = plan.total.comparison!;
@@ -332,67 +252,28 @@ export function buildDriversCard(input: TDriversCardInput): TCard {
   // The comparison is named without its range ("the previous period"), as the question put it.
   const against: TAgainst = { kind: 'comparison', compare };
   const when = words.range(query.timeDimension!.range);
-  const delta = current - previous;
-  const change = pct(current, previous);
-
-  let headline = words.drivers.headline({
-    labelEsc: escapeHtml(shown),
-    dir: delta > 0 ? 'up' : delta < 0 ? 'down' : 'unchanged',
-    deltaHtml: delta !== 0 ? b(fmt(Math.abs(delta))) : null,
-    changeHtml: change !== null && delta !== 0 ? b(formatShare(Math.abs(change), format.locale)) : null,
-    whenEsc: escapeHtml(when),
-    against,
-    previousHtml: b(fmtLevel(previous)),
-    currentHtml: b(fmtLevel(current)),
-  });
   const empty = input.splitRows.every((rows) => rows.length === 0) && current === 0 && previous === 0;
-  if (empty) headline = words.drivers.empty(escapeHtml(shown), escapeHtml(when), against);
-
-  const top = ranked[0];
-  let movers = '';
-  if (top && delta !== 0) {
-    const leaders = top.contributions
-      .filter((c) => c.contribution !== null && c.contribution > 0)
-      .slice(0, 2);
-    if (leaders.length > 0) {
-      const explained = leaders.reduce((a, c) => a + (c.contribution ?? 0), 0);
-      const names = leaders.map((c) => `${b(c.value)} (${escapeHtml(signed(c.delta, fmt))})`);
-      movers = words.drivers.movers(escapeHtml(top.label), names, b(formatShare(explained, format.locale)));
-      // Over 100 % means other values moved the other way: name the biggest of them.
-      const offset = top.contributions.find((c) => c.contribution !== null && c.contribution < 0);
-      movers += offset ? words.drivers.offset(b(offset.value), escapeHtml(signed(offset.delta, fmt))) : '.';
-      const second = ranked[1]?.contributions.find((c) => (c.contribution ?? 0) > 0);
-      if (second)
-        movers += words.drivers.second(
-          escapeHtml(ranked[1].label),
-          b(second.value),
-          b(formatShare(second.contribution!, format.locale)),
-        );
-    }
-  }
-  const understood = words.drivers.understood(
-    escapeHtml(words.describe({ ...query, compare: undefined, analysis: undefined }, model)),
-    escapeHtml(formatDateRange(range.from, range.to, format.locale)),
+  const { text, insights } = driversText({
+    query,
+    model,
+    ranked,
+    words,
+    format,
+    fmt,
+    fmtLevel,
+    shown,
+    when,
     against,
-    escapeHtml(formatDateRange(comparison.from, comparison.to, format.locale)),
-  );
-
-  const insights = ranked.slice(0, 4).flatMap((split) => {
-    const first = split.contributions[0];
-    if (!first || first.contribution === null) return [];
-    return [
-      words.drivers.insight(
-        escapeHtml(split.label),
-        b(first.value),
-        escapeHtml(signed(first.delta, fmt)),
-        b(formatShare(first.contribution, format.locale)),
-      ),
-    ];
+    current,
+    previous,
+    empty,
+    range,
+    comparison,
   });
 
   return {
     title: words.drivers.title(shown, when, against),
-    text: `<p>${headline}${movers}</p><p>${understood}</p>`,
+    text,
     date: input.readAt,
     table,
     columns,
@@ -408,9 +289,4 @@ export function buildDriversCard(input: TDriversCardInput): TCard {
       comparison: { from: comparison.from, to: comparison.to },
     },
   };
-}
-
-/** "+$1.2K" / "−$300": a change in the measure's units with its sign. */
-function signed(delta: number, fmt: (v: number) => string): string {
-  return `${delta > 0 ? '+' : delta < 0 ? '−' : '±'}${fmt(Math.abs(delta))}`;
 }

@@ -18,10 +18,10 @@ import {
   formatDate,
   formatValue,
 } from '@parley/presenter';
-import { getCardWords, type TCalendarSpan } from '../card/words';
+import { getCardWords, type TCalendarSpan, type TCardWords } from '../card/words';
 import { getGrainLabel } from '../compiler/columns';
 import { compileQuery, type TCompiledQuery, type TCompileOptions } from '../compiler/compile';
-import { addDays, addUnits, startOfUnit, type TWeekStart } from '../dates/date-range';
+import { addUnits, startOfUnit, type TWeekStart } from '../dates/date-range';
 import {
   findTimeDimension,
   getBaseMeasures,
@@ -29,11 +29,15 @@ import {
   getReachableTables,
   ModelError,
   type TAggregateMeasure,
+  type TMeasure,
   type TSemanticModel,
 } from '../model/semantic-model';
 import type { TLanguageCode } from '../parser/lang/types';
 import { assertNever, textFormat } from '../util';
-import { fitHoltWinters, forecastHoltWinters, minimumHistory } from './holt-winters';
+import { bucketEnd, FIRST_DAY_KEY, projectFuture, readHistory } from './forecast-history';
+import { minimumHistory } from './holt-winters';
+
+export { FIRST_DAY_KEY } from './forecast-history';
 
 // The row-key conventions live in the presenter, which draws the band from them.
 export function forecastKey(measureLabel: string): string {
@@ -67,12 +71,6 @@ export function seasonLength(grain: TTimeGrain, points: number): number | null {
   }
 }
 
-/**
- * Row key of each bucket's first date with data. The first bucket of a data set that begins
- * mid-month is a partial month: it reads as a dip and drags the fit, so it is left out like the
- * running one. Only the data itself knows where it begins (a low value is no criterion).
- */
-export const FIRST_DAY_KEY = '_first_day';
 const FIRST_DAY_MEASURE = '_forecast_first_day';
 
 /**
@@ -151,11 +149,6 @@ export function planForecast(
   );
 }
 
-/** The last day of the bucket starting on `start`. */
-function bucketEnd(start: string, grain: TTimeGrain): string {
-  return grain === 'day' ? start : addDays(addUnits(start, grain, 1), -1);
-}
-
 /** The `horizon` buckets after the one containing `today` (see the module comment). */
 export function futureBuckets(
   today: string,
@@ -203,14 +196,6 @@ export interface TForecastInput {
 /** A forecast card, or a reason (shown like a question back) when there is too little history. */
 export type TForecastAnswer = { kind: 'card'; card: TCard } | { kind: 'refuse'; text: string };
 
-const toNumber = (v: unknown): number | null => {
-  if (v === null || v === undefined) return null;
-  const n = typeof v === 'number' ? v : Number(v);
-  return Number.isFinite(n) ? n : null;
-};
-const toDay = (v: unknown): string => (v instanceof Date ? v.toISOString() : String(v)).slice(0, 10);
-const round2 = (v: number): number => Math.round(v * 100) / 100;
-
 /** Fits the history and builds the forecast card. */
 export function buildForecastAnswer(input: TForecastInput): TForecastAnswer {
   const { query, model, compiled, today, weekStart } = input;
@@ -229,45 +214,15 @@ export function buildForecastAnswer(input: TForecastInput): TForecastAnswer {
   const bucket = (d: string): string => formatDate(d, format.locale, grain);
   const summable = m.kind === 'aggregate' && ['sum', 'count', 'count_distinct'].includes(m.agg);
 
-  // History: complete buckets only.
-  const values = new Map<string, number | null>();
-  const firstDays = new Map<string, string>();
-  for (const r of input.rows) {
-    const at = toDay(r[timeKey]);
-    values.set(at, toNumber(r[label]));
-    if (r[FIRST_DAY_KEY] != null) firstDays.set(at, toDay(r[FIRST_DAY_KEY]));
-  }
-  const range = compiled.range;
-  const dropped: string[] = [];
-  const buckets = [...values.keys()].sort();
-  // The data's first bucket, when its first day comes after the bucket's start (data from 15 Nov).
-  const startsAt = buckets.length > 0 ? firstDays.get(buckets[0]) : undefined;
-  // A bucket that begins before the range is cut by the range instead (its first day is the range's).
-  const partialStart =
-    startsAt !== undefined && startsAt > buckets[0] && (!range || buckets[0] >= range.from)
-      ? buckets[0]
-      : null;
-  const complete = buckets.filter((d) => {
-    const ok =
-      d !== partialStart &&
-      bucketEnd(d, grain) < today &&
-      (!range || (d >= range.from && bucketEnd(d, grain) <= range.to));
-    if (!ok) dropped.push(d);
-    return ok;
-  });
-  // Missing buckets between the first and the last are no activity for sums and counts.
-  const history: { at: string; value: number }[] = [];
-  if (complete.length > 0) {
-    const last = complete[complete.length - 1];
-    let previous: number | null = null;
-    for (let d = complete[0]; d <= last; d = addUnits(d, grain, 1)) {
-      const v = values.get(d) ?? null;
-      const value: number | null = v ?? (summable ? 0 : previous);
-      if (value !== null) history.push({ at: d, value });
-      previous = value;
-    }
-  }
-
+  const read = readHistory(
+    input.rows,
+    { time: timeKey, value: label },
+    grain,
+    compiled.range,
+    today,
+    summable,
+  );
+  const { history } = read;
   const { season, wanted } = forecastModel(grain, history.length);
   if (history.length < minimumHistory(season)) {
     return {
@@ -284,52 +239,10 @@ export function buildForecastAnswer(input: TForecastInput): TForecastAnswer {
 
   const future = futureBuckets(today, grain, skip + horizon, weekStart).slice(skip);
   const lastAt = history[history.length - 1].at;
-  const steps = future.map((d) => {
-    let step = 0;
-    for (let at = lastAt; at < d && step <= 5000; at = addUnits(at, grain, 1)) step++;
-    return step;
-  });
-  const fit = fitHoltWinters(
-    history.map((p) => p.value),
-    season,
-  );
-  const nonNegative = summable && history.every((p) => p.value >= 0);
-  const points = forecastHoltWinters(fit, steps).map((p) => {
-    // Sums and counts of non-negative history cannot go below zero.
-    const value = nonNegative ? Math.max(0, p.value) : p.value;
-    const low = nonNegative ? Math.max(0, p.low) : p.low;
-    return { value: round2(value), low: round2(Math.min(low, value)), high: round2(Math.max(p.high, value)) };
-  });
+  const { fit, steps, points } = projectFuture(history, future, grain, season, summable);
+  const table = forecastTable(history, future, points, timeKey, label);
+  const columns = forecastColumns(m, timeKey, label, shown, words);
 
-  const fKey = forecastKey(label);
-  const lowKey = forecastLowKey(label);
-  const highKey = forecastHighKey(label);
-  const table: TCardRow[] = [
-    ...history.map((p) => ({
-      [timeKey]: p.at,
-      [label]: p.value,
-      [fKey]: null,
-      [lowKey]: null,
-      [highKey]: null,
-    })),
-    ...future.map((d, i) => ({
-      [timeKey]: d,
-      [label]: null,
-      [fKey]: points[i].value,
-      [lowKey]: points[i].low,
-      [highKey]: points[i].high,
-    })),
-  ];
-  const columns: TCardColumn[] = [
-    { key: timeKey, label: words.field(timeKey), kind: 'time', format: 'date' },
-    { key: label, label: shown, kind: 'measure', format: m.format },
-    { key: fKey, label: words.columns.forecast(shown), kind: 'measure', format: m.format },
-    { key: lowKey, label: words.columns.forecastLow(shown), kind: 'measure', format: m.format },
-    { key: highKey, label: words.columns.forecastHigh(shown), kind: 'measure', format: m.format },
-  ];
-
-  const method = forecastMethod(grain, history.length, input.language);
-  const span = `${bucket(history[0].at)} – ${bucket(lastAt)}`;
   const first = points[0];
   const last = points[points.length - 1];
   const headline = w.headline({
@@ -350,19 +263,7 @@ export function buildForecastAnswer(input: TForecastInput): TForecastAnswer {
         ? { valueHtml: escapeHtml(fmt(points.reduce((a, p) => a + p.value, 0))), n: future.length, grain }
         : null,
   });
-  let notes = w.notes(escapeHtml(method), history.length, grain, escapeHtml(span));
-  const running = startOfUnit(today, grain, weekStart);
-  if (dropped.includes(running)) notes += w.running(grain, escapeHtml(bucket(running)));
-  else if (steps[0] > 1) notes += w.startsAfter(grain, escapeHtml(bucket(running)));
-  if (partialStart && startsAt) {
-    notes += w.partialStart(
-      grain,
-      escapeHtml(bucket(partialStart)),
-      escapeHtml(formatDate(startsAt, format.locale)),
-    );
-  }
-  const cut = dropped.filter((d) => d !== running && d !== partialStart);
-  if (cut.length > 0) notes += w.cut(cut.length, grain, cut.map((d) => escapeHtml(bucket(d))).join(', '));
+  const notes = forecastNotes(input, grain, read, steps[0], bucket);
   const understood = w.understood(
     escapeHtml(words.describe({ ...query, analysis: undefined, compare: undefined }, model)),
     horizon,
@@ -391,7 +292,13 @@ export function buildForecastAnswer(input: TForecastInput): TForecastAnswer {
       table,
       columns,
       // History and forecast are separate series; low/high are the band's edges.
-      chart: [{ chart: { type: 'line' }, x: timeKey, y: [label, fKey, lowKey, highKey] }],
+      chart: [
+        {
+          chart: { type: 'line' },
+          x: timeKey,
+          y: [label, forecastKey(label), forecastLowKey(label), forecastHighKey(label)],
+        },
+      ],
       insights,
       query: { sql: compiled.sql, semantic: query },
       period: {
@@ -402,4 +309,88 @@ export function buildForecastAnswer(input: TForecastInput): TForecastAnswer {
       },
     },
   };
+}
+
+/** History rows carry the measure, future rows the forecast and its band. */
+function forecastTable(
+  history: { at: string; value: number }[],
+  future: string[],
+  points: { value: number; low: number; high: number }[],
+  timeKey: string,
+  label: string,
+): TCardRow[] {
+  const fKey = forecastKey(label);
+  const lowKey = forecastLowKey(label);
+  const highKey = forecastHighKey(label);
+  return [
+    ...history.map((p) => ({
+      [timeKey]: p.at,
+      [label]: p.value,
+      [fKey]: null,
+      [lowKey]: null,
+      [highKey]: null,
+    })),
+    ...future.map((d, i) => ({
+      [timeKey]: d,
+      [label]: null,
+      [fKey]: points[i].value,
+      [lowKey]: points[i].low,
+      [highKey]: points[i].high,
+    })),
+  ];
+}
+
+function forecastColumns(
+  m: TMeasure,
+  timeKey: string,
+  label: string,
+  shown: string,
+  words: TCardWords,
+): TCardColumn[] {
+  return [
+    { key: timeKey, label: words.field(timeKey), kind: 'time', format: 'date' },
+    { key: label, label: shown, kind: 'measure', format: m.format },
+    { key: forecastKey(label), label: words.columns.forecast(shown), kind: 'measure', format: m.format },
+    {
+      key: forecastLowKey(label),
+      label: words.columns.forecastLow(shown),
+      kind: 'measure',
+      format: m.format,
+    },
+    {
+      key: forecastHighKey(label),
+      label: words.columns.forecastHigh(shown),
+      kind: 'measure',
+      format: m.format,
+    },
+  ];
+}
+
+/** The method, the history it was fitted on, and which buckets were left out and why. */
+function forecastNotes(
+  input: TForecastInput,
+  grain: TTimeGrain,
+  read: ReturnType<typeof readHistory>,
+  firstStep: number,
+  bucket: (d: string) => string,
+): string {
+  const { today, weekStart } = input;
+  const { history, dropped, partialStart, startsAt } = read;
+  const w = getCardWords(input.language).forecast;
+  const method = forecastMethod(grain, history.length, input.language);
+  const span = `${bucket(history[0].at)} – ${bucket(history[history.length - 1].at)}`;
+  let notes = w.notes(escapeHtml(method), history.length, grain, escapeHtml(span));
+  const running = startOfUnit(today, grain, weekStart);
+  if (dropped.includes(running)) notes += w.running(grain, escapeHtml(bucket(running)));
+  else if (firstStep > 1) notes += w.startsAfter(grain, escapeHtml(bucket(running)));
+  if (partialStart && startsAt) {
+    notes += w.partialStart(
+      grain,
+      escapeHtml(bucket(partialStart)),
+      escapeHtml(formatDate(startsAt, textFormat(input.locale).locale)),
+    );
+  }
+  const cut = dropped.filter((d) => d !== running && d !== partialStart);
+  if (cut.length > 0) notes += w.cut(cut.length, grain, cut.map((d) => escapeHtml(bucket(d))).join(', '));
+  return notes;
 }

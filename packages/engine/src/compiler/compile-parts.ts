@@ -1,0 +1,206 @@
+/**
+ * One fact table's part of a compiled query (see compile.ts): its aggregates over its own rows,
+ * joined to the tables its dimensions, filters and measure expressions read, within the asked
+ * period (and the comparison period, tagged by a two-row "_period" cross join).
+ */
+import type { TQueryFilter, TSemanticQuery } from '@parley/contract';
+import type { TComparisonPeriod, TResolvedRange, TWeekStart } from '../dates/date-range';
+import {
+  findDimensionSource,
+  findTimeDimension,
+  getDimension,
+  getReachableTables,
+  ModelError,
+  type TAggregateMeasure,
+  type TDimensionSource,
+  type TModelExpr,
+  type TSemanticModel,
+  type TTimeDimension,
+} from '../model/semantic-model';
+import { assertNever } from '../util';
+import { bucketDate, castDate, type ParamList, quoteIdent, shiftForward, type TSqlDialect } from './dialect';
+
+/** The aggregates read from one fact table, and the date they are bucketed and filtered by. */
+export interface TGroup {
+  table: string;
+  time: TTimeDimension | null;
+  bases: TAggregateMeasure[];
+}
+
+const PERIOD = quoteIdent('_period');
+const P = `${PERIOD}.${quoteIdent('p')}`;
+
+/** Whether a filter's field is a measure (filtered after aggregation) rather than a dimension. */
+export function isMeasureFilter(model: TSemanticModel, filter: TQueryFilter): boolean {
+  return model.measures.some((m) => m.name === filter.field);
+}
+
+/** The group's time dimension: the one the query names when reachable, else the measures' own. */
+export function chooseTime(
+  model: TSemanticModel,
+  group: TGroup,
+  query: TSemanticQuery,
+): TTimeDimension | null {
+  const reachable = getReachableTables(model, group.table);
+  const asked = query.timeDimension ? findTimeDimension(model, query.timeDimension.field) : null;
+  const own = group.bases[0].time ? findTimeDimension(model, group.bases[0].time) : null;
+  if (asked && own && asked.name !== own.name && reachable.has(asked.table)) return asked;
+  return own ?? (asked && reachable.has(asked.table) ? asked : null);
+}
+
+export interface TGroupContext {
+  range: TResolvedRange | null;
+  comparison: TComparisonPeriod | null;
+  baseAlias: Map<string, string>;
+  dimAliases: string[];
+}
+
+/** The group's SELECT: its dimension keys, time bucket and aggregates (current and previous). */
+export function compileGroup(
+  group: TGroup,
+  query: TSemanticQuery,
+  model: TSemanticModel,
+  options: { dialect: TSqlDialect; weekStart: TWeekStart },
+  params: ParamList,
+  ctx: TGroupContext,
+): string {
+  const { dialect } = options;
+  const needed = new Set<string>([group.table]);
+  const col = (table: string, column: string): string => {
+    needed.add(table);
+    return `${quoteIdent(table)}.${quoteIdent(column)}`;
+  };
+  const source = (dimName: string): TDimensionSource => {
+    const dim = getDimension(model, dimName);
+    const s = findDimensionSource(model, dim, group.table);
+    if (!s)
+      throw new ModelError(`${dim.label} is not available for ${group.bases.map((b) => b.label).join(', ')}`);
+    return s;
+  };
+
+  const select: string[] = [];
+  const groupBy: string[] = [];
+  const usedSources: TDimensionSource[] = [];
+  query.dimensions.forEach((name, i) => {
+    const s = source(name);
+    usedSources.push(s);
+    select.push(`${col(s.table, s.column)} AS ${quoteIdent(ctx.dimAliases[i])}`);
+    groupBy.push(quoteIdent(ctx.dimAliases[i]));
+  });
+
+  const where: string[] = [];
+  const grain = query.timeDimension?.grain;
+  const time = group.time;
+  if ((ctx.range || grain) && !time) {
+    throw new ModelError(`${group.bases.map((b) => b.label).join(', ')} has no date to filter or group by`);
+  }
+  const timeExpr = time ? castDate(dialect, col(time.table, time.column), time.dataType) : '';
+  const between = (r: TResolvedRange): string =>
+    `${timeExpr} BETWEEN ${params.date(r.from)} AND ${params.date(r.to)}`;
+  const { comparison, range } = ctx;
+  let currentCond: string | null = null;
+  let previousCond: string | null = null;
+  if (comparison && range) {
+    currentCond = `${P} = 0`;
+    previousCond = `${P} = 1`;
+    where.push(`((${P} = 0 AND ${between(range)}) OR (${P} = 1 AND ${between(comparison)}))`);
+  } else if (range) {
+    where.push(between(range));
+  }
+  if (grain && time) {
+    // Previous-period rows are moved forward into the current period's buckets.
+    const aligned = comparison
+      ? `CASE WHEN ${P} = 0 THEN ${timeExpr} ELSE ${shiftForward(dialect, timeExpr, comparison.shift.unit, params.int(comparison.shift.n))} END`
+      : timeExpr;
+    select.push(`${bucketDate(dialect, aligned, grain, options.weekStart)} AS ${quoteIdent('t')}`);
+    groupBy.push(quoteIdent('t'));
+  }
+
+  for (const f of query.filters) {
+    if (isMeasureFilter(model, f)) continue;
+    const s = source(f.field);
+    usedSources.push(s);
+    const list = f.values.map((v) => params.add(String(v))).join(', ');
+    if (f.op === 'in') where.push(`${col(s.table, s.column)} IN (${list})`);
+    else if (f.op === 'not_in') where.push(`${col(s.table, s.column)} NOT IN (${list})`);
+    else throw new ModelError(`Dimension filters take in / not_in, not ${f.op}`);
+  }
+
+  for (const b of group.bases) {
+    // A measure's built-in condition (completed orders) yields to the user's own choice on that column.
+    const conds = (b.where ?? [])
+      .filter((w) => !usedSources.some((s) => s.table === w.table && s.column === w.column))
+      .map((w) => `${col(w.table, w.column)} IN (${w.values.map((v) => params.add(v)).join(', ')})`);
+    const alias = ctx.baseAlias.get(b.name)!;
+    const expr = b.expr ? exprSql(b.expr, col) : null;
+    select.push(
+      `${aggregateSql(b, expr, currentCond ? [currentCond, ...conds] : conds)} AS ${quoteIdent(alias)}`,
+    );
+    if (previousCond) {
+      select.push(`${aggregateSql(b, expr, [previousCond, ...conds])} AS ${quoteIdent(`${alias}_prev`)}`);
+    }
+  }
+
+  const from = joinSql(model, group.table, needed);
+  const periodJoin =
+    comparison && range
+      ? ` CROSS JOIN (SELECT 0 AS ${quoteIdent('p')} UNION ALL SELECT 1 AS ${quoteIdent('p')}) AS ${PERIOD}`
+      : '';
+  let sql = `SELECT ${select.join(', ')} FROM ${from}${periodJoin}`;
+  if (where.length > 0) sql += ` WHERE ${where.join(' AND ')}`;
+  if (groupBy.length > 0) sql += ` GROUP BY ${groupBy.join(', ')}`;
+  return sql;
+}
+
+/** FROM clause: the fact table and the joins leading to every other table used. */
+function joinSql(model: TSemanticModel, fact: string, needed: Set<string>): string {
+  const reachable = getReachableTables(model, fact);
+  const joins: string[] = [];
+  const added = new Set([fact]);
+  const addPath = (table: string): void => {
+    if (added.has(table)) return;
+    const join = reachable.get(table);
+    if (!join) throw new ModelError(`No join path from ${fact} to ${table}`);
+    addPath(join.from);
+    const on = join.fromColumns
+      .map(
+        (c, i) =>
+          `${quoteIdent(join.from)}.${quoteIdent(c)} = ${quoteIdent(join.to)}.${quoteIdent(join.toColumns[i])}`,
+      )
+      .join(' AND ');
+    joins.push(`JOIN ${quoteIdent(table)} ON ${on}`);
+    added.add(table);
+  };
+  // Reachable order is breadth-first, so parents are joined before children that need them.
+  for (const table of reachable.keys()) if (needed.has(table)) addPath(table);
+  for (const table of needed)
+    if (!reachable.has(table)) throw new ModelError(`No join path from ${fact} to ${table}`);
+  return [quoteIdent(fact), ...joins].join(' ');
+}
+
+function exprSql(expr: TModelExpr, col: (table: string, column: string) => string): string {
+  if ('col' in expr) return col(expr.table, expr.col);
+  if ('num' in expr) return String(Number(expr.num));
+  return `(${exprSql(expr.left, col)} ${expr.op} ${exprSql(expr.right, col)})`;
+}
+
+function aggregateSql(b: TAggregateMeasure, expr: string | null, conds: string[]): string {
+  const guarded = (value: string): string =>
+    conds.length > 0 ? `CASE WHEN ${conds.join(' AND ')} THEN ${value} END` : value;
+  switch (b.agg) {
+    case 'count':
+      return conds.length > 0 ? `COUNT(${guarded('1')})` : 'COUNT(*)';
+    case 'count_distinct':
+      return `COUNT(DISTINCT ${guarded(expr!)})`;
+    case 'sum':
+      return `SUM(${guarded(expr!)})`;
+    case 'avg':
+      return `AVG(${guarded(expr!)})`;
+    case 'min':
+      return `MIN(${guarded(expr!)})`;
+    case 'max':
+      return `MAX(${guarded(expr!)})`;
+    default:
+      return assertNever(b.agg);
+  }
+}
