@@ -78,11 +78,37 @@ export async function startApp(
   await app.services.demo.ensureDemo();
   await app.services.answers.warmUp();
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const client = await connectClient(base, config.DEMO_EMAIL, PASSWORD);
+  const { headers, post, ask } = client;
+  const close = async () => {
+    client.close();
+    await app.close();
+    await database.close();
+    await server?.drop();
+  };
+  return { base, headers, post, ask, app, close };
+}
+
+/** A signed-in client of a running app (`base`): its headers, and POSTs sent by ask-client.ts. */
+export interface BenchClient {
+  headers: BenchApp['headers'];
+  post: BenchApp['post'];
+  ask: BenchApp['ask'];
+  /** Ends the client's process. */
+  close: () => void;
+}
+
+/**
+ * Signs `email` in at `base` and starts the bench client's process (ask-client.ts) with its
+ * cookie and XSRF token: startApp's client, and the soak bench's against a server of its own.
+ */
+export async function connectClient(base: string, email: string, password: string): Promise<BenchClient> {
   const login = await fetch(`${base}/auth/loginwithpassword`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: config.DEMO_EMAIL, password: PASSWORD }),
+    body: JSON.stringify({ email, password }),
   });
+  if (login.status !== 200) throw new Error(`sign-in failed (${login.status}): ${await login.text()}`);
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
   const { xsrfToken } = (await login.json()) as { xsrfToken: string };
   const headers = { 'content-type': 'application/json', cookie, 'x-xsrf-token': xsrfToken };
@@ -112,11 +138,5 @@ export async function startApp(
     };
     return { ms: reply.ms, card: answer.responses?.[0]?.card, text: reply.body };
   };
-  const close = async () => {
-    client.stdin.end();
-    await app.close();
-    await database.close();
-    await server?.drop();
-  };
-  return { base, headers, post, ask, app, close };
+  return { headers, post, ask, close: () => client.stdin.end() };
 }
