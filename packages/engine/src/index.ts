@@ -1,8 +1,5 @@
 /** Public API of the ask engine: question → SemanticQuery → SQL → card. Pure, no I/O. */
 
-export * from './analysis/drivers';
-export * from './analysis/forecast';
-export * from './analysis/holt-winters';
 export * from './card/build-card';
 export * from './card/insights';
 export * from './card/words';
@@ -10,6 +7,9 @@ export * from './compiler/columns';
 export * from './compiler/compile';
 export * from './compiler/dialect';
 export * from './dates/date-range';
+export * from './kinds/drivers/drivers';
+export * from './kinds/forecast/forecast';
+export * from './kinds/forecast/holt-winters';
 export * from './model/demo-model';
 export * from './model/introspect';
 export * from './model/introspection';

@@ -5,10 +5,10 @@
 import type { TDateRange, TSemanticQuery } from '@parley/contract';
 import { ZCard } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
-import { buildDriversCard, planDrivers } from '../analysis/drivers';
-import { buildForecastAnswer, planForecast } from '../analysis/forecast';
 import { compileQuery } from '../compiler/compile';
 import { addUnits } from '../dates/date-range';
+import { buildDriversCard, planDrivers } from '../kinds/drivers/drivers';
+import { buildForecastAnswer, planForecast } from '../kinds/forecast/forecast';
 import { getDemoModel } from '../model/demo-model';
 import {
   describeComparisonTr,

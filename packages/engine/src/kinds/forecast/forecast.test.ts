@@ -1,8 +1,8 @@
 import type { TDateRange, TSemanticQuery, TTimeGrain } from '@parley/contract';
 import { ZCard } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
-import { addUnits } from '../dates/date-range';
-import { getDemoModel } from '../model/demo-model';
+import { addUnits } from '../../dates/date-range';
+import { getDemoModel } from '../../model/demo-model';
 import {
   buildForecastAnswer,
   FIRST_DAY_KEY,

@@ -3,8 +3,8 @@
  * rows are complete, the series the model is fitted on, and the fitted model's future points.
  */
 import type { TTimeGrain } from '@parley/contract';
-import type { TResolvedRange } from '../dates/date-range';
-import { addDays, addUnits } from '../dates/date-range';
+import type { TResolvedRange } from '../../dates/date-range';
+import { addDays, addUnits } from '../../dates/date-range';
 import { fitHoltWinters, forecastHoltWinters, type THoltWintersFit } from './holt-winters';
 
 /**

@@ -6,9 +6,9 @@
  * contributions and a card.
  */
 import type { TCard, TSemanticQuery } from '@parley/contract';
-import { getCardWords, type TAgainst } from '../card/words';
-import { previousKey } from '../compiler/columns';
-import { compileQuery, type TCompiledQuery, type TCompileOptions } from '../compiler/compile';
+import { getCardWords, type TAgainst } from '../../card/words';
+import { previousKey } from '../../compiler/columns';
+import { compileQuery, type TCompiledQuery, type TCompileOptions } from '../../compiler/compile';
 import {
   getBaseMeasures,
   getDimension,
@@ -17,9 +17,9 @@ import {
   ModelError,
   type TMeasure,
   type TSemanticModel,
-} from '../model/semantic-model';
-import type { TLanguageCode } from '../parser/lang/types';
-import { textFormat } from '../util';
+} from '../../model/semantic-model';
+import type { TLanguageCode } from '../../parser/lang/types';
+import { textFormat } from '../../util';
 import {
   contributionKey,
   DRIVER_VALUE_KEY,

@@ -13,10 +13,10 @@ import {
   formatShare,
   formatValue,
 } from '@parley/presenter';
-import type { TAgainst, TCardWords } from '../card/words';
-import { changeKey, previousKey } from '../compiler/columns';
-import type { TResolvedRange } from '../dates/date-range';
-import type { TMeasure, TSemanticModel } from '../model/semantic-model';
+import type { TAgainst, TCardWords } from '../../card/words';
+import { changeKey, previousKey } from '../../compiler/columns';
+import type { TResolvedRange } from '../../dates/date-range';
+import type { TMeasure, TSemanticModel } from '../../model/semantic-model';
 
 /** Row key of a value's share of the total change, in percent (DESIGN §6). */
 export function contributionKey(measureLabel: string): string {

@@ -1,8 +1,8 @@
 import type { TSemanticQuery } from '@parley/contract';
 import { ZCard } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
-import { getDemoModel } from '../model/demo-model';
-import { ModelError } from '../model/semantic-model';
+import { getDemoModel } from '../../model/demo-model';
+import { ModelError } from '../../model/semantic-model';
 import {
   buildDriversCard,
   computeContributions,

@@ -18,10 +18,10 @@ import {
   formatDate,
   formatValue,
 } from '@parley/presenter';
-import { getCardWords, type TCalendarSpan, type TCardWords } from '../card/words';
-import { getGrainLabel } from '../compiler/columns';
-import { compileQuery, type TCompiledQuery, type TCompileOptions } from '../compiler/compile';
-import { addUnits, startOfUnit, type TWeekStart } from '../dates/date-range';
+import { getCardWords, type TCalendarSpan, type TCardWords } from '../../card/words';
+import { getGrainLabel } from '../../compiler/columns';
+import { compileQuery, type TCompiledQuery, type TCompileOptions } from '../../compiler/compile';
+import { addUnits, startOfUnit, type TWeekStart } from '../../dates/date-range';
 import {
   findTimeDimension,
   getBaseMeasures,
@@ -31,9 +31,9 @@ import {
   type TAggregateMeasure,
   type TMeasure,
   type TSemanticModel,
-} from '../model/semantic-model';
-import type { TLanguageCode } from '../parser/lang/types';
-import { assertNever, textFormat } from '../util';
+} from '../../model/semantic-model';
+import type { TLanguageCode } from '../../parser/lang/types';
+import { assertNever, textFormat } from '../../util';
 import { bucketEnd, FIRST_DAY_KEY, projectFuture, readHistory } from './forecast-history';
 import { minimumHistory } from './holt-winters';
 
