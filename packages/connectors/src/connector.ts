@@ -2,7 +2,7 @@
  * The Connector interface every data source implements (STYLE §7): test, introspect, query,
  * listAccounts, plus declared capabilities and SQL dialect. Only connectors talk to sources.
  */
-import type { TSemanticQuery } from '@parley/contract';
+import type { TConfigFormField, TConnectMethod, TSemanticQuery } from '@parley/contract';
 import type { TCompiledQuery, TIntrospection, TSemanticModel, TSqlDialect, TWeekStart } from '@parley/engine';
 import type { z } from 'zod';
 
@@ -15,6 +15,8 @@ export interface TConnectorCapabilities {
   timeout: boolean;
   /** Questions read a local copy that the server's sync job refreshes (`Connector.sync`). */
   copy?: boolean;
+  /** Its data never changes once stored (an uploaded file): answers are kept until the source goes. */
+  immutable?: boolean;
 }
 
 export interface TQueryOptions {
@@ -156,6 +158,16 @@ export interface TConnectorDescriptor<C extends { type: string } = { type: strin
   supports_accounts: boolean;
   /** Users add it from the data-sources screen (false for the built-in demo source). */
   listed: boolean;
+  /**
+   * How users connect it: a typed config tested live before it is stored (`form`), an uploaded
+   * file kept as DATA_DIR/sources/<id>.duckdb (`upload`), the provider's consent screen
+   * (`oauth`, with `auth_type` 'oauth2'), or not at all (`none`: built in).
+   */
+  connect: TConnectMethod;
+  /** The connection form (`connect: 'form'`), made by `configForm` from its config schema; else []. */
+  form: readonly TConfigFormField[];
+  /** OAuth sources: what the consent screen asks for. */
+  oauth?: { scope: string };
   ZConfig: z.ZodType<C>;
   secretFields: readonly Exclude<keyof C, 'type'>[];
   capabilities: TConnectorCapabilities;

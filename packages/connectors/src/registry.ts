@@ -3,6 +3,7 @@
  * types to connectors (STYLE §7). Adding a source = its folder (connector + descriptor) and one
  * line in REGISTRY; the config union, the types list and `createConnector` follow from it.
  */
+import type { TDatasourceTypes } from '@parley/contract';
 import {
   type Connector,
   ConnectorError,
@@ -44,6 +45,36 @@ export const CONNECTOR_TYPES: TRegisteredType[] = DESCRIPTORS.map((d) => d.type)
 /** The descriptor of a source type, or null when no connector exists for it (yet). */
 export function findDescriptor(type: string): TAnyConnectorDescriptor | null {
   return Object.hasOwn(REGISTRY, type) ? REGISTRY[type as TRegisteredType] : null;
+}
+
+/**
+ * GET /api/v1/datasource/types: every listed type with what the web needs to show and connect it
+ * (its form, how it connects, whether questions read a synced copy), in REGISTRY's order.
+ */
+export function listedTypes(): TDatasourceTypes {
+  return DESCRIPTORS.filter((d) => d.listed).map((d) => ({
+    type: d.type,
+    name: d.name,
+    logo: d.logo,
+    auth_type: d.auth_type,
+    supports_accounts: d.supports_accounts,
+    connect: d.connect,
+    form: [...d.form],
+    copied: d.capabilities.copy === true,
+  }));
+}
+
+/** The type users add by uploading a file (POST /api/v1/datasource/upload makes sources of it). */
+export const UPLOAD_DESCRIPTOR = onlyOne(DESCRIPTORS.filter((d) => d.connect === 'upload'));
+
+/** Whether sources of `type` are uploaded files: one DuckDB file DATA_DIR/sources/<id>.duckdb each. */
+export function isUploadType(type: string): boolean {
+  return findDescriptor(type)?.connect === 'upload';
+}
+
+function onlyOne<T>(found: T[]): T {
+  if (found.length !== 1) throw new Error(`Expected one upload type in the registry, found ${found.length}`);
+  return found[0];
 }
 
 /** The descriptor of a registered type; ConnectorError('unsupported') for any other. */

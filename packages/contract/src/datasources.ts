@@ -25,7 +25,39 @@ export const DATASOURCE_MESSAGES = {
   notFound: 'Data source not found!',
 } as const;
 
-/** GET /api/v1/datasource/types (DESIGN §4). */
+/** The input a connection form shows for one config field. */
+export const CONFIG_FIELD_KINDS = ['text', 'number', 'password', 'switch'] as const;
+
+/**
+ * One field of a source's connection form, as its descriptor gives it: `key` is both the config
+ * field and its label's message key (`form.<key>`); the other keys name messages of the web's
+ * `datasources` catalogue; `rules` are the contract's validation rules (validation.ts).
+ */
+export const ZConfigFormField = z.object({
+  key: z.string(),
+  kind: z.enum(CONFIG_FIELD_KINDS),
+  rules: z.string().optional(),
+  initial: z.union([z.string(), z.boolean()]).optional(),
+  placeholderKey: z.string().optional(),
+  /** A help line under the field (where to find a token, what an optional field defaults to). */
+  hintKey: z.string().optional(),
+  autoComplete: z.string().optional(),
+  /** Shares a row with the field before it (host and port, user and password). */
+  beside: z.boolean().optional(),
+});
+export type TConfigFormField = z.infer<typeof ZConfigFormField>;
+
+/**
+ * How a source is connected: a typed config tested live before it is stored (`form`), an
+ * uploaded file (`upload`), the provider's consent screen (`oauth`), or not at all (`none`: built in).
+ */
+export const CONNECT_METHODS = ['form', 'upload', 'oauth', 'none'] as const;
+export type TConnectMethod = (typeof CONNECT_METHODS)[number];
+
+/**
+ * GET /api/v1/datasource/types (DESIGN §4). `connect`, `form` and `copied` are optional additions
+ * the web draws the add dialog from; older clients read only the first five fields.
+ */
 export const ZDatasourceTypes = z.array(
   z.object({
     type: ZDatasourceType,
@@ -33,6 +65,11 @@ export const ZDatasourceTypes = z.array(
     logo: z.string(),
     auth_type: z.enum(AUTH_TYPES),
     supports_accounts: z.boolean(),
+    connect: z.enum(CONNECT_METHODS).optional(),
+    /** The connection form's fields in order ([] unless `connect` is 'form'). */
+    form: z.array(ZConfigFormField).optional(),
+    /** Questions read a copy the server syncs every few minutes (Formbricks), not the live source. */
+    copied: z.boolean().optional(),
   }),
 );
 export type TDatasourceTypes = z.infer<typeof ZDatasourceTypes>;

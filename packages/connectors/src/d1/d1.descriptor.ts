@@ -1,5 +1,6 @@
 import { ZCloudflareD1Config } from '@parley/contract';
 import { z } from 'zod';
+import { configForm } from '../config-form';
 import type { TConnectorDescriptor, TPublicConfig } from '../connector';
 import { D1Connector, type TD1SourceConfig } from './d1.connector';
 
@@ -14,6 +15,17 @@ export const CLOUDFLARE_D1_DESCRIPTOR: TConnectorDescriptor<TD1SourceConfig> = {
   auth_type: 'apikey',
   supports_accounts: true,
   listed: true,
+  connect: 'form',
+  form: configForm(ZCloudflareD1Config, {
+    account_id: { kind: 'text', rules: 'required|maxLength:100', hintKey: 'form.account_id_hint' },
+    api_token: {
+      kind: 'password',
+      rules: 'required|maxLength:1000',
+      autoComplete: 'off',
+      hintKey: 'form.api_token_hint',
+    },
+    base_url: { kind: 'text', rules: 'maxLength:500', hintKey: 'form.base_url_hint' },
+  }),
   // The stored config carries its type; a request's config without one is accepted.
   ZConfig: ZCloudflareD1Config.extend({ type: z.literal('CLOUDFLARE_D1').default('CLOUDFLARE_D1') }),
   secretFields: D1_SECRET_FIELDS,

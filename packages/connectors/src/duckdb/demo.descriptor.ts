@@ -16,6 +16,8 @@ export const DEMO_DESCRIPTOR: TConnectorDescriptor<TDemoConfig> = {
   auth_type: 'builtin',
   supports_accounts: false,
   listed: false,
+  connect: 'none',
+  form: [],
   ZConfig: z.object({ type: z.literal('DEMO').default('DEMO'), path: z.string().min(1) }),
   secretFields: [],
   capabilities: SQL_CAPABILITIES,

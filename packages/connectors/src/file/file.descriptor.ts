@@ -10,8 +10,10 @@ export const FILE_DESCRIPTOR: TConnectorDescriptor<TFileSourceConfig> = {
   auth_type: 'builtin',
   supports_accounts: false,
   listed: true,
+  connect: 'upload',
+  form: [],
   ZConfig: ZFileConfig,
   secretFields: [],
-  capabilities: SQL_CAPABILITIES,
+  capabilities: { ...SQL_CAPABILITIES, immutable: true },
   create: (config, context) => new FileConnector(config, context),
 };

@@ -1,5 +1,6 @@
 import { ZFormbricksConfig } from '@parley/contract';
 import { z } from 'zod';
+import { configForm } from '../config-form';
 import type { TConnectorDescriptor, TPublicConfig } from '../connector';
 import { FormbricksConnector, type TFormbricksSourceConfig } from './formbricks.connector';
 
@@ -14,6 +15,21 @@ export const FORMBRICKS_DESCRIPTOR: TConnectorDescriptor<TFormbricksSourceConfig
   auth_type: 'apikey',
   supports_accounts: true,
   listed: true,
+  connect: 'form',
+  form: configForm(ZFormbricksConfig, {
+    api_host: {
+      kind: 'text',
+      rules: 'required|maxLength:500',
+      initial: 'https://app.formbricks.com',
+      hintKey: 'form.api_host_hint',
+    },
+    api_key: {
+      kind: 'password',
+      rules: 'required|maxLength:1000',
+      autoComplete: 'off',
+      hintKey: 'form.api_key_hint',
+    },
+  }),
   // The stored config carries its type; a request's config without one is accepted.
   ZConfig: ZFormbricksConfig.extend({ type: z.literal('FORMBRICKS').default('FORMBRICKS') }),
   secretFields: FORMBRICKS_SECRET_FIELDS,

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import type { TConnectorDescriptor } from '../connector';
 import { Ga4Connector, type TGa4SourceConfig } from './ga4.connector';
 
+/** The scope Google asks consent for: read-only Analytics (DESIGN §3). */
+export const GA4_SCOPE = 'https://www.googleapis.com/auth/analytics.readonly';
+
 /** The OAuth tokens: sealed at rest, never returned. */
 const GA4_SECRET_FIELDS = ['access_token', 'refresh_token'] as const;
 
@@ -16,6 +19,9 @@ export const GOOGLE_ANALYTICS_DESCRIPTOR: TConnectorDescriptor<TGa4SourceConfig>
   auth_type: 'oauth2',
   supports_accounts: true,
   listed: true,
+  connect: 'oauth',
+  form: [],
+  oauth: { scope: GA4_SCOPE },
   ZConfig: z.object({
     type: z.literal('GOOGLE_ANALYTICS').default('GOOGLE_ANALYTICS'),
     access_token: z.string().min(1),

@@ -1,5 +1,6 @@
-import { ZPostgresConfig } from '@parley/contract';
+import { LIMITS, ZPostgresConfig } from '@parley/contract';
 import { z } from 'zod';
+import { configForm } from '../config-form';
 import type { TConnectorDescriptor, TPublicConfig } from '../connector';
 import { PostgresConnector, type TPostgresSourceConfig } from './postgres.connector';
 
@@ -14,6 +15,29 @@ export const POSTGRESQL_DESCRIPTOR: TConnectorDescriptor<TPostgresSourceConfig> 
   auth_type: 'basic',
   supports_accounts: true,
   listed: true,
+  connect: 'form',
+  form: configForm(ZPostgresConfig, {
+    host: {
+      kind: 'text',
+      rules: `required|maxLength:${LIMITS.HOST_NAME}`,
+      placeholderKey: 'form.host_placeholder',
+    },
+    port: {
+      kind: 'number',
+      rules: 'required|integer|minValue:1|maxValue:65535',
+      initial: '5432',
+      beside: true,
+    },
+    database: { kind: 'text', rules: `required|maxLength:${LIMITS.PG_IDENTIFIER}` },
+    user: { kind: 'text', rules: `required|maxLength:${LIMITS.PG_IDENTIFIER}`, autoComplete: 'off' },
+    password: {
+      kind: 'password',
+      rules: `maxLength:${LIMITS.PASSWORD}`,
+      autoComplete: 'new-password',
+      beside: true,
+    },
+    ssl: { kind: 'switch', initial: false, hintKey: 'form.ssl_hint' },
+  }),
   // The stored config carries its type; a request's config without one is accepted.
   ZConfig: ZPostgresConfig.extend({ type: z.literal('POSTGRESQL').default('POSTGRESQL') }),
   secretFields: POSTGRES_SECRET_FIELDS,
