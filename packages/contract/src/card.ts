@@ -1,4 +1,4 @@
-import { ZChartType, ZSemanticQuery } from './semantic';
+import { ZChartType, ZQuestionKind, ZSemanticQuery } from './semantic';
 import { z } from './zod';
 
 /** One column of a card's table; `key` is the row key users see ("Region", "Previous_Revenue"). */
@@ -60,5 +60,10 @@ export const ZCard = z.object({
    * the source, so the card can say how fresh its data is (an addition, optional).
    */
   synced: z.string().optional(),
+  /**
+   * The question kind the card answers (an addition, optional): the presenter draws a forecast or
+   * a drivers chart by it. Cards stored before it have none and are drawn by their columns.
+   */
+  kind: ZQuestionKind.optional(),
 });
 export type TCard = z.infer<typeof ZCard>;

@@ -115,3 +115,27 @@ export const ZSemanticQuery = z.object({
     .optional(),
 });
 export type TSemanticQuery = z.infer<typeof ZSemanticQuery>;
+
+/**
+ * The question kinds: the plain aggregate (a query without `analysis`) and each `analysis.kind`.
+ * The engine registers one kind per name (kinds/index.ts), the answer path and the presenter
+ * match them exhaustively.
+ */
+export const QUESTION_KINDS = ['aggregate', 'drivers', 'forecast'] as const;
+export const ZQuestionKind = z.enum(QUESTION_KINDS);
+export type TQuestionKind = z.infer<typeof ZQuestionKind>;
+
+// The list above is the analysis union plus 'aggregate': a kind added to one and not the other fails here.
+type TAnalysisKind = NonNullable<TSemanticQuery['analysis']>['kind'];
+const sameKinds: [Exclude<TQuestionKind, 'aggregate'>, TAnalysisKind] extends [
+  TAnalysisKind,
+  Exclude<TQuestionKind, 'aggregate'>,
+]
+  ? true
+  : never = true;
+void sameKinds;
+
+/** A query's kind: its analysis, else the plain aggregate. */
+export function questionKind(query: Pick<TSemanticQuery, 'analysis'>): TQuestionKind {
+  return query.analysis?.kind ?? 'aggregate';
+}
