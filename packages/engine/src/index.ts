@@ -10,6 +10,7 @@ export * from './dates/date-range';
 export * from './kinds/drivers/drivers';
 export * from './kinds/forecast/forecast';
 export * from './kinds/forecast/holt-winters';
+export * from './kinds/index';
 export * from './model/demo-model';
 export * from './model/introspect';
 export * from './model/introspection';

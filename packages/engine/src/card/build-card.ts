@@ -149,6 +149,7 @@ export function buildCard(input: TBuildCardInput): TCard {
 
   const title = words.title(query, model);
   return {
+    kind: 'aggregate',
     // The title says what is compared, so a chart with two series is never read as one.
     title: query.compare
       ? words.titleVs(title, words.comparison(query.compare, query.timeDimension?.range))

@@ -22,6 +22,7 @@ export {
 } from './buckets';
 export { buildChartOption } from './build';
 export { chartShape, chartViewType } from './shape';
+export { type DrawnShapeName, drawnShape } from './shapes';
 export {
   CHANGE_COLORS,
   type ChartSize,

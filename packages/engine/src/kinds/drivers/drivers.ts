@@ -272,6 +272,7 @@ export function buildDriversCard(input: TDriversCardInput): TCard {
   });
 
   return {
+    kind: 'drivers',
     title: words.drivers.title(shown, when, against),
     text,
     date: input.readAt,

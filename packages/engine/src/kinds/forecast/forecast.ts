@@ -9,7 +9,7 @@
  * month": on 20 Nov, "next 3 months" is Dec, Jan, Feb, and "next 7 days" starts tomorrow. The
  * running bucket is forecast too (it lies between history and future) but is not shown.
  */
-import type { TCard, TCardColumn, TCardRow, TSemanticQuery, TTimeGrain } from '@parley/contract';
+import type { TCardColumn, TCardRow, TSemanticQuery, TTimeGrain } from '@parley/contract';
 import {
   escapeHtml,
   FORECAST_HIGH_SUFFIX,
@@ -34,6 +34,7 @@ import {
 } from '../../model/semantic-model';
 import type { TLanguageCode } from '../../parser/lang/types';
 import { assertNever, textFormat } from '../../util';
+import type { TKindAnswer } from '../types';
 import { bucketEnd, FIRST_DAY_KEY, projectFuture, readHistory } from './forecast-history';
 import { minimumHistory } from './holt-winters';
 
@@ -194,7 +195,7 @@ export interface TForecastInput {
 }
 
 /** A forecast card, or a reason (shown like a question back) when there is too little history. */
-export type TForecastAnswer = { kind: 'card'; card: TCard } | { kind: 'refuse'; text: string };
+export type TForecastAnswer = TKindAnswer;
 
 /** Fits the history and builds the forecast card. */
 export function buildForecastAnswer(input: TForecastInput): TForecastAnswer {
@@ -286,6 +287,7 @@ export function buildForecastAnswer(input: TForecastInput): TForecastAnswer {
   return {
     kind: 'card',
     card: {
+      kind: 'forecast',
       title: asked ? w.calendarTitle(shown, asked) : w.title(shown, horizon, grain),
       text: `<p>${headline}</p><p>${notes}</p><p>${understood}</p>`,
       date: input.readAt,
