@@ -64,8 +64,16 @@ describe('connection forms from descriptors', () => {
   });
 
   it('serves GET /api/v1/datasource/types with forms, connect methods and copies', () => {
-    const types = listedTypes();
+    const types = listedTypes({ connect: true });
     expect(ZDatasourceTypes.parse(types)).toEqual(types);
+    // Without ?connect=true: DESIGN §4's five fields, as outside clients have always had them.
+    expect(Object.keys(listedTypes({ connect: false })[0]!)).toEqual([
+      'type',
+      'name',
+      'logo',
+      'auth_type',
+      'supports_accounts',
+    ]);
     expect(types.map((t) => [t.type, t.connect, t.copied, t.form?.map((f) => f.key)])).toEqual([
       ['POSTGRESQL', 'form', false, ['host', 'port', 'database', 'user', 'password', 'ssl']],
       ['FILE', 'upload', false, []],

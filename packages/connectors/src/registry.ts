@@ -48,19 +48,19 @@ export function findDescriptor(type: string): TAnyConnectorDescriptor | null {
 }
 
 /**
- * GET /api/v1/datasource/types: every listed type with what the web needs to show and connect it
- * (its form, how it connects, whether questions read a synced copy), in REGISTRY's order.
+ * GET /api/v1/datasource/types: every listed type in REGISTRY's order; with `connect`, also what
+ * the web needs to connect it (how, its form, whether questions read a synced copy).
  */
-export function listedTypes(): TDatasourceTypes {
+export function listedTypes(options: { connect: boolean }): TDatasourceTypes {
   return DESCRIPTORS.filter((d) => d.listed).map((d) => ({
     type: d.type,
     name: d.name,
     logo: d.logo,
     auth_type: d.auth_type,
     supports_accounts: d.supports_accounts,
-    connect: d.connect,
-    form: [...d.form],
-    copied: d.capabilities.copy === true,
+    ...(options.connect
+      ? { connect: d.connect, form: [...d.form], copied: d.capabilities.copy === true }
+      : {}),
   }));
 }
 

@@ -55,9 +55,14 @@ export const CONNECT_METHODS = ['form', 'upload', 'oauth', 'none'] as const;
 export type TConnectMethod = (typeof CONNECT_METHODS)[number];
 
 /**
- * GET /api/v1/datasource/types (DESIGN §4). `connect`, `form` and `copied` are optional additions
- * the web draws the add dialog from; older clients read only the first five fields.
+ * GET /api/v1/datasource/types[?connect=true]: with connect=true each type also says how it is
+ * connected (`connect`, `form`, `copied`, from its descriptor) — what the web draws the add dialog
+ * from; without it the answer is DESIGN §4's five fields.
  */
+export const ZDatasourceTypesQuery = z.object({ connect: z.enum(['true', 'false']).optional() });
+export type TDatasourceTypesQuery = z.infer<typeof ZDatasourceTypesQuery>;
+
+/** GET /api/v1/datasource/types (DESIGN §4), with the optional fields `?connect=true` adds. */
 export const ZDatasourceTypes = z.array(
   z.object({
     type: ZDatasourceType,

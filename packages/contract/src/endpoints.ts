@@ -52,6 +52,7 @@ import {
   ZDatasourceRedirectQuery,
   ZDatasourceRef,
   ZDatasourceTypes,
+  ZDatasourceTypesQuery,
   ZDefaultDatasourceBody,
   ZDeleteDatasourceQuery,
   ZRemoveAccountBody,
@@ -205,7 +206,11 @@ export const endpoints = {
     response: null,
   },
   // data sources (spec 2 §2, §7; DESIGN §4, §11)
-  'GET /api/v1/datasource/types': { tag: 'datasources', response: ZDatasourceTypes },
+  'GET /api/v1/datasource/types': {
+    tag: 'datasources',
+    query: ZDatasourceTypesQuery,
+    response: ZDatasourceTypes,
+  },
   'GET /api/v1/datasourceredirect': { tag: 'datasources', query: ZDatasourceRedirectQuery, response: null },
   'GET /api/v1/datasource/callback': { tag: 'datasources', response: null },
   'POST /api/v1/datasource': {

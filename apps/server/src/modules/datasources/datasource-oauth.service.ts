@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { ConnectorError, getDescriptor, type TOAuthAccess } from '@parley/connectors';
+import {
+  ConnectorError,
+  getDescriptor,
+  type TAnyConnectorDescriptor,
+  type TOAuthAccess,
+} from '@parley/connectors';
 import type { TDatasourceRedirectQuery } from '@parley/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import * as client from 'openid-client';
@@ -12,8 +17,8 @@ import type { DatasourcesRepository } from './datasources.repository';
 import { openConfig, sealConfig } from './source-config';
 import type { SourceResolver } from './source-resolver';
 
-/** The scope Google asks consent for: read-only Analytics (DESIGN §3). */
-export const GA4_SCOPE = 'https://www.googleapis.com/auth/analytics.readonly';
+/** The scope Google Analytics asks consent for (its descriptor's `oauth.scope`), for tests playing Google. */
+export { GA4_SCOPE } from '@parley/connectors';
 /** A token is refreshed this long before it expires, so no call goes out with a dying token. */
 export const REFRESH_AHEAD_MS = 60_000;
 
@@ -66,7 +71,8 @@ export class DatasourceOAuthService {
   ): Promise<{ url: string; pending: DatasourceOAuthPending }> {
     await this.access.requireAccess(actor, { feature: 'SETTINGS_DATASOURCE' });
     const descriptor = getDescriptor(query.type);
-    if (descriptor.auth_type !== 'oauth2')
+    const scope = descriptor.connect === 'oauth' ? descriptor.oauth?.scope : undefined;
+    if (!scope)
       throw new Invalid(`Invalid field type: ${query.type} data sources are not connected by signing in.`);
     if (query.datasource_id) {
       const row = await this.repo.findOwned(actor, query.datasource_id);
@@ -83,7 +89,7 @@ export class DatasourceOAuthService {
     };
     const url = client.buildAuthorizationUrl(configuration, {
       redirect_uri: this.redirectUri,
-      scope: GA4_SCOPE,
+      scope,
       access_type: 'offline',
       prompt: 'consent',
       include_granted_scopes: 'true',
@@ -169,10 +175,15 @@ export class DatasourceOAuthService {
   }
 
   private async tokens(id: string): Promise<Ga4Tokens> {
+    return (await this.stored(id)).tokens;
+  }
+
+  /** A source's tokens and the descriptor that seals them; 'revoked' when there are none. */
+  private async stored(id: string): Promise<{ descriptor: TAnyConnectorDescriptor; tokens: Ga4Tokens }> {
     const row = await this.repo.findById(id);
     if (!row || row.status === 'revoked' || !row.secrets)
       throw new ConnectorError('revoked', 'Access to this data source was revoked.');
-    return openConfig(row, this.box) as unknown as Ga4Tokens;
+    return { descriptor: getDescriptor(row.type), tokens: openConfig(row, this.box) as unknown as Ga4Tokens };
   }
 
   private refresh(id: string): Promise<Ga4Tokens> {
@@ -184,7 +195,7 @@ export class DatasourceOAuthService {
   }
 
   private async refreshNow(id: string): Promise<Ga4Tokens> {
-    const current = await this.tokens(id);
+    const { descriptor, tokens: current } = await this.stored(id);
     if (!current.refresh_token) return this.revoke(id, 'no refresh token');
     const configuration = await this.configuration();
     let answer: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers;
@@ -202,7 +213,7 @@ export class DatasourceOAuthService {
       refresh_token: answer.refresh_token ?? current.refresh_token,
       expires_at: this.expiresAt(answer.expiresIn()),
     };
-    const { secrets } = sealConfig(getDescriptor('GOOGLE_ANALYTICS'), { ...next }, id, this.box);
+    const { secrets } = sealConfig(descriptor, { ...next }, id, this.box);
     if (!(await this.repo.updateSecrets(id, secrets!)))
       throw new ConnectorError('revoked', 'Access to this data source was revoked.');
     return next;

@@ -9,7 +9,7 @@ import type { UploadedFile } from './datasources.service';
 export async function datasourcesRoutes(app: FastifyInstance): Promise<void> {
   const service = app.services.datasources;
 
-  route(app, 'GET /api/v1/datasource/types', async (r) => service.types(actorOf(r)));
+  route(app, 'GET /api/v1/datasource/types', async (r) => service.types(actorOf(r), r.query));
   route(app, 'POST /api/v1/datasource', async (r) => service.create(actorOf(r), r.body));
   route(app, 'POST /api/v1/datasource/activate', async (r) => {
     await service.activate(actorOf(r), r.body);

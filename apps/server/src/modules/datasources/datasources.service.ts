@@ -12,9 +12,11 @@ import {
   DESCRIPTORS,
   findDescriptor,
   getDescriptor,
+  listedTypes,
   loadTableFile,
   type TAnyConnectorDescriptor,
   type TConnectorAccount,
+  UPLOAD_DESCRIPTOR,
 } from '@parley/connectors';
 import {
   DATASOURCE_MESSAGES,
@@ -28,6 +30,7 @@ import {
   type TDatasourceRef,
   type TDatasourceType,
   type TDatasourceTypes,
+  type TDatasourceTypesQuery,
 } from '@parley/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccessPolicy, Actor } from '../../lib/access';
@@ -103,16 +106,10 @@ export class DatasourcesService {
     return this.access.requireAccess(actor, { feature: 'SETTINGS_DATASOURCE' });
   }
 
-  /** The source types users can add (GET /api/v1/datasource/types). */
-  async types(actor: Actor): Promise<TDatasourceTypes> {
+  /** The source types users can add; with connect=true, how each is connected (GET /api/v1/datasource/types). */
+  async types(actor: Actor, query: TDatasourceTypesQuery = {}): Promise<TDatasourceTypes> {
     await this.requireSettings(actor);
-    return DESCRIPTORS.filter((d) => d.listed).map((d) => ({
-      type: d.type,
-      name: d.name,
-      logo: d.logo,
-      auth_type: d.auth_type,
-      supports_accounts: d.supports_accounts,
-    }));
+    return listedTypes({ connect: query.connect === 'true' });
   }
 
   /**
@@ -125,9 +122,9 @@ export class DatasourcesService {
     const descriptor = findDescriptor(body.type);
     if (!descriptor?.listed)
       throw new Invalid(`Invalid field type: ${body.type} data sources cannot be connected here.`);
-    if (descriptor.type === 'FILE')
-      throw new Invalid('Invalid field type: FILE data sources are added by uploading a file.');
-    if (descriptor.auth_type === 'oauth2')
+    if (descriptor.connect === 'upload')
+      throw new Invalid(`Invalid field type: ${body.type} data sources are added by uploading a file.`);
+    if (descriptor.connect === 'oauth')
       throw new Invalid(
         `Invalid field type: ${body.type} data sources are connected through their sign-in page.`,
       );
@@ -183,7 +180,7 @@ export class DatasourcesService {
   }
 
   /**
-   * A FILE source from an uploaded CSV or Parquet file: streamed to a temporary file (stopped at
+   * An uploaded CSV or Parquet file's source (the registry's upload type, FILE): streamed to a temporary file (stopped at
    * UPLOAD_LIMIT_MB), loaded into DATA_DIR/sources/<id>.duckdb, then the row is written. On any
    * failure the temporary file, a half-written DuckDB file and the row are all absent.
    */
@@ -217,12 +214,12 @@ export class DatasourcesService {
         throw error;
       }
       // Server mode: stored before the source exists, so every process can answer from it.
-      await this.options.files?.store({ id, type: 'FILE' });
+      await this.options.files?.store({ id, type: UPLOAD_DESCRIPTOR.type });
       await this.repo.insert(actor, {
         id,
-        type: 'FILE',
+        type: UPLOAD_DESCRIPTOR.type,
         name: sourceNameOf(file.filename),
-        ...sealConfig(getDescriptor('FILE'), loaded.config, id, this.box),
+        ...sealConfig(UPLOAD_DESCRIPTOR, loaded.config, id, this.box),
         selectedAccount: null,
         accounts: [],
         now: this.clock(),
@@ -400,7 +397,7 @@ export class DatasourcesService {
     const out: TCredentials = {};
     if (this.resolver.demoEnabled) {
       out[DEMO_DATASOURCE_ID] = {
-        type: 'DEMO',
+        type: DEMO_DESCRIPTOR.type,
         name: DEMO_DESCRIPTOR.name,
         logo: DEMO_DESCRIPTOR.logo,
         auth_type: DEMO_DESCRIPTOR.auth_type,

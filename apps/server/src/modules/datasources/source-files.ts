@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
+import { isUploadType } from '@parley/connectors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatasourceRow } from './datasources.repository';
 import type { SourceFilesRepository, StoredFile } from './source-files.repository';
@@ -196,7 +197,7 @@ export class SourceFiles {
 
   /** The names of the source's files in its folder: an upload's one DuckDB file, an API copy's every one. */
   private async localNames(row: SourceRef): Promise<string[]> {
-    if (row.type === 'FILE') {
+    if (isUploadType(row.type)) {
       const name = `${row.id}.duckdb`;
       return (await stat(join(this.sourcesDir, name)).catch(() => null)) ? [name] : [];
     }

@@ -1,5 +1,12 @@
 import { join } from 'node:path';
-import { type Connector, ConnectorError, createConnector, type TOAuthAccess } from '@parley/connectors';
+import {
+  type Connector,
+  ConnectorError,
+  createConnector,
+  findDescriptor,
+  isUploadType,
+  type TOAuthAccess,
+} from '@parley/connectors';
 import { DATASOURCE_MESSAGES, DEMO_DATASOURCE_ID } from '@parley/contract';
 import { generateModel, type TSemanticModel } from '@parley/engine';
 import type { FastifyBaseLogger } from 'fastify';
@@ -180,7 +187,7 @@ export class SourceResolver {
         connector,
         model,
         // Uploaded files never change; a live database may change at any time.
-        immutable: row.type === 'FILE',
+        immutable: findDescriptor(row.type)?.capabilities.immutable === true,
       };
     } catch (error) {
       await connector.close().catch(() => {});
@@ -255,12 +262,12 @@ export class SourceResolver {
 }
 
 /**
- * The folder a source's connector keeps its files in: FILE sources name their DuckDB file in
- * their config, relative to DATA_DIR/sources; every other source gets DATA_DIR/sources/<id>
- * (Formbricks' copies), removed with the source.
+ * The folder a source's connector keeps its files in: uploaded files (FILE) name their DuckDB
+ * file in their config, relative to DATA_DIR/sources; every other source gets
+ * DATA_DIR/sources/<id> (Formbricks' copies), removed with the source.
  */
 export function sourceDataDir(sourcesDir: string, row: Pick<DatasourceRow, 'id' | 'type'>): string {
-  return row.type === 'FILE' ? sourcesDir : join(sourcesDir, row.id);
+  return isUploadType(row.type) ? sourcesDir : join(sourcesDir, row.id);
 }
 
 /**

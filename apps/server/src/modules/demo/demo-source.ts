@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { type Connector, createConnector, ensureDemoDataset } from '@parley/connectors';
+import { type Connector, createConnector, DEMO_DESCRIPTOR, ensureDemoDataset } from '@parley/connectors';
 import { getDemoModel, type TSemanticModel } from '@parley/engine';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -26,7 +26,7 @@ export function demoSource(
       const result = await ensureDemoDataset(options);
       if (result.created) log.info({ ms: result.ms, path: options.path }, 'demo dataset generated');
       return {
-        connector: createConnector({ type: 'DEMO', path: options.path }),
+        connector: createConnector({ type: DEMO_DESCRIPTOR.type, path: options.path }),
         model: getDemoModel(),
       };
     })().catch((error: unknown) => {
