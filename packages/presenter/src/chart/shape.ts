@@ -1,5 +1,5 @@
 /** What a chart draws for a card: its view name and the shape of the answer as a chart sees it. */
-import type { TCard, TCardChart, TCardColumn, TTimeGrain } from '@parley/contract';
+import type { TCard, TCardChart, TCardColumn, TQuestionKind, TTimeGrain } from '@parley/contract';
 import {
   CONTRIBUTION_SUFFIX,
   FORECAST_HIGH_SUFFIX,
@@ -8,7 +8,7 @@ import {
   isAdditiveMeasure,
   PREVIOUS_PREFIX,
 } from '../card-columns';
-import type { ChartShape, ChartViewType } from './types';
+import type { ChartShape, ChartViewType, ShapeOf } from './types';
 
 /**
  * A chart spec's view name: its type in lower case, bar flagged stacked being bar-stacked — unless
@@ -41,21 +41,52 @@ export function grainOf(card: TCard): TTimeGrain | undefined {
 /** A finite number, or null. */
 export const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-/** What the chart draws for this spec of this card. */
-export function chartShape(card: TCard, spec: TCardChart): ChartShape {
+/**
+ * The kind of a card stored before cards carried one: told by its columns, as charts did then —
+ * a forecast by its forecast and band columns, a drivers answer by its one contribution series.
+ */
+export function detectedKind(card: TCard, spec: TCardChart): TQuestionKind {
   const keys = new Set(card.columns.map((c) => c.key));
+  const forecast = forecastShape(spec);
+  if (forecast && keys.has(forecast.forecast) && keys.has(forecast.low) && keys.has(forecast.high))
+    return 'forecast';
+  if (spec.y.length === 1 && spec.y[0].endsWith(CONTRIBUTION_SUFFIX)) return 'drivers';
+  return 'aggregate';
+}
+
+/** A forecast's series by the row-key conventions: the measure, its forecast and band; null without a measure. */
+function forecastShape(spec: TCardChart): ShapeOf<'forecast'> | null {
   const measure = spec.y.find((y) => !y.startsWith(FORECAST_PREFIX) && !y.startsWith(PREVIOUS_PREFIX));
-  if (measure) {
-    const forecast = `${FORECAST_PREFIX}${measure}`;
-    const low = `${forecast}${FORECAST_LOW_SUFFIX}`;
-    const high = `${forecast}${FORECAST_HIGH_SUFFIX}`;
-    if (keys.has(forecast) && keys.has(low) && keys.has(high))
-      return { kind: 'forecast', measure, forecast, low, high };
+  if (!measure) return null;
+  const forecast = `${FORECAST_PREFIX}${measure}`;
+  return {
+    kind: 'forecast',
+    measure,
+    forecast,
+    low: `${forecast}${FORECAST_LOW_SUFFIX}`,
+    high: `${forecast}${FORECAST_HIGH_SUFFIX}`,
+  };
+}
+
+/** What the chart draws for this spec of this card: by the card's kind (by its columns when it has none). */
+export function chartShape(card: TCard, spec: TCardChart): ChartShape {
+  const kind = card.kind ?? detectedKind(card, spec);
+  switch (kind) {
+    case 'forecast':
+      return forecastShape(spec) ?? resultShape(card, spec);
+    case 'drivers': {
+      const group = card.columns.find((c) => c.kind === 'dimension' && c.key !== spec.x);
+      return { kind: 'contributions', dimension: group?.key ?? null };
+    }
+    case 'aggregate':
+      return resultShape(card, spec);
+    default:
+      return assertNever(kind);
   }
-  if (spec.y.length === 1 && spec.y[0].endsWith(CONTRIBUTION_SUFFIX)) {
-    const group = card.columns.find((c) => c.kind === 'dimension' && c.key !== spec.x);
-    return { kind: 'contributions', dimension: group?.key ?? null };
-  }
+}
+
+/** A plain answer's shape by its columns: two periods, a pivot of a second category, or simple. */
+function resultShape(card: TCard, spec: TCardChart): ChartShape {
   const x = columnOf(card, spec.x);
   if (x.kind === 'measure') return { kind: 'periods' };
   const other = card.columns.find(
