@@ -1,4 +1,5 @@
 import { ZDatasourceTypes } from '@parley/contract';
+import { DATASOURCE_TYPES_RESPONSE } from '../../contract/test/datasource-types.fixture';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { configForm } from './config-form';
@@ -81,12 +82,7 @@ describe('connection forms from descriptors', () => {
       ['FORMBRICKS', 'form', true, ['api_host', 'api_key']],
       ['GOOGLE_ANALYTICS', 'oauth', false, []],
     ]);
-    expect(types[0]!.form![1]).toEqual({
-      key: 'port',
-      kind: 'number',
-      rules: 'required|integer|minValue:1|maxValue:65535',
-      initial: '5432',
-      beside: true,
-    });
+    // What the web's connect-form tests draw from, field by field.
+    expect(types).toEqual(DATASOURCE_TYPES_RESPONSE);
   });
 });

@@ -1,6 +1,7 @@
 import type { TCredential } from '@parley/contract';
 import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DATASOURCE_TYPES_RESPONSE } from '../../../../../packages/contract/test/datasource-types.fixture';
 import { ApiError } from '../../lib/api';
 import {
   addableTypes,
@@ -118,13 +119,9 @@ describe('sources', () => {
 });
 
 describe('connection forms', () => {
-  const postgres = connectMethod({
-    type: 'POSTGRESQL',
-    name: 'PostgreSQL',
-    logo: '',
-    auth_type: 'basic',
-    supports_accounts: true,
-  });
+  // Each type as GET /api/v1/datasource/types?connect=true describes it.
+  const typeNamed = (type: string) => DATASOURCE_TYPES_RESPONSE.find((x) => x.type === type)!;
+  const postgres = connectMethod(typeNamed('POSTGRESQL'));
 
   it('has the PostgreSQL fields of DESIGN §4 with port 5432 and SSL off', () => {
     if (postgres.kind !== 'form') throw new Error('PostgreSQL connects with a form');
@@ -170,12 +167,11 @@ describe('connection forms', () => {
   });
 
   it('has the API-key forms of Cloudflare D1 and Formbricks, each field labelled and explained', () => {
-    const base = { name: '', logo: '', supports_accounts: true, auth_type: 'apikey' } as const;
     for (const [type, keys] of [
       ['CLOUDFLARE_D1', ['account_id', 'api_token', 'base_url']],
       ['FORMBRICKS', ['api_host', 'api_key']],
     ] as const) {
-      const method = connectMethod({ ...base, type });
+      const method = connectMethod(typeNamed(type));
       if (method.kind !== 'form') throw new Error(`${type} has no form`);
       expect(method.fields.map((f) => f.key)).toEqual(keys);
       for (const f of method.fields) {
@@ -188,9 +184,8 @@ describe('connection forms', () => {
   });
 
   it('uploads files and redirects oauth2 sources', () => {
-    const base = { name: '', logo: '', supports_accounts: false } as const;
-    expect(connectMethod({ ...base, type: 'FILE', auth_type: 'builtin' }).kind).toBe('upload');
-    expect(connectMethod({ ...base, type: 'GOOGLE_ANALYTICS', auth_type: 'oauth2' }).kind).toBe('oauth');
+    expect(connectMethod(typeNamed('FILE')).kind).toBe('upload');
+    expect(connectMethod(typeNamed('GOOGLE_ANALYTICS')).kind).toBe('oauth');
     expect(connectUrl('GOOGLE_ANALYTICS', 'localhost')).toBe(
       '/api/v1/datasourceredirect?type=GOOGLE_ANALYTICS&local=true',
     );

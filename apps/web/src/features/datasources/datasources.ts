@@ -1,4 +1,10 @@
-import type { TCredential, TCredentials, TDatasourceType, TDatasourceTypes } from '@parley/contract';
+import type {
+  TConfigFormField,
+  TCredential,
+  TCredentials,
+  TDatasourceType,
+  TDatasourceTypes,
+} from '@parley/contract';
 import type { TFunction } from 'i18next';
 import { errorMessage } from '../../lib/api';
 import { LIMITS, type RuleSpec } from '../../lib/contract';
@@ -6,6 +12,8 @@ import { SERVER_MESSAGE_KEYS } from './i18n';
 
 /** The built-in demo source's id (contract DEMO_DATASOURCE_ID, kept out of the zod bundle). */
 export const DEMO_ID = 'demo';
+/** The built-in demo source's type (the server lists it in credentials only, never as a type to add). */
+const DEMO_TYPE: TDatasourceType = 'DEMO';
 
 export type SourceStatus = 'active' | 'inactive' | 'revoked';
 export type DatasourceType = TDatasourceTypes[number];
@@ -49,7 +57,7 @@ export function defaultSourceId(sources: readonly Source[]): string | null {
  * 'builtin', but so is an uploaded file's, which the user owns: the type tells them apart.)
  */
 export function isBuiltin(source: Pick<Source, 'id' | 'type'>): boolean {
-  return source.id === DEMO_ID || source.type === 'DEMO';
+  return source.id === DEMO_ID || source.type === DEMO_TYPE;
 }
 
 /** The name shown for a source; the demo's is translated. */
@@ -70,7 +78,7 @@ export function isSelectedAccount(
 
 /** Types a user can add: everything the server lists but the built-in demo. */
 export function addableTypes(types: TDatasourceTypes): TDatasourceTypes {
-  return types.filter((t) => t.type !== 'DEMO');
+  return types.filter((t) => t.type !== DEMO_TYPE);
 }
 
 /** How many connections of each type the user already has (the add dialog marks them). */
@@ -95,19 +103,9 @@ export function failureText(err: unknown, t: TFunction<'datasources'>, fallbackK
 
 // --- connection forms -------------------------------------------------------------------------
 
-export type FieldKind = 'text' | 'password' | 'number' | 'switch';
-
-/** One field of a connection form; `key` is both the config field and its label's message key. */
-export interface ConfigField {
-  key: string;
-  kind: FieldKind;
-  rules?: RuleSpec;
-  initial?: string | boolean;
-  placeholderKey?: string;
-  /** A help line under the field (where to find a token, what an optional field defaults to). */
-  hintKey?: string;
-  autoComplete?: string;
-}
+/** One field of a connection form, as the source's descriptor gives it (`key`: config field and label key). */
+export type ConfigField = TConfigFormField;
+export type FieldKind = ConfigField['kind'];
 
 /** How a type is connected: a config form, a file upload, or the provider's consent screen. */
 export type ConnectMethod =
@@ -116,75 +114,18 @@ export type ConnectMethod =
   | { kind: 'oauth' }
   | { kind: 'none' };
 
-const POSTGRES_FIELDS: readonly ConfigField[] = [
-  {
-    key: 'host',
-    kind: 'text',
-    rules: `required|maxLength:${LIMITS.HOST_NAME}`,
-    placeholderKey: 'form.host_placeholder',
-  },
-  { key: 'port', kind: 'number', rules: 'required|integer|minValue:1|maxValue:65535', initial: '5432' },
-  { key: 'database', kind: 'text', rules: `required|maxLength:${LIMITS.PG_IDENTIFIER}` },
-  { key: 'user', kind: 'text', rules: `required|maxLength:${LIMITS.PG_IDENTIFIER}`, autoComplete: 'off' },
-  {
-    key: 'password',
-    kind: 'password',
-    rules: `maxLength:${LIMITS.PASSWORD}`,
-    autoComplete: 'new-password',
-  },
-  { key: 'ssl', kind: 'switch', initial: false },
-];
-
-/** The fields DESIGN §4 gives each source's config. */
+/**
+ * How a type is connected, as the server describes it (GET /api/v1/datasource/types?connect=true,
+ * from each source's descriptor); a type it did not describe offers nothing to connect.
+ */
 export function connectMethod(type: DatasourceType): ConnectMethod {
-  switch (type.type) {
-    case 'POSTGRESQL':
-      return { kind: 'form', fields: POSTGRES_FIELDS };
-    case 'CLOUDFLARE_D1':
-      return {
-        kind: 'form',
-        fields: [
-          {
-            key: 'account_id',
-            kind: 'text',
-            rules: 'required|maxLength:100',
-            hintKey: 'form.account_id_hint',
-          },
-          {
-            key: 'api_token',
-            kind: 'password',
-            rules: 'required|maxLength:1000',
-            autoComplete: 'off',
-            hintKey: 'form.api_token_hint',
-          },
-          { key: 'base_url', kind: 'text', rules: 'maxLength:500', hintKey: 'form.base_url_hint' },
-        ],
-      };
-    case 'FORMBRICKS':
-      return {
-        kind: 'form',
-        fields: [
-          {
-            key: 'api_host',
-            kind: 'text',
-            rules: 'required|maxLength:500',
-            initial: 'https://app.formbricks.com',
-            hintKey: 'form.api_host_hint',
-          },
-          {
-            key: 'api_key',
-            kind: 'password',
-            rules: 'required|maxLength:1000',
-            autoComplete: 'off',
-            hintKey: 'form.api_key_hint',
-          },
-        ],
-      };
-    case 'FILE':
-      return { kind: 'upload' };
-    case 'GOOGLE_ANALYTICS':
-      return { kind: 'oauth' };
-    case 'DEMO':
+  switch (type.connect) {
+    case 'form':
+      return { kind: 'form', fields: type.form ?? [] };
+    case 'upload':
+    case 'oauth':
+      return { kind: type.connect };
+    default:
       return { kind: 'none' };
   }
 }

@@ -81,7 +81,7 @@ export function ConfigForm({ type, fields, onConnected, onCancel }: Props) {
             render={({ field }) => (
               <Switch
                 label={t(`form.${f.key}`)}
-                description={f.key === 'ssl' ? t('form.ssl_hint') : undefined}
+                description={f.hintKey ? t(f.hintKey) : undefined}
                 styles={{ description: { color: 'var(--c-muted)' } }}
                 checked={field.value === true}
                 onChange={(e) => field.onChange(e.currentTarget.checked)}
@@ -101,11 +101,11 @@ export function ConfigForm({ type, fields, onConnected, onCancel }: Props) {
     }
   };
 
-  // Host and port share a row, as do user and password; the rest take a row each.
+  // A field marked `beside` shares the row of the one before it (host and port, user and password).
   const rows: ConfigField[][] = [];
   for (const f of fields) {
     const last = rows[rows.length - 1];
-    if (last && last.length === 1 && (f.key === 'port' || f.key === 'password')) last.push(f);
+    if (last && last.length === 1 && f.beside) last.push(f);
     else rows.push([f]);
   }
 
