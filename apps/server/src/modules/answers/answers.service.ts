@@ -6,26 +6,24 @@ import {
   type TQueryPlan,
   type TQueryResult,
 } from '@parley/connectors';
-import type { TCard, TConversationResponse, TSemanticQuery } from '@parley/contract';
+import { questionKind, type TCard, type TConversationResponse, type TSemanticQuery } from '@parley/contract';
 import {
-  buildCard,
-  buildDriversCard,
-  buildForecastAnswer,
+  aggregateKind,
+  assertNever,
   cardLanguage,
   cardLocale,
-  compileQuery,
   getCardWords,
   getExampleQuestions,
+  KINDS,
   ModelError,
   parseQuestion,
-  planDrivers,
-  planForecast,
   type TClarifyPrompt,
   type TCompiledQuery,
-  type TCompileOptions,
+  type TKindPlanOptions,
   type TLanguageCode,
   type TLearnedChoice,
   type TParseResult,
+  type TQuestionKindDef,
   type TSemanticModel,
 } from '@parley/engine';
 import { escapeHtml } from '@parley/presenter';
@@ -322,22 +320,34 @@ export class AnswerService {
     // Said in the card's language when there is no card too.
     const words = getCardWords(language);
     try {
-      // Drivers and forecasts run their own (ordinary, compiled) queries through the same run().
-      if (query.analysis && dialect) {
-        const response = await this.answerAnalysis(source, query, phrase, {
-          dialect,
-          today,
-          weekStart,
-          locale,
-          language,
-        });
-        return { responses: [response], semantic: response.card ? query : null };
+      // Every question kind of the contract's union is matched here; the plain aggregate runs below.
+      const kind = questionKind(query);
+      switch (kind) {
+        case 'aggregate':
+          break;
+        case 'drivers':
+        case 'forecast':
+          // Their own (ordinary, compiled) queries through the same run(). An API source (GA4) runs
+          // no SQL: it is asked the plain query, and its compiler says why it cannot answer.
+          if (dialect) {
+            const response = await this.answerAnalysis(source, KINDS[kind], query, phrase, {
+              dialect,
+              today,
+              weekStart,
+              locale,
+              language,
+            });
+            return { responses: [response], semantic: response.card ? query : null };
+          }
+          break;
+        default:
+          assertNever(kind);
       }
       // API sources (GA4) compile to their own request; its rows carry the same column keys.
       // Compiled inside the try: a query the model cannot answer says why (ModelError below).
       plan.compiled ??= share(
         dialect
-          ? compileQuery(query, model, { dialect, today, weekStart })
+          ? aggregateKind.plan(query, model, { dialect, today, weekStart }).queries[0]
           : connector.compileApi!(query, model, { today, weekStart }),
       );
       const compiled = plan.compiled;
@@ -348,15 +358,14 @@ export class AnswerService {
         model,
         plan.cardKey,
         () => {
-          const built = buildCard({
+          const { card: built } = aggregateKind.answer({ queries: [compiled] }, [result.rows], {
             query,
             model,
-            compiled,
-            rows: result.rows,
             readAt: this.clock().toISOString(),
+            today,
+            weekStart,
             locale,
             language,
-            today,
           });
           // A copied source (Formbricks) answers as of its last sync: the card says so.
           if (result.asOf) built.synced = result.asOf;
@@ -487,36 +496,23 @@ export class AnswerService {
     return card;
   }
 
-  /** A drivers or forecast question: its queries through run(), then its card (or the reason there is none). */
+  /** A kind beside the plain aggregate: its planned queries through run(), then its card (or why there is none). */
   private async answerAnalysis(
     source: AnswerSource,
+    kind: TQuestionKindDef,
     query: TSemanticQuery,
     phrase: string,
-    options: TCompileOptions & { locale: string; language: TLanguageCode },
+    options: TKindPlanOptions & { locale: string; language: TLanguageCode },
   ): Promise<TConversationResponse> {
     const { model } = source;
     const readAt = this.clock().toISOString();
-    if (query.analysis?.kind === 'drivers') {
-      const plan = planDrivers(query, model, options);
-      const [total, ...splits] = await Promise.all(
-        [plan.total, ...plan.splits.map((s) => s.compiled)].map((c) => this.run(source, c.sql, c.params)),
-      );
-      const card = buildDriversCard({
-        query,
-        model,
-        plan,
-        totalRows: total.rows,
-        splitRows: splits.map((r) => r.rows),
-        readAt,
-        locale: options.locale,
-        language: options.language,
-        today: options.today,
-      });
-      return { phrase, card };
-    }
-    const compiled = planForecast(query, model, options);
-    const result = await this.run(source, compiled.sql, compiled.params);
-    const answer = buildForecastAnswer({ query, model, compiled, rows: result.rows, readAt, ...options });
+    const plan = kind.plan(query, model, options);
+    const results = await Promise.all(plan.queries.map((c) => this.run(source, c.sql, c.params)));
+    const answer = kind.answer(
+      plan,
+      results.map((r) => r.rows),
+      { query, model, readAt, ...options },
+    );
     return answer.kind === 'card' ? { phrase, card: answer.card } : { phrase, text: answer.text };
   }
 
