@@ -11,12 +11,18 @@ export * from './kinds/drivers/drivers';
 export * from './kinds/forecast/forecast';
 export * from './kinds/forecast/holt-winters';
 export * from './kinds/index';
+export {
+  detectLanguage,
+  getLanguagePack,
+  registerLanguage,
+  type TLanguageCode,
+  type TLanguagePack,
+} from './languages';
 export * from './model/demo-model';
 export * from './model/introspect';
 export * from './model/introspection';
 export * from './model/semantic-model';
 export * from './parser/describe';
-export { detectLanguage, getLanguagePack, type TLanguageCode, type TLanguagePack } from './parser/lang/index';
 export * from './parser/learned-synonyms';
 export * from './parser/parse';
 export type { TVocabularyTarget } from './parser/vocabulary';

@@ -9,14 +9,14 @@ import { compileQuery } from '../compiler/compile';
 import { addUnits } from '../dates/date-range';
 import { buildDriversCard, planDrivers } from '../kinds/drivers/drivers';
 import { buildForecastAnswer, planForecast } from '../kinds/forecast/forecast';
-import { getDemoModel } from '../model/demo-model';
 import {
   describeComparisonTr,
   describeQueryTr,
   describeRangeTr,
   describeTitleTr,
   turkishName,
-} from '../parser/lang/tr-describe';
+} from '../languages/tr/describe';
+import { getDemoModel } from '../model/demo-model';
 import { parseQuestion } from '../parser/parse';
 import { buildCard } from './build-card';
 import { cardLanguage, cardLocale } from './words';

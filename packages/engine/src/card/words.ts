@@ -2,7 +2,7 @@
  * The card's words per language (issue 13): column labels, periods, the answer text, insights and
  * the drivers and forecast texts, like the parser's messages (parser/messages.ts). Builders pass
  * escaped HTML fragments (values already in <b>); a catalogue only orders them into sentences.
- * English is words-en.ts, Turkish words-tr.ts.
+ * Each language brings its catalogue in its pack (languages/<code>/card-words.ts).
  */
 import {
   CHANGE_SUFFIX,
@@ -13,33 +13,44 @@ import {
   PREVIOUS_PREFIX,
   SHARE_SUFFIX,
 } from '@parley/presenter';
-import { detectLanguage } from '../parser/lang/index';
-import type { TLanguageCode } from '../parser/lang/types';
-import { EN_WORDS } from './words-en';
-import { TR_WORDS } from './words-tr';
+import {
+  detectLanguage,
+  getLanguagePack,
+  listLanguages,
+  type TLanguageCode,
+  userLanguagePack,
+} from '../languages';
+import type { TCardWords } from '../languages/card-types';
 
-import type { TCardWords } from './words-types';
+export type { TAgainst, TCalendarSpan, TCardWords, TDirection } from '../languages/card-types';
 
-export type { TAgainst, TCalendarSpan, TCardWords, TDirection } from './words-types';
-
-/** The card words of a language. */
+/** The card words of a language (English for an unknown one). */
 export function getCardWords(language: TLanguageCode | undefined): TCardWords {
-  return language === 'tr' ? TR_WORDS : EN_WORDS;
+  return getLanguagePack(language).card;
 }
 
 /**
- * The language a card is written in (DESIGN §6): Turkish for a Turkish question or for a user
- * whose language is Turkish, otherwise English.
+ * The language a card is written in (DESIGN §6): the user's own language when it is not the
+ * default (a Turkish user reads Turkish cards), otherwise the question's language.
  */
 export function cardLanguage(phrase: string, userLanguage: string | null | undefined): TLanguageCode {
-  if (userLanguage?.toLowerCase().startsWith('tr')) return 'tr';
+  const user = userLanguagePack(userLanguage);
+  if (user && user !== getLanguagePack()) return user.code;
   return detectLanguage(phrase, userLanguage);
 }
 
-/** The locale numbers and dates of a card are written in: Turkish cards in `tr`, others in the user's. */
+/**
+ * The locale numbers and dates of a card are written in: a language with a fixed locale (Turkish
+ * cards in `tr`) always in it; others in the user's, unless that belongs to a fixed-locale
+ * language, then in the language's own (English: en-US).
+ */
 export function cardLocale(language: TLanguageCode, userLocale: string | null | undefined): string {
-  if (language === 'tr') return 'tr';
-  return userLocale && !userLocale.toLowerCase().startsWith('tr') ? userLocale : 'en-US';
+  const { locale } = getLanguagePack(language);
+  if (locale.fixed) return locale.name;
+  const fixedUser = listLanguages().some(
+    (p) => p.locale.fixed && userLocale?.toLowerCase().startsWith(p.code),
+  );
+  return userLocale && !fixedUser ? userLocale : locale.name;
 }
 
 /** A derived column's label in a language, from its row key's conventions (keys stay English). */

@@ -5,6 +5,7 @@
  */
 import type { TComparison, TDateRange, TQueryFilter, TSemanticQuery, TTimeGrain } from '@parley/contract';
 import { daysBetween, resolveRange, type TWeekStart } from '../dates/date-range';
+import type { TLanguagePack } from '../languages';
 import {
   findMeasure,
   findMeasureTime,
@@ -16,8 +17,6 @@ import { ask, type TChoice, type TClarification } from './clarification';
 import type { TDateFindings } from './date-phrases';
 import { describeQuery } from './describe';
 import { dimensionLabel, measureLabel, replaceWords, targetLabel } from './labels';
-import { turkishName } from './lang/tr-describe';
-import type { TLanguagePack } from './lang/types';
 import { isUnplaced, type TMatch } from './match';
 import type { TNumericFilter, TRanking } from './slots';
 import type { TToken } from './text';
@@ -332,18 +331,12 @@ export function assemble(input: TAssembleInput): TSemanticQuery | TClarification
   // (the previous question's measure is not "understood" from "blorp zork").
   const understoodSoFar = (): string | null => {
     const parts: string[] = [];
-    // In the question's language: Turkish names and word order ("Ülke bazında", "Ülke: Almanya").
-    const tr = pack.code === 'tr';
-    const name = (label: string): string => (tr ? turkishName(label) : label);
-    for (const m of measures) parts.push(name(measureLabel(model, m)));
-    for (const d of dimensions)
-      parts.push(tr ? `${name(dimensionLabel(model, d))} bazında` : `by ${dimensionLabel(model, d)}`);
+    // In the question's language: its names and word order ("Ülke bazında", "Ülke: Almanya").
+    const said = pack.messages.understood;
+    for (const m of measures) parts.push(said.name(measureLabel(model, m)));
+    for (const d of dimensions) parts.push(said.by(dimensionLabel(model, d)));
     for (const [dim, f] of valueFilters)
-      parts.push(
-        tr
-          ? `${name(dimensionLabel(model, dim))}: ${f.values.join(', ')}${f.op === 'in' ? '' : ' hariç'}`
-          : `${dimensionLabel(model, dim)} ${f.op === 'in' ? 'is' : 'is not'} ${f.values.join(', ')}`,
-      );
+      parts.push(said.values(dimensionLabel(model, dim), f.values, f.op !== 'in'));
     return parts.length > 0 ? parts.join(', ') : null;
   };
 

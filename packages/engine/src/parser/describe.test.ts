@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { plural } from '../languages/en/describe';
 import { getDemoModel } from '../model/demo-model';
-import { describeTitle, plural } from './describe';
+import { describeTitle } from './describe';
 import { parseQuestion } from './parse';
 
 describe('titles', () => {

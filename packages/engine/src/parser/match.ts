@@ -4,8 +4,7 @@
  * language pack's function words around it.
  */
 
-import { getCandidates } from './lang/tr-text';
-import type { TLanguagePack } from './lang/types';
+import type { TLanguagePack } from '../languages';
 import type { TToken } from './text';
 import { findCorrection, type TVocabulary, type TVocabularyTarget } from './vocabulary';
 
@@ -187,7 +186,7 @@ export function matchPrefixes(tokens: TToken[], vocabulary: TVocabulary, pack: T
   for (const t of tokens) {
     // A function word is never read as a suffixed vocabulary word ("karşılaştır" is not "kâr").
     if (t.consumed || (!vocabulary.words.has(t.norm) && pack.fillers.has(t.norm))) continue;
-    const candidates = getCandidates(t.norm, vocabulary.words);
+    const candidates = pack.prefixMatch?.(t.norm, vocabulary.words) ?? [];
     if (candidates.length === 0) continue;
     t.lemma = candidates[0];
     if (candidates.length > 1) t.alternatives = candidates;

@@ -7,6 +7,7 @@
  */
 import { MAX_PHRASE_LENGTH, type TSemanticQuery, type TTimeGrain } from '@parley/contract';
 import type { TWeekStart } from '../dates/date-range';
+import { detectLanguage, getLanguagePack, type TLanguagePack } from '../languages';
 import { findMeasureTime, isDimensionAvailable, type TSemanticModel } from '../model/semantic-model';
 import { assemble, getExampleQuestions as examplesIn } from './assemble';
 import {
@@ -16,11 +17,9 @@ import {
   type TClarification,
   type TLearnedChoice,
 } from './clarification';
+import { findDatesIn } from './date-grammar';
 import { describeQuery } from './describe';
 import { dimensionLabel, measureLabel } from './labels';
-import { EN } from './lang/en';
-import { detectLanguage, getLanguagePack } from './lang/index';
-import type { TLanguagePack } from './lang/types';
 import { correctTypos, matchPrefixes, matchVocabulary } from './match';
 import { renderParseMessage, type TParseMessage } from './messages';
 import { TokenScanner } from './scanner';
@@ -79,7 +78,7 @@ export type TParseResult =
 
 /** Parses a question against a model; see TParseResult. Never throws. */
 export function parseQuestion(phrase: string, options: TParseOptions): TParseResult {
-  let pack = options.pack ?? EN;
+  let pack = options.pack ?? getLanguagePack();
   try {
     pack = options.pack ?? getLanguagePack(detectLanguage(phrase, options.language));
     return parse(phrase, options, pack);
@@ -89,7 +88,10 @@ export function parseQuestion(phrase: string, options: TParseOptions): TParseRes
 }
 
 /** Example questions built from the model's own vocabulary. */
-export function getExampleQuestions(model: TSemanticModel, pack: TLanguagePack = EN): string[] {
+export function getExampleQuestions(
+  model: TSemanticModel,
+  pack: TLanguagePack = getLanguagePack(),
+): string[] {
   return examplesIn(model, pack);
 }
 
@@ -115,7 +117,7 @@ function parse(phrase: string, options: TParseOptions, pack: TLanguagePack): TPa
   const chart = findChart(scanner, pack);
   const numeric = findNumericFilters(scanner, pack);
   const ranking = findRanking(scanner, pack);
-  const dates = pack.findDates(scanner, {
+  const dates = findDatesIn(pack, scanner, {
     today: options.today,
     dayFirst: options.dayFirst ?? options.weekStart === 'monday',
   });

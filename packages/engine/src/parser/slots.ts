@@ -3,7 +3,7 @@
  * reads — chart hints, numeric filters, ranking, grain. Dates are the pack's own grammar.
  */
 import type { TChartType, TQueryFilter, TTimeGrain } from '@parley/contract';
-import type { TLanguagePack } from './lang/types';
+import type { TLanguagePack } from '../languages';
 import type { TokenScanner } from './scanner';
 
 export interface TNumericFilter {

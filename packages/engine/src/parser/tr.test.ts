@@ -5,10 +5,10 @@
  */
 import type { TSemanticQuery } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
+import { detectLanguage, getLanguagePack } from '../languages';
+import { TR } from '../languages/tr/pack';
+import { capitaliseTr, foldTurkish, trLower } from '../languages/tr/text';
 import { getDemoModel } from '../model/demo-model';
-import { detectLanguage, getLanguagePack } from './lang/index';
-import { TR } from './lang/tr';
-import { capitaliseTr, foldTurkish, trLower } from './lang/tr-text';
 import type { TParseMessageKey } from './messages';
 import { getExampleQuestions, parseQuestion, type TParseOptions } from './parse';
 import { getVocabulary } from './vocabulary';

@@ -3,11 +3,11 @@
  * must be a valid SemanticQuery; otherwise ask, naming what cannot be combined.
  */
 import { type TSemanticQuery, ZSemanticQuery } from '@parley/contract';
+import type { TLanguagePack } from '../languages';
 import { findDimension, isDimensionAvailable, type TSemanticModel } from '../model/semantic-model';
 import { ask, type TClarification } from './clarification';
 import { describeQuery } from './describe';
 import { dimensionLabel, measureLabel } from './labels';
-import type { TLanguagePack } from './lang/types';
 
 export function validate(
   base: TSemanticQuery,

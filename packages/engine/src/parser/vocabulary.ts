@@ -3,13 +3,11 @@
  * dimension or dimension value, keyed by lemma sequence, plus the fuzzy index for typos.
  */
 import Fuse from 'fuse.js';
+import { getLanguagePack, type TLanguagePack } from '../languages';
+import type { TVocabularyTarget } from '../languages/vocabulary-target';
 import type { TSemanticModel } from '../model/semantic-model';
-import type { TLanguagePack } from './lang/types';
-import { getPhraseKey, normalisePhrase } from './text';
 
-import type { TVocabularyTarget } from './vocabulary-target';
-
-export type { TVocabularyTarget } from './vocabulary-target';
+export type { TVocabularyTarget } from '../languages/vocabulary-target';
 
 export interface TVocabulary {
   entries: Map<string, TVocabularyTarget[]>;
@@ -50,24 +48,23 @@ export const NEVER_CORRECTED = new Set([
 ]);
 
 /** One vocabulary per (model, pack): the pack decides the keys and adds its own phrases. */
-const CACHE = new WeakMap<TSemanticModel, Map<string, TVocabulary>>();
+const CACHE = new WeakMap<TSemanticModel, Map<TLanguagePack, TVocabulary>>();
 
 function sameTarget(a: TVocabularyTarget, b: TVocabularyTarget): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** Builds (once per model object and language pack) the vocabulary used by the parser. */
-export function getVocabulary(model: TSemanticModel, pack?: TLanguagePack): TVocabulary {
-  const code = pack?.vocabulary ? pack.code : 'en';
+export function getVocabulary(model: TSemanticModel, pack: TLanguagePack = getLanguagePack()): TVocabulary {
   let perPack = CACHE.get(model);
   if (!perPack) {
     perPack = new Map();
     CACHE.set(model, perPack);
   }
-  const cached = perPack.get(code);
+  const cached = perPack.get(pack);
   if (cached) return cached;
-  const keyOf = pack?.vocabulary?.key ?? getPhraseKey;
-  const exactOf = pack?.vocabulary?.exact ?? normalisePhrase;
+  const keyOf = pack.vocabulary.key;
+  const exactOf = pack.vocabulary.exact;
   const entries = new Map<string, TVocabularyTarget[]>();
   const exact = new Map<string, TVocabularyTarget[]>();
   const put = (map: Map<string, TVocabularyTarget[]>, key: string, target: TVocabularyTarget): void => {
@@ -98,7 +95,7 @@ export function getVocabulary(model: TSemanticModel, pack?: TLanguagePack): TVoc
   for (const t of model.timeDimensions) {
     for (const p of [t.label, ...t.synonyms]) add(p, { type: 'time', name: t.name });
   }
-  for (const [p, target] of pack?.vocabulary?.extra(model) ?? []) add(p, target);
+  for (const [p, target] of pack.vocabulary.extra(model)) add(p, target);
   // A word that names a measure or dimension outranks the same word as a value elsewhere.
   for (const map of [entries, exact]) {
     for (const [key, list] of map) {
@@ -134,7 +131,7 @@ export function getVocabulary(model: TSemanticModel, pack?: TLanguagePack): TVoc
     { includeScore: true, threshold: 0.45, ignoreLocation: true },
   );
   const vocabulary = { entries, exact, maxWords: Math.min(maxWords, 6), words, valueWords, fuse };
-  perPack.set(code, vocabulary);
+  perPack.set(pack, vocabulary);
   return vocabulary;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Turkish names of what a query asks (issue 13): display names of model fields and time buckets,
  * periods and comparisons in words, and the Turkish card title and "what I understood" line. The
- * card's Turkish sentences live in card/words-tr.ts and build on these.
+ * card's Turkish sentences live in languages/tr/card-words.ts and build on these.
  *
  * Turkish attaches case suffixes to nouns, and their form depends on the noun's sound; data values
  * and dates are therefore never suffixed here: phrases put them before a postposition that takes
@@ -20,8 +20,8 @@ import type {
 import { formatDate, formatDateRange } from '@parley/presenter';
 import { findDimension, findMeasure, type TSemanticModel } from '../../model/semantic-model';
 import { assertNever } from '../../util';
-import { inTurkish } from './tr';
-import { capitaliseTr } from './tr-text';
+import { capitaliseTr } from './text';
+import { inTurkish } from './words';
 
 /** Display names of the demo model's labels and the time buckets (the card's column headers). */
 const NAMES: Record<string, string> = {

@@ -1,9 +1,9 @@
-/** The card's English words (see words.ts): the model's labels as they are, sentences in English. */
+/** The card's English words (see card/words.ts): the model's labels as they are, sentences in English. */
 import type { TTimeGrain } from '@parley/contract';
 import { escapeHtml } from '@parley/presenter';
-import { describeComparison, describeRange } from '../dates/date-range';
-import { describeQuery, describeTitle } from '../parser/describe';
-import type { TAgainst, TCalendarSpan, TCardWords } from './words-types';
+import { describeComparison, describeRange } from '../../dates/date-range';
+import type { TAgainst, TCalendarSpan, TCardWords } from '../card-types';
+import { describeQuery, describeTitle } from './describe';
 
 const PLURAL: Record<TTimeGrain, string> = {
   day: 'days',

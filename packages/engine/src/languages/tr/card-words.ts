@@ -1,10 +1,11 @@
 /**
- * The card's Turkish words (see words.ts; names, periods and titles come from
- * parser/lang/tr-describe.ts). Values and dates are never given a case suffix (its form depends on
+ * The card's Turkish words (see card/words.ts; names, periods and titles come from
+ * describe.ts). Values and dates are never given a case suffix (its form depends on
  * how the value is read aloud): sentences put them before a colon or a postposition instead.
  */
 import type { TTimeGrain } from '@parley/contract';
 import { escapeHtml } from '@parley/presenter';
+import type { TAgainst, TCalendarSpan, TCardWords } from '../card-types';
 import {
   describeComparisonTr,
   describeQueryTr,
@@ -12,9 +13,8 @@ import {
   describeTitleTr,
   turkishName,
   UNIT_TR,
-} from '../parser/lang/tr-describe';
-import { capitaliseTr, trLower } from '../parser/lang/tr-text';
-import type { TAgainst, TCalendarSpan, TCardWords } from './words-types';
+} from './describe';
+import { capitaliseTr, trLower } from './text';
 
 const unit = (grain: TTimeGrain): string => UNIT_TR[grain];
 /** "2027 1. çeyrek", as tr-describe names a quarter. */

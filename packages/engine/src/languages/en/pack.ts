@@ -1,11 +1,11 @@
 /**
  * The English language pack: every English word the parser's stages use. The lemmatiser is
- * wink-nlp (text.ts); the date grammar is date-phrases.ts.
+ * wink-nlp (text.ts); the date grammar is parser/date-phrases.ts (moving to dates.ts, issue 28).
  */
-import { findDates } from '../date-phrases';
-import type { TMessages } from '../messages';
-import { getLemma, normalisePhrase } from '../text';
-import type { TLanguagePack } from './types';
+import type { TMessages } from '../message-types';
+import type { TLanguagePack } from '../types';
+import { EN_WORDS } from './card-words';
+import { getLemma, getPhraseKey, normalisePhrase } from './text';
 
 /**
  * Words that carry no analytic meaning in a question ("show me", "what were", "how many").
@@ -113,8 +113,36 @@ const MESSAGES: TMessages = {
     fieldValue: (f, v) => `${f} ${v}`,
     trendOf: (m, period) => `${m} by month ${period}`,
   },
+  understood: {
+    name: (label) => label,
+    by: (dimension) => `by ${dimension}`,
+    values: (dimension, values, excluded) =>
+      `${dimension} ${excluded ? 'is not' : 'is'} ${values.join(', ')}`,
+  },
   list: LIST,
 };
+
+/** Words that say a question is English: function words, the English fillers, date words. */
+const ENGLISH_WORDS = new Set([
+  ...`the by of in for last this what show me top and vs per how many which is are was were from to with
+  revenue orders sales customers month year week quarter compared each over between average total
+  yesterday today days weeks months quarters years ytd mtd qtd since ago previous prior past next
+  versus than rate sessions users visitors mobile desktop jan feb mar apr jun jul aug sep sept oct nov dec
+  january february march april june july august september october november december`
+    .split(/\s+/)
+    .filter(Boolean),
+  ...FILLERS,
+]);
+
+/** The phrase's English words: lower case, accents dropped ("café" → "cafe"), letters and digits. */
+function englishWords(phrase: string): string[] {
+  return phrase
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => ENGLISH_WORDS.has(w));
+}
 
 /**
  * English normalisation (text.ts) plus readings that need the filler list: "may I see …" is a
@@ -131,6 +159,9 @@ function normalise(phrase: string): string {
 
 export const EN: TLanguagePack = {
   code: 'en',
+  detect: { words: englishWords },
+  locale: { name: 'en-US' },
+  card: EN_WORDS,
   normalise,
   lemma: getLemma,
   fillers: FILLERS,
@@ -270,6 +301,6 @@ export const EN: TLanguagePack = {
       annual: 'year',
     },
   },
-  findDates,
   messages: MESSAGES,
+  vocabulary: { key: getPhraseKey, exact: normalisePhrase, extra: () => [] },
 };

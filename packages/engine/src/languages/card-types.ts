@@ -1,7 +1,7 @@
-// The shape of a language's card words: what card/words.ts hands out and each catalogue fills.
+// The shape of a language's card words: what card/words.ts hands out and each language's card-words.ts fills.
 import type { TComparison, TDateRange, TSemanticQuery, TTimeGrain } from '@parley/contract';
 import type { TSemanticModel } from '../model/semantic-model';
-import type { TLanguageCode } from '../parser/lang/types';
+import type { TLanguageCode } from './language-code';
 
 /** What a change is measured against: the comparison period, or an earlier time bucket. */
 export type TAgainst =
