@@ -1,6 +1,7 @@
 /**
- * The Connector interface every data source implements (STYLE §7): test, introspect, query,
- * listAccounts, plus declared capabilities and SQL dialect. Only connectors talk to sources.
+ * The Connector interface every data source implements (STYLE §7): test, introspect, execute,
+ * listAccounts, close, plus declared capabilities and SQL dialect; abilities only some sources
+ * have are grouped in TConnectorAbilities. Only connectors talk to sources.
  */
 import type { TConfigFormField, TConnectMethod, TSemanticQuery } from '@parley/contract';
 import type { TCompiledQuery, TIntrospection, TSemanticModel, TSqlDialect, TWeekStart } from '@parley/engine';
@@ -13,8 +14,10 @@ export interface TConnectorCapabilities {
   accounts: boolean;
   /** Queries can be cancelled after `timeoutMs`. */
   timeout: boolean;
-  /** Questions read a local copy that the server's sync job refreshes (`Connector.sync`). */
+  /** Questions read a local copy that the server's sync job refreshes (`sync`). */
   copy?: boolean;
+  /** The source describes its own semantic model (`semanticModel`) instead of being introspected. */
+  model?: boolean;
   /** Its data never changes once stored (an uploaded file): answers are kept until the source goes. */
   immutable?: boolean;
 }
@@ -48,16 +51,42 @@ export interface TConnectorAccount {
 }
 
 /**
- * What a connector runs: SQL compiled for its dialect, or — for API sources (GA4, Formbricks)
- * that take no SQL — the SemanticQuery itself, which the connector turns into its API's request.
+ * What a connector runs: SQL compiled for its dialect, or an API source's own request compiled by
+ * its `compileApi` (GA4: a runReport request as JSON). `semantic` plans are refused by every
+ * source today (the conformance suite checks it).
  */
 export type TQueryPlan =
   | { kind: 'sql'; sql: string; params: (string | number)[] }
   | { kind: 'semantic'; query: TSemanticQuery }
-  /** An API source's own request, compiled by its `compileApi` (GA4: a runReport request as JSON). */
   | { kind: 'api'; request: string };
 
-export interface Connector {
+/** A question compiled for a SQL source (the engine's compileQuery), with the card's columns. */
+export type TSqlCompiledQuery = TCompiledQuery & { kind: 'sql' };
+/** A question compiled for an API source by its `compileApi`: the source's own request, with the card's columns. */
+export type TApiCompiledQuery = Omit<TCompiledQuery, 'sql' | 'params'> & { kind: 'api'; request: string };
+/** A question compiled for its source, saying which kind it is. */
+export type TSourceCompiledQuery = TSqlCompiledQuery | TApiCompiledQuery;
+
+/** The plan that runs a compiled query: its SQL and values, or its API request. */
+export function planOf(compiled: TSourceCompiledQuery): TQueryPlan {
+  return compiled.kind === 'sql'
+    ? { kind: 'sql', sql: compiled.sql, params: compiled.params }
+    : { kind: 'api', request: compiled.request };
+}
+
+/**
+ * A compiled query as the card builder reads it: the card's `query.sql` shows the source's own
+ * query text, its SQL or an API source's request.
+ */
+export function cardCompiled(compiled: TSourceCompiledQuery): TCompiledQuery {
+  return compiled.kind === 'sql' ? compiled : { ...compiled, sql: compiled.request, params: [] };
+}
+
+/**
+ * What every source does. `query` is `execute` of a `sql` plan for callers holding SQL (tools,
+ * tests); API sources refuse it, as they refuse `sql` plans.
+ */
+export interface Connector extends Partial<TConnectorAbilities> {
   readonly type: string;
   /** The SQL dialect the compiler writes for, or null for API sources. */
   readonly dialect: TSqlDialect | null;
@@ -68,20 +97,27 @@ export interface Connector {
   introspect(): Promise<TIntrospection>;
   /** Runs one read-only SELECT/WITH statement with bound parameters (SQL sources). */
   query(sql: string, params: (string | number)[], options: TQueryOptions): Promise<TQueryResult>;
-  /** Runs a plan of either kind; SQL sources refuse `semantic`, API sources refuse `sql`. */
+  /** Runs a plan: SQL sources take `sql` plans, API sources `api` plans; others are refused ('unsupported'). */
   execute(plan: TQueryPlan, options: TQueryOptions): Promise<TQueryResult>;
   /** The accounts the source offers (schemas, databases, properties, surveys); [] when none. */
   listAccounts(): Promise<TConnectorAccount[]>;
   close(): Promise<void>;
+}
+
+/**
+ * Abilities only some sources have, each announced by a capability of the source's descriptor
+ * (the registry's test holds every connector to what its descriptor says).
+ */
+export interface TConnectorAbilities {
   /**
-   * Sources answered from a local copy (Formbricks): reads what changed at the source into the
-   * copy. Run by the server's sync job, never on a question's path.
+   * `capabilities.copy` (Formbricks): reads what changed at the source into the local copy
+   * questions read. Run by the server's sync job, never on a question's path.
    */
-  sync?(): Promise<void>;
-  /** API sources: the semantic model read from the source itself (GA4 getMetadata), not introspected tables. */
-  semanticModel?(name: string): Promise<TSemanticModel>;
-  /** API sources: a SemanticQuery as the source's own request (an `api` plan's `request`), with the card's columns. */
-  compileApi?(
+  sync(): Promise<void>;
+  /** `capabilities.model` (GA4, Formbricks): the semantic model read from the source itself, not introspected. */
+  semanticModel(name: string): Promise<TSemanticModel>;
+  /** API sources (`capabilities.sql` false, GA4): a SemanticQuery as the source's own request. */
+  compileApi(
     query: TSemanticQuery,
     model: TSemanticModel,
     options: { today: string; weekStart: TWeekStart },

@@ -19,6 +19,7 @@ import {
   type Connector,
   ConnectorError,
   type TConnectorAccount,
+  type TConnectorCapabilities,
   type TConnectorContext,
   type TQueryOptions,
   type TQueryPlan,
@@ -68,10 +69,19 @@ interface TCopyReader {
 /** A reader replaced by a newer copy may still be answering: it closes after this. */
 const READER_GRACE_MS = 35_000;
 
+/** SQL over the local copy, surveys as accounts, the copy synced, the model made from the survey. */
+export const FORMBRICKS_CAPABILITIES: TConnectorCapabilities = {
+  sql: true,
+  accounts: true,
+  timeout: true,
+  copy: true,
+  model: true,
+};
+
 export class FormbricksConnector implements Connector {
   readonly type = 'FORMBRICKS';
   readonly dialect = 'duckdb' as const;
-  readonly capabilities = { sql: true, accounts: true, timeout: true, copy: true };
+  readonly capabilities = FORMBRICKS_CAPABILITIES;
   private reader: TCopyReader | null = null;
   private opening: Promise<TCopyReader> | null = null;
   private syncing: Promise<void> | null = null;

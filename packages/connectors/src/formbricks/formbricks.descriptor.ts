@@ -2,7 +2,11 @@ import { ZFormbricksConfig } from '@parley/contract';
 import { z } from 'zod';
 import { configForm } from '../config-form';
 import type { TConnectorDescriptor, TPublicConfig } from '../connector';
-import { FormbricksConnector, type TFormbricksSourceConfig } from './formbricks.connector';
+import {
+  FORMBRICKS_CAPABILITIES,
+  FormbricksConnector,
+  type TFormbricksSourceConfig,
+} from './formbricks.connector';
 
 /** Fields encrypted at rest and never returned. */
 const FORMBRICKS_SECRET_FIELDS = ['api_key'] as const;
@@ -33,7 +37,7 @@ export const FORMBRICKS_DESCRIPTOR: TConnectorDescriptor<TFormbricksSourceConfig
   // The stored config carries its type; a request's config without one is accepted.
   ZConfig: ZFormbricksConfig.extend({ type: z.literal('FORMBRICKS').default('FORMBRICKS') }),
   secretFields: FORMBRICKS_SECRET_FIELDS,
-  capabilities: { sql: true, accounts: true, timeout: true, copy: true },
+  capabilities: FORMBRICKS_CAPABILITIES,
   create: (config, context) => new FormbricksConnector(config, context),
 };
 

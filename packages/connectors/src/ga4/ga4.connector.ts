@@ -46,6 +46,14 @@ interface AccountSummaries {
   nextPageToken?: string;
 }
 
+/** No SQL; properties as accounts; its model read from the property's metadata. */
+export const GA4_CAPABILITIES: TConnectorCapabilities = {
+  sql: false,
+  accounts: true,
+  timeout: true,
+  model: true,
+};
+
 /** Dimensions whose values feed the value index ("in Germany", "on mobile"), read once per model. */
 const VALUE_DIMENSIONS = ['country', 'deviceCategory', 'sessionDefaultChannelGroup', 'itemName'];
 const VALUE_LIMIT = 250;
@@ -53,7 +61,7 @@ const VALUE_LIMIT = 250;
 export class Ga4Connector implements Connector {
   readonly type = 'GOOGLE_ANALYTICS';
   readonly dialect = null;
-  readonly capabilities: TConnectorCapabilities = { sql: false, accounts: true, timeout: true };
+  readonly capabilities: TConnectorCapabilities = GA4_CAPABILITIES;
   private readonly oauth: TOAuthAccess;
   private readonly dataUrl: string;
   private readonly adminUrl: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { TConnectorDescriptor } from '../connector';
-import { Ga4Connector, type TGa4SourceConfig } from './ga4.connector';
+import { GA4_CAPABILITIES, Ga4Connector, type TGa4SourceConfig } from './ga4.connector';
 
 /** The scope Google asks consent for: read-only Analytics (DESIGN §3). */
 export const GA4_SCOPE = 'https://www.googleapis.com/auth/analytics.readonly';
@@ -30,6 +30,6 @@ export const GOOGLE_ANALYTICS_DESCRIPTOR: TConnectorDescriptor<TGa4SourceConfig>
     expires_at: z.string().datetime({ offset: true }),
   }),
   secretFields: GA4_SECRET_FIELDS,
-  capabilities: { sql: false, accounts: true, timeout: true },
+  capabilities: GA4_CAPABILITIES,
   create: (config, context) => new Ga4Connector(config, context),
 };
