@@ -9,7 +9,7 @@ import { MAX_PHRASE_LENGTH, type TSemanticQuery, type TTimeGrain } from '@parley
 import type { TWeekStart } from '../dates/date-range';
 import { detectLanguage, getLanguagePack, type TLanguagePack } from '../languages';
 import { findMeasureTime, isDimensionAvailable, type TSemanticModel } from '../model/semantic-model';
-import { assemble, getExampleQuestions as examplesIn } from './assemble';
+import { assemble, getExampleQuestions as examplesIn } from './assemble/assemble';
 import {
   ask,
   isClarification,

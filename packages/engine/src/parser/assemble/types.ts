@@ -1,0 +1,54 @@
+/** What the assemble stage reads: the earlier stages' results, and what its steps settle in turn. */
+import type { TQueryFilter, TSemanticQuery, TTimeGrain } from '@parley/contract';
+import type { TWeekStart } from '../../dates/date-range';
+import type { TLanguagePack } from '../../languages';
+import type { TSemanticModel } from '../../model/semantic-model';
+import type { TDateFindings } from '../date-phrases';
+import type { TMatch } from '../match';
+import type { TNumericFilter, TRanking } from '../slots';
+import type { TToken } from '../text';
+import type { TVocabulary } from '../vocabulary';
+
+export interface TSlots {
+  chart: TSemanticQuery['chart'] | null;
+  numeric: TNumericFilter[];
+  ranking: TRanking | null;
+  dates: TDateFindings;
+  grain: TTimeGrain | 'auto' | null;
+}
+
+export interface TAssembleInput {
+  phrase: string;
+  normalised: string;
+  tokens: TToken[];
+  matches: TMatch[];
+  slots: TSlots;
+  model: TSemanticModel;
+  vocabulary: TVocabulary;
+  pack: TLanguagePack;
+  today: string;
+  weekStart: TWeekStart;
+  previous: TSemanticQuery | null;
+}
+
+/** What the question's own words ask for, once read (read.ts); the query is built from it. */
+export interface TReading {
+  /** Content words no stage placed. */
+  unknown: TToken[];
+  /** The question's own measures, and where each was said. */
+  measures: string[];
+  measureAt: { name: string; at: number }[];
+  dimensionWords: { name: string; words: string; grouped: boolean }[];
+  /** A time dimension the user named. */
+  timeField: string | null;
+  followMarker: string | null;
+  isFollowUp: boolean;
+  /** The measures to show: the question's, or the previous question's for a follow-up. */
+  baseMeasures: string[];
+  measureFilters: TQueryFilter[];
+  valueFilters: Map<string, { op: 'in' | 'not_in'; values: string[] }>;
+  /** Fields whose several values are compared ("EMEA vs APAC"), one row each. */
+  comparedDimensions: string[];
+  /** The breakdowns asked for. */
+  dimensions: string[];
+}
