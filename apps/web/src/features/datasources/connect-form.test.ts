@@ -1,5 +1,7 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { DATASOURCE_TYPES_RESPONSE } from '../../../../../packages/contract/test/datasource-types.fixture';
+import { flatBundle } from '../../i18n/bundle-check';
 import { addableTypes, type ConnectMethod, connectMethod } from './datasources';
 
 /**
@@ -91,5 +93,17 @@ describe('connect forms from GET /api/v1/datasource/types?connect=true', () => {
       supports_accounts: true,
     } as const;
     expect(connectMethod(bare)).toEqual({ kind: 'none' });
+  });
+
+  it('finds every label, hint and placeholder a descriptor names in the catalogues', async () => {
+    await i18next.init({ lng: 'en-US', fallbackLng: 'en-US', resources: {} });
+    await import('./i18n');
+    for (const lng of ['en-US', 'tr']) {
+      const bundle = flatBundle(lng, 'datasources');
+      for (const type of DATASOURCE_TYPES_RESPONSE)
+        for (const f of type.form ?? [])
+          for (const key of [`form.${f.key}`, f.hintKey, f.placeholderKey])
+            if (key) expect(bundle[key], `${lng} ${type.type} ${key}`).toMatch(/\S/);
+    }
   });
 });
