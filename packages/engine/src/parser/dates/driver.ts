@@ -37,14 +37,8 @@ export function findDatesWith(
   for (const rule of grammar.rules) {
     scanner.scan(rule.source, (groups, at) => {
       const words = wordsOf(rule, groups, ctx.dayFirst);
-      if (
-        rule.when &&
-        !rule.when(
-          words,
-          scanner.tokens.slice(at).map((t) => t.norm),
-        )
-      )
-        return false;
+      const following = () => scanner.tokens.slice(at).map((t) => t.norm);
+      if (rule.when && !rule.when(words, following())) return false;
       return DATE_STEPS[rule.build]({ ...partsOf(grammar, words), ...rule.preset }, state);
     });
   }
