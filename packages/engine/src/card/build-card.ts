@@ -16,8 +16,8 @@ import type {
 import { changeKey, previousKey, shareKey } from '../compiler/columns';
 import type { TCompiledQuery } from '../compiler/compile';
 import { addDays, addUnits } from '../dates/date-range';
+import type { TLanguageCode } from '../languages';
 import { getMeasure, type TSemanticModel } from '../model/semantic-model';
-import type { TLanguageCode } from '../parser/lang/types';
 import { textFormat } from '../util';
 import { buildAnswerText } from './answer-text';
 import { computeInsights } from './insights';

@@ -7,8 +7,8 @@ import type { TCard, TQuestionKind, TSemanticQuery } from '@parley/contract';
 import type { DrawnShapeName } from '@parley/presenter';
 import type { TCompiledQuery, TCompileOptions } from '../compiler/compile';
 import type { TWeekStart } from '../dates/date-range';
+import type { TLanguageCode, TLanguagePack } from '../languages';
 import type { TSemanticModel } from '../model/semantic-model';
-import type { TLanguageCode, TLanguagePack } from '../parser/lang/types';
 
 /** A key into a language pack's `intents`: a rule whose words cue a question kind. */
 export type TIntentKey = keyof TLanguagePack['intents'];

@@ -9,6 +9,7 @@ import type { TCard, TSemanticQuery } from '@parley/contract';
 import { getCardWords, type TAgainst } from '../../card/words';
 import { previousKey } from '../../compiler/columns';
 import { compileQuery, type TCompiledQuery, type TCompileOptions } from '../../compiler/compile';
+import type { TLanguageCode } from '../../languages';
 import {
   getBaseMeasures,
   getDimension,
@@ -18,7 +19,6 @@ import {
   type TMeasure,
   type TSemanticModel,
 } from '../../model/semantic-model';
-import type { TLanguageCode } from '../../parser/lang/types';
 import { textFormat } from '../../util';
 import {
   contributionKey,

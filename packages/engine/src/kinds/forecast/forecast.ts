@@ -22,6 +22,7 @@ import { getCardWords, type TCalendarSpan, type TCardWords } from '../../card/wo
 import { getGrainLabel } from '../../compiler/columns';
 import { compileQuery, type TCompiledQuery, type TCompileOptions } from '../../compiler/compile';
 import { addUnits, startOfUnit, type TWeekStart } from '../../dates/date-range';
+import type { TLanguageCode } from '../../languages';
 import {
   findTimeDimension,
   getBaseMeasures,
@@ -32,7 +33,6 @@ import {
   type TMeasure,
   type TSemanticModel,
 } from '../../model/semantic-model';
-import type { TLanguageCode } from '../../parser/lang/types';
 import { assertNever, textFormat } from '../../util';
 import type { TKindAnswer } from '../types';
 import { bucketEnd, FIRST_DAY_KEY, projectFuture, readHistory } from './forecast-history';
