@@ -320,29 +320,15 @@ export class AnswerService {
     // Said in the card's language when there is no card too.
     const words = getCardWords(language);
     try {
-      // Every question kind of the contract's union is matched here; the plain aggregate runs below.
-      const kind = questionKind(query);
-      switch (kind) {
-        case 'aggregate':
-          break;
-        case 'drivers':
-        case 'forecast':
-          // Their own (ordinary, compiled) queries through the same run(). An API source (GA4) runs
-          // no SQL: it is asked the plain query, and its compiler says why it cannot answer.
-          if (dialect) {
-            const response = await this.answerAnalysis(source, KINDS[kind], query, phrase, {
-              dialect,
-              today,
-              weekStart,
-              locale,
-              language,
-            });
-            return { responses: [response], semantic: response.card ? query : null };
-          }
-          break;
-        default:
-          assertNever(kind);
-      }
+      // Each question kind through the engine's registry; null: the plain aggregate, run below.
+      const answered = await this.answerKind(source, query, phrase, {
+        dialect,
+        today,
+        weekStart,
+        locale,
+        language,
+      });
+      if (answered) return answered;
       // API sources (GA4) compile to their own request; its rows carry the same column keys.
       // Compiled inside the try: a query the model cannot answer says why (ModelError below).
       plan.compiled ??= share(
@@ -494,6 +480,41 @@ export class AnswerService {
       this.results.set(resultKey, kept);
     }
     return card;
+  }
+
+  /**
+   * A question answered by its kind (every kind of the contract's union is matched, assertNever);
+   * null for the plain aggregate, which answerQuery runs with its caches.
+   */
+  private async answerKind(
+    source: AnswerSource,
+    query: TSemanticQuery,
+    phrase: string,
+    options: Omit<TKindPlanOptions, 'dialect'> & {
+      dialect: TKindPlanOptions['dialect'] | null;
+      locale: string;
+      language: TLanguageCode;
+    },
+  ): Promise<AskResult | null> {
+    const kind = questionKind(query);
+    switch (kind) {
+      case 'aggregate':
+        return null;
+      case 'drivers':
+      case 'forecast': {
+        // Their own (ordinary, compiled) queries through the same run(). An API source (GA4) runs
+        // no SQL: it is asked the plain query, and its compiler says why it cannot answer.
+        const { dialect } = options;
+        if (!dialect) return null;
+        const response = await this.answerAnalysis(source, KINDS[kind], query, phrase, {
+          ...options,
+          dialect,
+        });
+        return { responses: [response], semantic: response.card ? query : null };
+      }
+      default:
+        return assertNever(kind);
+    }
   }
 
   /** A kind beside the plain aggregate: its planned queries through run(), then its card (or why there is none). */
