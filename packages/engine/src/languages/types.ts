@@ -6,6 +6,7 @@
 import type { TChartType, TQueryFilter, TTimeGrain } from '@parley/contract';
 import type { TSemanticModel } from '../model/semantic-model';
 import type { TCardWords } from './card-types';
+import type { TDateGrammar } from './date-rule-types';
 import type { TLanguageCode } from './language-code';
 import type { TMessages } from './message-types';
 import type { TVocabularyTarget } from './vocabulary-target';
@@ -86,6 +87,8 @@ export interface TLanguagePack {
   };
   /** Grain rules: "by month", "weekly", "over time" (auto). */
   grain: { rules: string[]; joined: string; auto: string; words: Record<string, TTimeGrain> };
+  /** The date grammar's rules (dates.ts), run by the one driver in parser/dates/. */
+  dates: TDateGrammar;
   /** The parser's messages and the phrases of the choices it offers, in this language. */
   messages: TMessages;
   /**

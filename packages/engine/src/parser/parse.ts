@@ -17,7 +17,7 @@ import {
   type TClarification,
   type TLearnedChoice,
 } from './clarification';
-import { findDatesIn } from './date-grammar';
+import { findDatesWith } from './dates/driver';
 import { describeQuery } from './describe';
 import { dimensionLabel, measureLabel } from './labels';
 import { correctTypos, matchPrefixes, matchVocabulary } from './match';
@@ -117,7 +117,7 @@ function parse(phrase: string, options: TParseOptions, pack: TLanguagePack): TPa
   const chart = findChart(scanner, pack);
   const numeric = findNumericFilters(scanner, pack);
   const ranking = findRanking(scanner, pack);
-  const dates = findDatesIn(pack, scanner, {
+  const dates = findDatesWith(pack.dates, scanner, {
     today: options.today,
     dayFirst: options.dayFirst ?? options.weekStart === 'monday',
   });

@@ -1,10 +1,11 @@
 /**
  * The English language pack: every English word the parser's stages use. The lemmatiser is
- * wink-nlp (text.ts); the date grammar is parser/date-phrases.ts (moving to dates.ts, issue 28).
+ * wink-nlp (text.ts); its date rules are dates.ts.
  */
 import type { TMessages } from '../message-types';
 import type { TLanguagePack } from '../types';
 import { EN_WORDS } from './card-words';
+import { EN_DATES } from './dates';
 import { getLemma, getPhraseKey, normalisePhrase } from './text';
 
 /**
@@ -301,6 +302,7 @@ export const EN: TLanguagePack = {
       annual: 'year',
     },
   },
+  dates: EN_DATES,
   messages: MESSAGES,
   vocabulary: { key: getPhraseKey, exact: normalisePhrase, extra: () => [] },
 };

@@ -1,11 +1,12 @@
 /**
  * The Turkish language pack (issue 13): tr-TR case folding plus an ASCII-folded key (text.ts),
  * the Snowball Turkish stemmer with prefix matching against the vocabulary, grouping and negation
- * that follow their noun ("bölgelere göre", "Almanya hariç"), its own date grammar
- * (parser/lang/tr-dates.ts, moving to dates.ts) and number grammar; its words in words.ts.
+ * that follow their noun ("bölgelere göre", "Almanya hariç"), its own date rules
+ * (dates.ts) and number grammar; its words in words.ts.
  */
 import type { TLanguagePack } from '../types';
 import { TR_WORDS } from './card-words';
+import { TR_DATES } from './dates';
 import { isCertainlyTurkish, turkishWords } from './detect';
 import { MESSAGES } from './messages';
 import { getCandidates, normaliseTurkish, StemSet } from './text';
@@ -171,6 +172,7 @@ export const TR: TLanguagePack = {
       senelik: 'year',
     },
   },
+  dates: TR_DATES,
   messages: MESSAGES,
   vocabulary: { key: phraseKey, exact: normaliseTurkish, extra: turkishPhrases },
 };

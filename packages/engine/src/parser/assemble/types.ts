@@ -2,8 +2,8 @@
 import type { TQueryFilter, TSemanticQuery, TTimeGrain } from '@parley/contract';
 import type { TWeekStart } from '../../dates/date-range';
 import type { TLanguagePack } from '../../languages';
+import type { TDateFindings } from '../../languages/date-rule-types';
 import type { TSemanticModel } from '../../model/semantic-model';
-import type { TDateFindings } from '../date-phrases';
 import type { TMatch } from '../match';
 import type { TNumericFilter, TRanking } from '../slots';
 import type { TToken } from '../text';
