@@ -5,18 +5,19 @@
  * Result cache off, so every card runs its SQL each time (identical queries still run once).
  * Baseline in the same run: the engine's own client running the same 20 statements with the same
  * values on as many connections as the pool (the floor for the machine), and one by one.
- * Run: node --import tsx bench/collections.bench.ts   (SCALE=1 PG_SCALE=1 RUNS=7 by default)
+ * Run: node --import tsx bench/collections.bench.ts   (SCALE=1 PG_SCALE=1 RUNS=7 by default; PostgreSQL:
+ * TEST_DATABASE_URL, required)
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { ensureDemoDataset, SqlConnector } from '@parley/connectors';
+import { createPostgresDemoDatabase } from '@parley/testing/fixtures/postgres-fixture';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
-import { createPostgresDemoDatabase } from '../packages/connectors/src/testing/postgres-fixture';
 import { median, writeSection } from './results';
 
 const END_DATE = '2026-11-20';

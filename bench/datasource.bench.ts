@@ -3,18 +3,19 @@
  * the same values, interleaved in one run; (2) upload time of a 1 M-row CSV through
  * POST /api/v1/datasource/upload vs DuckDB's own `read_csv_auto` of the same file.
  * Run: node --import tsx bench/datasource.bench.ts   (PG_SCALE=1 ROWS=1000000 RUNS=15 by default;
- * LATENCY_MS=10 puts a round trip of that many ms between PostgreSQL and both of its clients)
+ * LATENCY_MS=10 puts a round trip of that many ms between PostgreSQL and both of its clients;
+ * PostgreSQL: TEST_DATABASE_URL, required)
  */
 import { createWriteStream, mkdtempSync, openAsBlob, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { PostgresConnector, type TQueryPlan } from '@parley/connectors';
+import { createPostgresDemoDatabase } from '@parley/testing/fixtures/postgres-fixture';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
-import { createPostgresDemoDatabase } from '../packages/connectors/src/testing/postgres-fixture';
 import { startLatencyProxy } from './latency-proxy';
 import { median, writeSection } from './results';
 

@@ -4,13 +4,13 @@
  * question again and again), beside a bare Fastify JSON route in the same process and run, and
  * with the cache off at 10 connections (the bench questions in turn) — on the demo data and on a
  * PostgreSQL source holding the same tables. The load comes from autocannon in its own process.
- * Run: node --import tsx bench/throughput.bench.ts   (DURATION=10 s per measure, PG_SCALE=1)
+ * Run: node --import tsx bench/throughput.bench.ts   (DURATION=10 s per measure, PG_SCALE=1; PostgreSQL:
+ * TEST_DATABASE_URL, required)
  */
+
+import { requireTestDatabaseUrl } from '@parley/testing';
+import { createPostgresDemoDatabase } from '@parley/testing/fixtures/postgres-fixture';
 import Fastify from 'fastify';
-import {
-  createPostgresDemoDatabase,
-  TEST_DATABASE_URL,
-} from '../packages/connectors/src/testing/postgres-fixture';
 import { type BenchApp, demoFile, startApp } from './answer-app';
 import { type Load, load } from './load';
 import { writeSection } from './results';
@@ -47,7 +47,7 @@ const env = { ALLOW_PRIVATE_HOSTS: 'true' };
 const cached = await startApp(path, 1, 200, env);
 const uncached = await startApp(path, 1, 0, env);
 // Server mode: the app's own database (sessions, history) in PostgreSQL instead of PGlite.
-const serverMode = await startApp(path, 1, 200, env, { databaseUrl: TEST_DATABASE_URL });
+const serverMode = await startApp(path, 1, 200, env, { databaseUrl: requireTestDatabaseUrl() });
 
 async function connectPg(app: BenchApp): Promise<string> {
   const res = await fetch(`${app.base}/api/v1/datasource`, {

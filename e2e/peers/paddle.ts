@@ -3,7 +3,7 @@
 // Its checkout page (the app's `checkout_url`) completes the purchase, posts Paddle-signed
 // webhooks to the app and sends the buyer back to the subscription screen, as Paddle's hosted
 // checkout would with a success URL.
-import { startPaddlePeer } from '../../apps/server/test/peers/paddle';
+import { startPaddlePeer } from '@parley/testing/standins/paddle-standin';
 
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 8080}`;
 const paddle = await startPaddlePeer(() => new Date(), {

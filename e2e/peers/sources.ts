@@ -1,4 +1,3 @@
-/// <reference path="../../apps/server/test/peers/oidc-provider.d.ts" />
 // Starts the data-source stand-ins of the API tests and points the app at them: imported by
 // start-server.ts before the app, since the app reads its configuration when it is imported.
 // - Cloudflare D1 (Northwind in SQLite) and Formbricks (two surveys and their responses), each
@@ -10,10 +9,10 @@
 // DATA_DIR/sources-standins.json (the tests read it through E2E_DATA_DIR).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startOidcPeer } from '../../apps/server/test/peers/oidc';
-import { startD1StandIn } from '../../packages/connectors/src/testing/d1-standin';
-import { startFormbricksStandIn } from '../../packages/connectors/src/testing/formbricks-standin';
-import { startGa4StandIn } from '../../packages/connectors/src/testing/ga4-standin';
+import { startD1StandIn } from '@parley/testing/standins/d1-standin';
+import { startFormbricksStandIn } from '@parley/testing/standins/formbricks-standin';
+import { startGa4StandIn } from '@parley/testing/standins/ga4-standin';
+import { startOidcPeer } from '@parley/testing/standins/oidc-standin';
 
 /** What a test reads back: addresses, keys and the fixtures' identities. */
 export interface TSourcesStandIns {

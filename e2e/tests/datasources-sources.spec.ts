@@ -8,8 +8,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatNumber } from '@parley/presenter';
+import { buildGa4Fixture } from '@parley/testing/standins/ga4-standin';
 import type { Locator, Page } from '@playwright/test';
-import { buildGa4Fixture } from '../../packages/connectors/src/testing/ga4-standin';
 import type { TSourcesStandIns } from '../peers/sources';
 import { askOnSource, DEMO, dialog, expect, signIn, test } from './fixtures';
 

@@ -8,11 +8,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { formatNumber } from '@parley/presenter';
+import { testDatabaseUrl } from '@parley/testing';
+import { createPagilaDatabase, type TPagilaDatabase } from '@parley/testing/fixtures/pagila-fixture';
 import type { Page } from '@playwright/test';
-import {
-  createPagilaDatabase,
-  type TPagilaDatabase,
-} from '../../packages/connectors/src/testing/pagila-fixture';
 import { askOnSource, dialog, expect, signIn, test } from './fixtures';
 import {
   createReader,
@@ -28,6 +26,8 @@ const SHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
 mkdirSync(SHOTS, { recursive: true });
 
 test.describe.configure({ mode: 'serial' });
+// PostgreSQL in tests is TEST_DATABASE_URL's server; without it this file's tests skip.
+test.skip(!testDatabaseUrl(), 'needs PostgreSQL: set TEST_DATABASE_URL');
 
 let pagila: TPagilaDatabase;
 /** The ids the app gave the two sources this file connects. */

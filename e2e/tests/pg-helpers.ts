@@ -2,15 +2,16 @@
 // packages/connectors' fixture loads, SQL run directly on it to check the app's numbers, and a
 // peer that refuses every password the way PostgreSQL does.
 import { execFileSync } from 'node:child_process';
-import { startPgAuthPeer } from '../../packages/connectors/src/testing/pg-auth-peer';
+import { testDatabaseServer, testDatabaseUrl } from '@parley/testing';
+import { startPgAuthPeer } from '@parley/testing/standins/pg-auth-peer';
 
-/** The local PostgreSQL server Pagila is loaded into: the connectors fixture's ACCURACY_PG_URL. */
-const url = new URL(process.env.ACCURACY_PG_URL ?? 'postgres://postgres@127.0.0.1:5432');
+/** The PostgreSQL server Pagila is loaded into: TEST_DATABASE_URL's (the spec skips when it is unset). */
+const server = testDatabaseUrl() ? testDatabaseServer() : null;
 export const PG = {
-  host: url.hostname,
-  port: Number(url.port || 5432),
-  admin: decodeURIComponent(url.username || 'postgres'),
-  adminPassword: decodeURIComponent(url.password),
+  host: server?.host ?? '',
+  port: server?.port ?? 0,
+  admin: server?.user ?? '',
+  adminPassword: server?.password ?? '',
 };
 
 /** The read-only login role the app connects to Pagila with. */

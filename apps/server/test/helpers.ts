@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { requireTestDatabaseUrl, testDatabaseUrl } from '@parley/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
@@ -16,14 +17,14 @@ export type DbKind = 'pglite' | 'postgres';
 export const TEST_NOW = '2026-11-20T12:00:00Z';
 /** One demo dataset shared by every test run (generated once, then reused read-only). */
 export const TEST_DEMO_DATASET = {
-  // Same file as the engine's accuracy tests (packages/connectors/src/testing/demo-fixture.ts).
+  // Same file as the accuracy tests' (@parley/testing/fixtures/demo-fixture.ts).
   path: join(tmpdir(), 'parley-test-demo-v1-2026-11-20-0.25.duckdb'),
   endDate: '2026-11-20',
   scale: 0.25,
 };
 
 /** The databases integration suites run against: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const TEST_DATABASES: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export const TEST_DATABASES: DbKind[] = testDatabaseUrl() ? ['pglite', 'postgres'] : ['pglite'];
 
 export interface TestApp {
   app: FastifyInstance;
@@ -33,7 +34,7 @@ export interface TestApp {
 
 /** A throw-away PostgreSQL database on the test server (or `server`'s), dropped by the returned function. */
 export async function createPostgresDatabase(
-  server = process.env.TEST_DATABASE_URL!,
+  server = requireTestDatabaseUrl(),
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = new URL(server);
   const name = `parley_test_${randomBytes(6).toString('hex')}`;

@@ -1,3 +1,4 @@
+import { type OidcPeer, startOidcPeer } from '@parley/testing/standins/oidc-standin';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +19,6 @@ import {
   uniqueIp,
   userExists,
 } from '../peers/factories';
-import { type OidcPeer, startOidcPeer } from '../peers/oidc';
 import { linkIn, type SmtpPeer, startSmtpPeer } from '../peers/smtp';
 
 const PUBLIC_URL = 'http://localhost:8080';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type PaddlePeer, startPaddlePeer } from '@parley/testing/standins/paddle-standin';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +21,6 @@ import {
   TEST_NOW,
   type TestApp,
 } from '../helpers';
-import { type PaddlePeer, startPaddlePeer } from '../peers/paddle';
 
 /**
  * Every route that takes a body or a query string, found in the OpenAPI document generated from

@@ -1,4 +1,5 @@
 import { ANNUAL_MONTHS, PLANS } from '@parley/contract';
+import { type PaddleEvent, type PaddlePeer, startPaddlePeer } from '@parley/testing/standins/paddle-standin';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingEvents, collections, conversationItems, quotaUsage, users } from '../../src/db/schema';
@@ -8,7 +9,6 @@ import { BILLING_EVENT_JOB } from '../../src/modules/billing/billing.service';
 import { QuotaTally } from '../../src/modules/billing/quota-tally';
 import { buildTestApp, type Client, signIn, TEST_DATABASES, TEST_NOW, type TestApp } from '../helpers';
 import { createUser } from '../peers/factories';
-import { type PaddleEvent, type PaddlePeer, startPaddlePeer } from '../peers/paddle';
 
 const DAY = 86_400_000;
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { D1Connector } from '@parley/connectors';
 import { DATASOURCE_MESSAGES } from '@parley/contract';
+import { type D1StandIn, startD1StandIn } from '@parley/testing/standins/d1-standin';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type D1StandIn, startD1StandIn } from '../../../../packages/connectors/src/testing/d1-standin';
 import { datasources } from '../../src/db/schema';
 import { buildTestApp, type Client, signIn, type TestApp } from '../helpers';
 import { createUser, type TestUser } from '../peers/factories';

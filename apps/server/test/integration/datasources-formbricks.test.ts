@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { DATASOURCE_MESSAGES } from '@parley/contract';
+import { type FormbricksStandIn, startFormbricksStandIn } from '@parley/testing/standins/formbricks-standin';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type FormbricksStandIn,
-  startFormbricksStandIn,
-} from '../../../../packages/connectors/src/testing/formbricks-standin';
 import { datasources } from '../../src/db/schema';
 import { DATASOURCE_SYNC_JOB } from '../../src/modules/datasources/datasources.service';
 import { buildTestApp, type Client, signIn, type TestApp } from '../helpers';

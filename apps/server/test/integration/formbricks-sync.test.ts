@@ -1,11 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type FormbricksStandIn,
   response,
   startFormbricksStandIn,
-} from '../../../../packages/connectors/src/testing/formbricks-standin';
+} from '@parley/testing/standins/formbricks-standin';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DATASOURCE_SYNC_JOB,
   DATASOURCE_SYNC_TICK_JOB,

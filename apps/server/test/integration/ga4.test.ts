@@ -1,10 +1,10 @@
+import { type Ga4StandIn, startGa4StandIn } from '@parley/testing/standins/ga4-standin';
+import { type OidcPeer, startOidcPeer } from '@parley/testing/standins/oidc-standin';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Ga4StandIn, startGa4StandIn } from '../../../../packages/connectors/src/testing/ga4-standin';
 import { datasources } from '../../src/db/schema';
 import { GA4_SCOPE } from '../../src/modules/datasources/datasource-oauth.service';
 import { buildTestApp, type Client, DEMO, signIn, TEST_DATABASES, TEST_NOW, type TestApp } from '../helpers';
-import { type OidcPeer, startOidcPeer } from '../peers/oidc';
 
 const PUBLIC_URL = 'http://localhost:8080';
 const CALLBACK = `${PUBLIC_URL}/api/v1/datasource/callback`;

@@ -4,14 +4,15 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseUrl } from '@parley/testing';
 import {
   type FormbricksStandIn,
   response,
   startFormbricksStandIn,
-} from '../../../../packages/connectors/src/testing/formbricks-standin';
+} from '@parley/testing/standins/formbricks-standin';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { type Database, openDatabase } from '../../src/db/client';
@@ -35,7 +36,7 @@ import { createUser, type TestUser } from '../peers/factories';
  * Each test ends a process's life as a container without a volume would: the next process on the
  * same PostgreSQL starts on an empty DATA_DIR and still has everything that was acknowledged.
  */
-const serverMode = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+const serverMode = testDatabaseUrl() ? describe : describe.skip;
 
 const SECRETS = {
   SESSION_SECRET: randomBytes(32).toString('hex'),

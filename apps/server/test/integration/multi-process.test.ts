@@ -6,13 +6,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseUrl } from '@parley/testing';
 import {
   type FormbricksStandIn,
   response,
   startFormbricksStandIn,
-} from '../../../../packages/connectors/src/testing/formbricks-standin';
+} from '@parley/testing/standins/formbricks-standin';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client';
 import { PgBossQueue } from '../../src/jobs/pg-boss.queue';
 import { DATASOURCE_SYNC_JOB } from '../../src/modules/datasources/datasources.service';
@@ -124,7 +125,7 @@ async function atOnce(check: () => Promise<boolean>, ms = 1_000): Promise<void> 
  * changes — a session ended, an account deleted, a source changed, a word learned, a copy synced
  * by the worker — the other sees at once, not after its copy's time runs out.
  */
-describe.skipIf(!process.env.TEST_DATABASE_URL)('two web processes and a worker on one PostgreSQL', () => {
+describe.skipIf(!testDatabaseUrl())('two web processes and a worker on one PostgreSQL', () => {
   let pgDb: { url: string; drop: () => Promise<void> };
   let database: Database;
   let a: Peer;

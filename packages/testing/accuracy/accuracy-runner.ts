@@ -1,0 +1,109 @@
+/**
+ * Runs an accuracy dev set: each phrase is parsed, compiled and executed, its card is built, and
+ * the card's table is compared with the rows of a hand-written SQL query on the same database
+ * (or the case expects a clarification). Returns per-case outcomes so tests can report accuracy.
+ */
+import type { Connector, TQueryValue } from '@parley/connectors';
+import { buildCard, compileQuery, parseQuestion, type TSemanticModel, type TWeekStart } from '@parley/engine';
+
+export interface TAccuracyCase {
+  phrase: string;
+  /** Hand-written SQL whose rows must equal the engine's, column for column; 'clarify' expects a question back. */
+  expected: string | 'clarify';
+  /** Compare row order too (rankings, time series). */
+  ordered?: boolean;
+  /** Why the engine is known to answer this one wrongly; the test expects it to fail. */
+  knownFailure?: string;
+}
+
+export interface TAccuracyOutcome {
+  phrase: string;
+  ok: boolean;
+  detail: string;
+}
+
+export interface TAccuracyContext {
+  today: string;
+  weekStart: TWeekStart;
+}
+
+const OPTIONS = { timeoutMs: 20_000, maxRows: 5_000 };
+
+function cell(v: TQueryValue | undefined): string {
+  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : v.toPrecision(8);
+  return v === null || v === undefined ? 'null' : String(v);
+}
+
+function rowsOf(rows: TQueryValue[][]): string[] {
+  return rows.map((r) => r.map(cell).join(' | '));
+}
+
+/** Runs one case: the card's numbers against the hand-written SQL's rows. */
+export async function runAccuracyCase(
+  connector: Connector,
+  model: TSemanticModel,
+  c: TAccuracyCase,
+  context: TAccuracyContext,
+): Promise<TAccuracyOutcome> {
+  const parsed = parseQuestion(c.phrase, { model, today: context.today, weekStart: context.weekStart });
+  if (c.expected === 'clarify') {
+    return {
+      phrase: c.phrase,
+      ok: parsed.kind === 'clarify',
+      detail: parsed.kind === 'query' ? parsed.understood : '',
+    };
+  }
+  if (parsed.kind === 'clarify') return { phrase: c.phrase, ok: false, detail: `clarify: ${parsed.text}` };
+  try {
+    const compiled = compileQuery(parsed.query, model, {
+      dialect: connector.dialect ?? 'duckdb',
+      ...context,
+    });
+    const got = await connector.query(compiled.sql, compiled.params, OPTIONS);
+    const card = buildCard({
+      query: parsed.query,
+      model,
+      compiled,
+      rows: got.rows,
+      readAt: `${context.today}T00:00:00.000Z`,
+    });
+    const want = await connector.query(c.expected, [], OPTIONS);
+    let a = rowsOf(card.table.map((row) => compiled.columns.map((col) => row[col.key] as TQueryValue)));
+    let b = rowsOf(want.rows.map((row) => Object.values(row)));
+    if (!c.ordered) {
+      a = [...a].sort();
+      b = [...b].sort();
+    }
+    const ok = a.length === b.length && a.every((x, i) => x === b[i]);
+    return {
+      phrase: c.phrase,
+      ok,
+      detail: ok
+        ? ''
+        : `${parsed.understood}\n  got  ${a.slice(0, 3).join(' ; ')} (${a.length})\n  want ${b.slice(0, 3).join(' ; ')} (${b.length})`,
+    };
+  } catch (error) {
+    return { phrase: c.phrase, ok: false, detail: `error: ${(error as Error).message}` };
+  }
+}
+
+export async function runAccuracy(
+  connector: Connector,
+  model: TSemanticModel,
+  cases: TAccuracyCase[],
+  context: TAccuracyContext,
+): Promise<TAccuracyOutcome[]> {
+  const outcomes: TAccuracyOutcome[] = [];
+  for (const c of cases) outcomes.push(await runAccuracyCase(connector, model, c, context));
+  return outcomes;
+}
+
+export function summarise(name: string, outcomes: TAccuracyOutcome[]): { accuracy: number; report: string } {
+  const passed = outcomes.filter((o) => o.ok).length;
+  const accuracy = passed / outcomes.length;
+  const failures = outcomes.filter((o) => !o.ok).map((o) => `✗ ${o.phrase}\n  ${o.detail}`);
+  return {
+    accuracy,
+    report: `${name}: ${passed}/${outcomes.length} (${(accuracy * 100).toFixed(1)} %)\n${failures.join('\n')}`,
+  };
+}
