@@ -5,6 +5,7 @@ import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { testDatabaseUrl } from '@parley/testing';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
@@ -344,7 +345,7 @@ describe('the demo password', () => {
     expect(output).not.toContain('Operator-set-pass-9!');
   }, 120_000);
 
-  it.runIf(process.env.TEST_DATABASE_URL)(
+  it.runIf(testDatabaseUrl())(
     'never prints a generated one into the log in server mode',
     async () => {
       const db = await createPostgresDatabase();

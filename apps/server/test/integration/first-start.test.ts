@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { testDatabaseUrl } from '@parley/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../helpers';
@@ -12,7 +13,7 @@ const SIGNUPS_PER_PROCESS = 12;
 // Two web processes started together on an empty PostgreSQL database, each taking sign-ups the
 // moment it listens: every 200 must become a mail, and both must stay up (issue 27, finding 5:
 // creating the job queue deadlocked under early traffic and dropped the mails).
-describe.skipIf(!process.env.TEST_DATABASE_URL)('the first start on an empty PostgreSQL database', () => {
+describe.skipIf(!testDatabaseUrl())('the first start on an empty PostgreSQL database', () => {
   let smtp: SmtpPeer;
   beforeAll(async () => {
     smtp = await startSmtpPeer();
