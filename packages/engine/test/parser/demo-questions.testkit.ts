@@ -1,7 +1,6 @@
 /** Test helpers: questions parsed against the demo model on the tests' fixed "today" (2026-11-20). */
 import type { TSemanticQuery } from '@parley/contract';
-import { getDemoModel } from '../model/demo-model';
-import { parseQuestion } from './parse';
+import { getDemoModel, parseQuestion } from '@parley/engine';
 
 const model = getDemoModel();
 
