@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { cardText } from '../src/card-text';
 import { revenueCard as card } from './card.fixture';
-import { cardText } from './card-text';
 
 describe('cardText', () => {
   it('writes the table tab-separated and the HTML as plain text', () => {

@@ -1,7 +1,7 @@
 import type { TCard } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
+import { cardHtml } from '../src/card-html';
 import { revenueCard as card } from './card.fixture';
-import { cardHtml } from './card-html';
 
 describe('cardHtml', () => {
   it('renames headers like the CSV, formats and escapes cells, lists every insight', () => {
