@@ -1,8 +1,12 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { DATASOURCE_TYPES_RESPONSE } from '../../../../../packages/contract/test/datasource-types.fixture';
+import {
+  addableTypes,
+  type ConnectMethod,
+  connectMethod,
+} from '../../../src/features/datasources/datasources';
 import { flatBundle } from '../../i18n/bundle-check';
-import { addableTypes, type ConnectMethod, connectMethod } from './datasources';
 
 /**
  * The connect forms the web drew from its own switch over source types before the server described
@@ -97,7 +101,7 @@ describe('connect forms from GET /api/v1/datasource/types?connect=true', () => {
 
   it('finds every label, hint and placeholder a descriptor names in the catalogues', async () => {
     await i18next.init({ lng: 'en-US', fallbackLng: 'en-US', resources: {} });
-    await import('./i18n');
+    await import('../../../src/features/datasources/i18n');
     for (const lng of ['en-US', 'tr']) {
       const bundle = flatBundle(lng, 'datasources');
       for (const type of DATASOURCE_TYPES_RESPONSE)

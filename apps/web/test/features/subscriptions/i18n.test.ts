@@ -4,7 +4,7 @@ import { expectCompleteBundles, flatBundle } from '../../i18n/bundle-check';
 
 beforeAll(async () => {
   await i18next.init({ lng: 'en-US', fallbackLng: 'en-US', resources: {} });
-  await import('./i18n');
+  await import('../../../src/features/subscriptions/i18n');
 });
 
 describe('subscription texts', () => {

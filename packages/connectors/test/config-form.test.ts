@@ -1,9 +1,9 @@
 import { ZDatasourceTypes } from '@parley/contract';
-import { DATASOURCE_TYPES_RESPONSE } from '../../contract/test/datasource-types.fixture';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { configForm } from './config-form';
-import { DESCRIPTORS, isUploadType, listedTypes, UPLOAD_DESCRIPTOR } from './registry';
+import { DATASOURCE_TYPES_RESPONSE } from '../../contract/test/datasource-types.fixture';
+import { configForm } from '../src/config-form';
+import { DESCRIPTORS, isUploadType, listedTypes, UPLOAD_DESCRIPTOR } from '../src/registry';
 
 /** The config keys a user types: the schema's, without the stored `type`. */
 function schemaKeys(schema: unknown): string[] {

@@ -2,7 +2,6 @@ import type { TCredential } from '@parley/contract';
 import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DATASOURCE_TYPES_RESPONSE } from '../../../../../packages/contract/test/datasource-types.fixture';
-import { ApiError } from '../../lib/api';
 import {
   addableTypes,
   configOf,
@@ -22,7 +21,8 @@ import {
   sourcesOf,
   statusOf,
   usableSources,
-} from './datasources';
+} from '../../../src/features/datasources/datasources';
+import { ApiError } from '../../../src/lib/api';
 
 function credential(over: Partial<TCredential> = {}): TCredential {
   return {
@@ -44,7 +44,7 @@ function credential(over: Partial<TCredential> = {}): TCredential {
 let t: TFunction<'datasources'>;
 beforeAll(async () => {
   await i18next.init({ lng: 'en-US', fallbackLng: 'en-US', resources: {} });
-  await import('./i18n');
+  await import('../../../src/features/datasources/i18n');
   t = i18next.getFixedT('en-US', 'datasources');
 });
 
