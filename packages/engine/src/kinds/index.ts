@@ -21,9 +21,9 @@ export function getKind<K extends TQuestionKind>(kind: K): TQuestionKindDef<K> {
 }
 
 /**
- * Each kind's cue keys into the language packs' `intents` (data): what the parser reads to
- * tell a kind's question. The parser takes them as data (it must not import kinds/: the kinds
- * build cards, which read the parser's descriptions).
+ * Each kind's cue keys into the language packs' `intents` (data): what the parser's intent step
+ * reads to tell a kind's question. Nothing under kinds/ may import parser/, so the parser can
+ * import this.
  */
 export const KIND_CUES = Object.fromEntries(QUESTION_KINDS.map((kind) => [kind, KINDS[kind].cues])) as {
   readonly [K in TQuestionKind]: readonly TIntentKey[];
