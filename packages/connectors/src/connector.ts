@@ -67,8 +67,11 @@ export type TApiCompiledQuery = Omit<TCompiledQuery, 'sql' | 'params'> & { kind:
 /** A question compiled for its source, saying which kind it is. */
 export type TSourceCompiledQuery = TSqlCompiledQuery | TApiCompiledQuery;
 
+/** A plan a compiled query runs as: SQL and its values, or an API source's request. */
+export type TCompiledPlan = Extract<TQueryPlan, { kind: 'sql' | 'api' }>;
+
 /** The plan that runs a compiled query: its SQL and values, or its API request. */
-export function planOf(compiled: TSourceCompiledQuery): TQueryPlan {
+export function planOf(compiled: TSourceCompiledQuery): TCompiledPlan {
   return compiled.kind === 'sql'
     ? { kind: 'sql', sql: compiled.sql, params: compiled.params }
     : { kind: 'api', request: compiled.request };
@@ -121,7 +124,7 @@ export interface TConnectorAbilities {
     query: TSemanticQuery,
     model: TSemanticModel,
     options: { today: string; weekStart: TWeekStart },
-  ): TCompiledQuery;
+  ): TApiCompiledQuery;
 }
 
 export type TConnectorErrorCode =

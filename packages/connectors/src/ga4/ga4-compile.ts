@@ -18,11 +18,10 @@ import {
   resolveRange,
   startOfUnit,
   type TComparisonPeriod,
-  type TCompiledQuery,
   type TSemanticModel,
   type TWeekStart,
 } from '@parley/engine';
-import type { TQueryValue } from '../connector';
+import type { TApiCompiledQuery, TQueryValue } from '../connector';
 
 /** GA4 keeps data from 14 August 2015 on: "all time" starts there. */
 export const GA4_EARLIEST_DATE = '2015-08-14';
@@ -108,7 +107,7 @@ export function compileGa4Query(
   query: TSemanticQuery,
   model: TSemanticModel,
   options: { today: string; weekStart: TWeekStart; property: string },
-): TCompiledQuery {
+): TApiCompiledQuery {
   if (query.analysis)
     throw new ModelError('Google Analytics sources answer plain questions (no drivers or forecasts yet).');
   const range = query.timeDimension
@@ -200,8 +199,8 @@ export function compileGa4Query(
     limit: query.limit ?? null,
   };
   return {
-    sql: JSON.stringify({ property: options.property, ...plan }),
-    params: [],
+    kind: 'api',
+    request: JSON.stringify({ property: options.property, ...plan }),
     columns: getQueryColumns(effective, model),
     range,
     comparison,

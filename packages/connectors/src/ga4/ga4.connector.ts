@@ -5,11 +5,12 @@
  * card's columns (GA4 aggregates itself, so nothing is cached into DuckDB — see the issue, item 2).
  */
 import type { TSemanticQuery } from '@parley/contract';
-import type { TCompiledQuery, TIntrospection, TSemanticModel, TWeekStart } from '@parley/engine';
+import type { TIntrospection, TSemanticModel, TWeekStart } from '@parley/engine';
 import {
   type Connector,
   ConnectorError,
   DEFAULT_QUERY_OPTIONS,
+  type TApiCompiledQuery,
   type TConnectorAccount,
   type TConnectorCapabilities,
   type TConnectorContext,
@@ -225,7 +226,7 @@ export class Ga4Connector implements Connector {
     query: TSemanticQuery,
     model: TSemanticModel,
     options: { today: string; weekStart: TWeekStart },
-  ): TCompiledQuery {
+  ): TApiCompiledQuery {
     return compileGa4Query(query, model, { ...options, property: this.context.account ?? '' });
   }
 

@@ -7,6 +7,7 @@ import { buildCard, parseQuestion, type TSemanticModel } from '@parley/engine';
 import type { Ga4StandIn } from '@parley/testing/standins/ga4-standin';
 import { startGa4StandIn } from '@parley/testing/standins/ga4-standin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardCompiled } from '../../src/connector';
 import { Ga4Connector } from '../../src/ga4/ga4.connector';
 
 const TODAY = '2026-11-20';
@@ -140,13 +141,13 @@ describe('GA4 accuracy mini-set', () => {
         throw new Error(parsed.kind === 'clarify' ? `asked back: ${parsed.text}` : 'no query');
       const compiled = connector.compileApi(parsed.query, model, { today: TODAY, weekStart: 'monday' });
       const result = await connector.execute(
-        { kind: 'api', request: compiled.sql },
+        { kind: 'api', request: compiled.request },
         { timeoutMs: 10_000, maxRows: 1_000 },
       );
       const card = buildCard({
         query: parsed.query,
         model,
-        compiled,
+        compiled: cardCompiled(compiled),
         rows: result.rows,
         readAt: `${TODAY}T00:00:00Z`,
       });

@@ -33,7 +33,7 @@ async function ask(model: TSemanticModel, phrase: string) {
   if (parsed.kind !== 'query') throw new Error(`${phrase}: ${parsed.text}`);
   const connector = connect();
   const compiled = connector.compileApi(parsed.query, model, { today: TODAY, weekStart: 'monday' });
-  const result = await connector.execute({ kind: 'api', request: compiled.sql }, OPTIONS);
+  const result = await connector.execute({ kind: 'api', request: compiled.request }, OPTIONS);
   return { query: parsed.query, compiled, rows: result.rows };
 }
 
@@ -167,7 +167,7 @@ describe('Ga4Connector', () => {
       model,
       { today: TODAY, weekStart: 'monday', property: '300000001' },
     );
-    const plan = JSON.parse(compiled.sql) as { body: Record<string, unknown> };
+    const plan = JSON.parse(compiled.request) as { body: Record<string, unknown> };
     expect(plan.body).toEqual({
       dimensions: [{ name: 'country' }],
       metrics: [{ name: 'sessions' }],
@@ -232,7 +232,7 @@ describe('Ga4Connector', () => {
       model,
       { today: TODAY, weekStart: 'monday' },
     );
-    const attempt = connector.execute({ kind: 'api', request: compiled.sql }, OPTIONS);
+    const attempt = connector.execute({ kind: 'api', request: compiled.request }, OPTIONS);
     await expect(attempt).rejects.toBeInstanceOf(ConnectorError);
     await expect(attempt).rejects.toMatchObject({
       code: 'refused',

@@ -1,10 +1,13 @@
 import {
   type Connector,
   ConnectorError,
+  cardCompiled,
   DEFAULT_QUERY_OPTIONS,
+  planOf,
+  type TCompiledPlan,
   type TConnectorErrorCode,
-  type TQueryPlan,
   type TQueryResult,
+  type TSourceCompiledQuery,
 } from '@parley/connectors';
 import { questionKind, type TCard, type TConversationResponse, type TSemanticQuery } from '@parley/contract';
 import {
@@ -18,7 +21,6 @@ import {
   ModelError,
   parseQuestion,
   type TClarifyPrompt,
-  type TCompiledQuery,
   type TKindPlanOptions,
   type TLanguageCode,
   type TLearnedChoice,
@@ -117,8 +119,8 @@ interface KeptResult {
 interface AnswerPlan {
   language: TLanguageCode;
   locale: string;
-  /** The statement (or API request) of a plain query once compiled (frozen: shared); drivers and forecasts plan their own. */
-  compiled: TCompiledQuery | null;
+  /** A plain query once compiled, SQL or an API source's request (frozen: shared); drivers and forecasts plan their own. */
+  compiled: TSourceCompiledQuery | null;
   cardKey: string;
 }
 
@@ -194,21 +196,19 @@ export class AnswerService {
    */
   private readonly pending = new Map<string, Promise<TQueryResult>>();
 
-  /** The key of a query's result in `results` and `pending`. */
-  private resultKey(source: AnswerSource, sql: string, params: (string | number)[]): string {
-    return [source.id, source.account ?? '', sql, JSON.stringify(params)].join('\u0000');
+  /** The key of a plan's result in `results` and `pending`: its statement and values, or its API request. */
+  private resultKey(source: AnswerSource, plan: TCompiledPlan): string {
+    const [text, params] = plan.kind === 'sql' ? [plan.sql, plan.params] : [plan.request, []];
+    return [source.id, source.account ?? '', text, JSON.stringify(params)].join('\u0000');
   }
 
-  private async run(source: AnswerSource, sql: string, params: (string | number)[]): Promise<TQueryResult> {
-    const key = this.resultKey(source, sql, params);
+  /** Runs a plan on the source (SQL, or an API source's own request), through the result cache. */
+  private async run(source: AnswerSource, plan: TCompiledPlan): Promise<TQueryResult> {
+    const key = this.resultKey(source, plan);
     const hit = this.results.get(key);
     if (hit && (hit.expires === null || hit.expires > performance.now())) return hit.result;
     const running = this.pending.get(key);
     if (running) return running;
-    // API sources (GA4) run their own compiled request; SQL sources the statement.
-    const plan: TQueryPlan = source.connector.dialect
-      ? { kind: 'sql', sql, params }
-      : { kind: 'api', request: sql };
     const promise = source.connector
       .execute(plan, DEFAULT_QUERY_OPTIONS)
       .then((result) => {
@@ -331,33 +331,29 @@ export class AnswerService {
       if (answered) return answered;
       // API sources (GA4) compile to their own request; its rows carry the same column keys.
       // Compiled inside the try: a query the model cannot answer says why (ModelError below).
-      plan.compiled ??= share(
+      plan.compiled ??= share<TSourceCompiledQuery>(
         dialect
-          ? aggregateKind.plan(query, model, { dialect, today, weekStart }).queries[0]
+          ? { kind: 'sql', ...aggregateKind.plan(query, model, { dialect, today, weekStart }).queries[0] }
           : connector.compileApi!(query, model, { today, weekStart }),
       );
       const compiled = plan.compiled;
-      const result = await this.run(source, compiled.sql, compiled.params);
-      let card = this.card(
-        this.resultKey(source, compiled.sql, compiled.params),
-        result,
-        model,
-        plan.cardKey,
-        () => {
-          const { card: built } = aggregateKind.answer({ queries: [compiled] }, [result.rows], {
-            query,
-            model,
-            readAt: this.clock().toISOString(),
-            today,
-            weekStart,
-            locale,
-            language,
-          });
-          // A copied source (Formbricks) answers as of its last sync: the card says so.
-          if (result.asOf) built.synced = result.asOf;
-          return built;
-        },
-      );
+      const run = planOf(compiled);
+      const result = await this.run(source, run);
+      let card = this.card(this.resultKey(source, run), result, model, plan.cardKey, () => {
+        // The card shows the source's own query text: its SQL, or an API source's request.
+        const { card: built } = aggregateKind.answer({ queries: [cardCompiled(compiled)] }, [result.rows], {
+          query,
+          model,
+          readAt: this.clock().toISOString(),
+          today,
+          weekStart,
+          locale,
+          language,
+        });
+        // A copied source (Formbricks) answers as of its last sync: the card says so.
+        if (result.asOf) built.synced = result.asOf;
+        return built;
+      });
       // AI insights only through the configured model, beside the computed ones, never instead;
       // each request is one unit of the plan's AI-insight quota, asked only when it is spent.
       if (this.llm && card.table.length > 0 && context.aiInsights && (await context.aiInsights()))
@@ -528,7 +524,9 @@ export class AnswerService {
     const { model } = source;
     const readAt = this.clock().toISOString();
     const plan = kind.plan(query, model, options);
-    const results = await Promise.all(plan.queries.map((c) => this.run(source, c.sql, c.params)));
+    const results = await Promise.all(
+      plan.queries.map((c) => this.run(source, { kind: 'sql', sql: c.sql, params: c.params })),
+    );
     const answer = kind.answer(
       plan,
       results.map((r) => r.rows),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TConnectorConfig } from './registry';
-import { createConnector, DESCRIPTORS, type TRegisteredType } from './registry';
+import type { TConnectorConfig } from '../src/registry';
+import { createConnector, DESCRIPTORS, type TRegisteredType } from '../src/registry';
 
 /** A config of each registered type; nothing is opened until a connector is used. */
 const SAMPLES: Record<TRegisteredType, TConnectorConfig> = {
