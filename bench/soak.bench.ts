@@ -7,8 +7,8 @@
  * caches keep filling: the memory line is flat only when every cache and DuckDB are bounded.
  * Goal: RSS at the end within 15 % of RSS after the first minute.
  * Run: node --import tsx bench/soak.bench.ts   (SOAK_MINUTES=10, SOAK_CLIENTS=2; the server
- * inherits the environment, so DUCKDB_MEMORY_LIMIT, DUCKDB_THREADS, ANSWER_CACHE_MB and glibc's
- * MALLOC_ARENA_MAX apply).
+ * inherits the environment, so DUCKDB_MEMORY_LIMIT, DUCKDB_THREADS, ANSWER_CACHE_MB,
+ * HEAP_GROWTH_PERCENT, glibc's MALLOC_ARENA_MAX and NODE_OPTIONS apply).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -48,6 +48,17 @@ function rssOf(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * CPU seconds (user + system) the process has used: what the answers cost the server, which
+ * other load on the machine changes far less than it changes questions per second.
+ */
+function cpuSecondsOf(pid: number): number {
+  // Fields 14 and 15 of /proc/<pid>/stat, after the command name's closing parenthesis.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
 }
 
 /** Starts main.ts on `dataDir` at a free port; resolves once it answers. */
@@ -126,6 +137,7 @@ const sample = () => {
   console.log(`${samples.at(-1)!.s} s: ${(rss / MiB).toFixed(0)} MiB, ${answered} answered`);
 };
 sample();
+const cpuAtStart = cpuSecondsOf(pid);
 const sampler = setInterval(sample, SAMPLE_MS);
 await Promise.all(
   clients.map(async (client) => {
@@ -142,6 +154,7 @@ await Promise.all(
 );
 clearInterval(sampler);
 sample();
+const cpuMsPerQuestion = ((cpuSecondsOf(pid) - cpuAtStart) * 1000) / Math.max(answered, 1);
 for (const client of clients) client.close();
 await stop(child);
 rmSync(dataDir, { recursive: true, force: true });
@@ -166,17 +179,26 @@ const seconds = last.s || 1;
 // The first sample of each minute, and the last.
 const shown = [...new Set([...Array.from({ length: MINUTES + 1 }, (_, m) => at(60 * m)), last])];
 const rows = shown.map((s) => `| ${(s.s / 60).toFixed(1)} | ${mib(s.rss)} | ${s.answered} |`).join('\n');
-const settings = ['DUCKDB_MEMORY_LIMIT', 'DUCKDB_THREADS', 'ANSWER_CACHE_MB', 'MALLOC_ARENA_MAX']
-  .map((name) => `${name}=${process.env[name] ?? '(default)'}`)
-  .join(', ');
-const body = `Command: \`node --import tsx bench/soak.bench.ts\` (SOAK_MINUTES=${MINUTES}, SOAK_CLIENTS=${CLIENTS}), ${new Date().toISOString().slice(0, 10)}, server at \`${COMMIT}\`; ${settings}.
+// What the server was run with: the variables set for this run, the others at their defaults.
+const SETTINGS = [
+  'DUCKDB_MEMORY_LIMIT',
+  'DUCKDB_THREADS',
+  'ANSWER_CACHE_MB',
+  'HEAP_GROWTH_PERCENT',
+  'MALLOC_ARENA_MAX',
+  'NODE_OPTIONS',
+];
+const given = SETTINGS.filter((name) => process.env[name] !== undefined);
+const defaults = SETTINGS.filter((name) => process.env[name] === undefined);
+const envText = given.map((name) => `${name}=${JSON.stringify(process.env[name])}`).join(' ');
+const body = `Command: \`${envText ? `${envText} ` : ''}SOAK_MINUTES=${MINUTES} SOAK_CLIENTS=${CLIENTS} node --import tsx bench/soak.bench.ts\`, ${new Date().toISOString().slice(0, 10)}, server at \`${COMMIT}\`${defaults.length ? `; ${defaults.join(', ')} at their defaults` : ''}.
 \`apps/server/src/main.ts\` in its own process, started a second time on its DATA_DIR (embedded mode: PGlite, the scale-1 demo source), ${CLIENTS} bench clients (ask-client.ts) each sending one question at a time; every phrase distinct (measures × breakdowns × filters × periods × top-N, each one the parser reads as a query). The server's VmRSS read every ${SAMPLE_MS / 1000} s.
 
 | minute | server RSS (MiB) | questions answered |
 |---|---|---|
 ${rows}
 
-${answered} distinct questions answered (${(answered / seconds).toFixed(1)}/s), replies by status: ${[...statuses].map(([s, n]) => `${s} × ${n}`).join(', ')}.
+${answered} distinct questions answered (${(answered / seconds).toFixed(1)}/s), replies by status: ${[...statuses].map(([s, n]) => `${s} × ${n}`).join(', ')}; the server's CPU time per answered question ${cpuMsPerQuestion.toFixed(2)} ms.
 RSS after the first minute (median of the samples from 1:00 to ${(1 + WINDOW_S / 60).toFixed(0)}:00) **${mib(first)} MiB** (range ${range(firstWindow)}), at the end (median of the last ${WINDOW_S / 60} min) **${mib(final)} MiB** (range ${range(lastWindow)}): end ÷ first minute **${ratio.toFixed(2)}** (goal ≤ 1.15 — **${ratio <= 1.15 ? 'met' : 'not met'}**). Single readings: ${mib(at(60).rss)} MiB at 1:00, ${mib(last.rss)} MiB at the end.`;
 writeSection('Memory: a soak of distinct questions', body);
 console.log(body);

@@ -117,6 +117,8 @@ const ZEnv = z.object({
   DUCKDB_THREADS: z.coerce.number().int().min(1).max(256).default(2),
   /** Memory, in MiB, for answers kept for repeated questions: query results, their cards, parsed phrases. */
   ANSWER_CACHE_MB: z.coerce.number().min(0).default(64),
+  /** How far, in percent, the JavaScript heap may grow past what a full collection kept; 0 = V8's own factor. */
+  HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(400).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** DESIGN §3: `none` (plans and quotas without payments) or `paddle` (Paddle Billing). */
   BILLING_PROVIDER: z.enum(['none', 'paddle']).default('none'),

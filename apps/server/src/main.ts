@@ -3,12 +3,14 @@ import { buildApp } from './app';
 import { loadConfigOrExit } from './config';
 import { openDatabase } from './db/client';
 import { startWorker } from './jobs/start-worker';
+import { limitHeapGrowth } from './lib/heap';
 import { startBanner } from './start-banner';
 
 /** Reads config, opens the database, seeds the demo, listens; closes cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const started = performance.now();
   const config = loadConfigOrExit();
+  limitHeapGrowth(config.HEAP_GROWTH_PERCENT);
   const database = await openDatabase({ url: config.DATABASE_URL, dir: join(config.DATA_DIR, 'app') });
   const app = await buildApp({
     config,

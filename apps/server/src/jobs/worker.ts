@@ -8,12 +8,14 @@ import Fastify from 'fastify';
 import { loadConfigOrExit } from '../config';
 import { openDatabase } from '../db/client';
 import { withSharedSecrets } from '../db/shared-secrets';
+import { limitHeapGrowth } from '../lib/heap';
 import { buildServices } from '../services';
 import { PgBossQueue } from './pg-boss.queue';
 import { startWorker } from './start-worker';
 
 async function main(): Promise<void> {
   const loaded = loadConfigOrExit();
+  limitHeapGrowth(loaded.HEAP_GROWTH_PERCENT);
   if (!loaded.DATABASE_URL) {
     console.error(
       'The worker runs beside the server on PostgreSQL (DATABASE_URL); in embedded mode the server runs it.',
