@@ -1,13 +1,14 @@
 /**
  * The question kinds, one line each: a kind is its folder (kinds/<kind>/kind.ts) plus its line
  * here. The mapped type makes a kind of the contract's union without a line a type error; the
- * answer path and the presenter then match the union exhaustively (assertNever).
+ * answer path and the presenter then match the union exhaustively (assertNever). The order of
+ * the lines is the order in which cued kinds win in the parser (drivers before forecast).
  */
 import { QUESTION_KINDS, type TQuestionKind } from '@parley/contract';
 import { aggregateKind } from './aggregate/kind';
 import { driversKind } from './drivers/kind';
 import { forecastKind } from './forecast/kind';
-import type { TIntentKey, TQuestionKindDef } from './types';
+import type { TAnalysisKind, TIntentKey, TQuestionKindDef } from './types';
 
 export const KINDS: { readonly [K in TQuestionKind]: TQuestionKindDef<K> } = {
   aggregate: aggregateKind,
@@ -29,14 +30,32 @@ export const KIND_CUES = Object.fromEntries(QUESTION_KINDS.map((kind) => [kind, 
   readonly [K in TQuestionKind]: readonly TIntentKey[];
 };
 
+/**
+ * The kinds the parser tells by their words (each but the plain aggregate), in the order of the
+ * lines above: when the words of several are found, the first wins.
+ */
+export const ANALYSIS_KINDS: readonly TAnalysisKind[] = (Object.keys(KINDS) as TQuestionKind[]).filter(
+  (kind): kind is TAnalysisKind => KINDS[kind].question !== null,
+);
+
+/** The parser's `kinds` option of an answer path that answers every registered kind. */
+export const EVERY_KIND = Object.fromEntries(ANALYSIS_KINDS.map((kind) => [kind, true])) as {
+  readonly [K in TAnalysisKind]: true;
+};
+
 export { aggregateKind, type TAggregatePlan } from './aggregate/kind';
 export type { TDriversKindPlan } from './drivers/kind';
 export type { TForecastPlan } from './forecast/kind';
+export type { TForecastCue } from './forecast/question';
 export type {
+  TAnalysisKind,
+  TCueScanner,
   TIntentKey,
   TKindAnswer,
   TKindAnswerInput,
   TKindPlan,
   TKindPlanOptions,
+  TKindQuestion,
   TQuestionKindDef,
+  TShapeContext,
 } from './types';

@@ -5,21 +5,20 @@
  * pack. It never answers confidently about words it could not place, never throws, and never
  * lets user text reach SQL (only model names and bound values).
  */
-import { MAX_PHRASE_LENGTH, type TSemanticQuery, type TTimeGrain } from '@parley/contract';
-import type { TWeekStart } from '../dates/date-range';
-import { detectLanguage, getLanguagePack, type TLanguagePack } from '../languages';
-import { findMeasureTime, isDimensionAvailable, type TSemanticModel } from '../model/semantic-model';
-import { assemble, getExampleQuestions as examplesIn } from './assemble/assemble';
 import {
-  ask,
-  isClarification,
-  type TChoice,
-  type TClarification,
-  type TLearnedChoice,
-} from './clarification';
+  MAX_PHRASE_LENGTH,
+  type TQuestionKind,
+  type TSemanticQuery,
+  type TTimeGrain,
+} from '@parley/contract';
+import type { TWeekStart } from '../dates/date-range';
+import { ANALYSIS_KINDS, KINDS, type TAnalysisKind } from '../kinds';
+import { detectLanguage, getLanguagePack, type TLanguagePack } from '../languages';
+import type { TSemanticModel } from '../model/semantic-model';
+import { assemble, getExampleQuestions as examplesIn } from './assemble/assemble';
+import { ask, isClarification, type TClarification, type TLearnedChoice } from './clarification';
 import { findDatesWith } from './dates/driver';
 import { describeQuery } from './describe';
-import { dimensionLabel, measureLabel } from './labels';
 import { correctTypos, matchPrefixes, matchVocabulary } from './match';
 import { renderParseMessage, type TParseMessage } from './messages';
 import { TokenScanner } from './scanner';
@@ -49,7 +48,7 @@ export interface TParseOptions {
    * The question kinds beside the plain aggregate the caller can answer (the answer path runs
    * `query.analysis`). Without one, such questions ask back instead of answering a plain number.
    */
-  kinds?: { drivers?: boolean; forecast?: boolean };
+  kinds?: { readonly [K in TAnalysisKind]?: boolean };
 }
 
 export interface TClarifyPrompt {
@@ -62,8 +61,8 @@ export interface TClarifyPrompt {
   learn?: (TLearnedChoice | null)[];
 }
 
-/** What kind of question was asked: a plain aggregate, or a kind the engine cannot answer yet. */
-export type TIntent = 'aggregate' | 'drivers' | 'forecast';
+/** What kind of question was asked: a plain aggregate, or a kind the words cue (kinds/). */
+export type TIntent = TQuestionKind;
 
 export type TParseResult =
   | { kind: 'query'; query: TSemanticQuery; understood: string; corrections: { from: string; to: string }[] }
@@ -110,8 +109,8 @@ function parse(phrase: string, options: TParseOptions, pack: TLanguagePack): TPa
   const tokens = tokenize(normalised, pack.lemma);
   const scanner = new TokenScanner(tokens);
 
-  // Stage 3: intent.
-  const { intent, horizon } = findIntent(scanner, pack, normalised);
+  // Stage 3: intent — the question kind its words cue (kinds/), read before the slots.
+  const intent = findIntent(scanner, pack, normalised);
 
   // Stage 4: slots — grammar first, so "top 5" or "last month" never reach the vocabulary.
   const chart = findChart(scanner, pack);
@@ -143,153 +142,58 @@ function parse(phrase: string, options: TParseOptions, pack: TLanguagePack): TPa
   });
   const result = isClarification(assembled) ? assembled : validate(assembled, model, pack, examples);
 
-  if (intent !== 'aggregate' && !options.kinds?.[intent])
-    return toResult(notYet(intent, result, model, pack, examples), pack);
+  if (intent && !options.kinds?.[intent.kind])
+    return toResult(notYet(intent.kind, result, model, pack, examples), pack);
   if (isClarification(result)) return toResult(result, pack);
-  const query =
-    intent === 'aggregate' ? result : asAnalysis(intent, result, horizon, grain, model, options.today);
+  const query = intent ? asKind(intent, result, grain, model, options.today) : result;
   return { kind: 'query', query, understood: describeQuery(query, model, pack.code), corrections };
 }
 
-/** Days in one unit, to turn "next quarter" into buckets of another grain. */
-const UNIT_DAYS: Record<string, number> = {
-  day: 1,
-  week: 7,
-  month: 30.4,
-  quarter: 91.3,
-  half: 182.6,
-  year: 365.2,
-};
-/** History a forecast is fitted on, per grain: at least two seasons where there is one. */
-const FORECAST_HISTORY: Record<
-  TTimeGrain,
-  { unit: 'day' | 'week' | 'month' | 'quarter' | 'year'; n: number }
-> = {
-  day: { unit: 'day', n: 120 },
-  week: { unit: 'week', n: 104 },
-  month: { unit: 'month', n: 36 },
-  quarter: { unit: 'quarter', n: 16 },
-  year: { unit: 'year', n: 8 },
-};
+/** What the intent stage found: the first registered kind whose words were found, and what they said. */
+interface TIntentFinding {
+  kind: TAnalysisKind;
+  cue: unknown;
+}
 
 /**
- * A drivers or forecast question as the query the answer path runs: drivers compare the period
- * (last month when none is named) with its comparison, split by every dimension; a forecast is
- * the history at a grain (the asked unit; months for quarters and years) plus `horizon` buckets.
+ * The intent stage: every registered kind reads (and consumes) its cue words from the pack; the
+ * first kind in the registry's order that found them wins. None: a plain aggregate.
  */
-function asAnalysis(
-  intent: 'drivers' | 'forecast',
+function findIntent(scanner: TokenScanner, pack: TLanguagePack, normalised: string): TIntentFinding | null {
+  let found: TIntentFinding | null = null;
+  for (const kind of ANALYSIS_KINDS) {
+    const cue = KINDS[kind].question?.detect(scanner, pack, normalised) ?? null;
+    if (cue !== null) found ??= { kind, cue };
+  }
+  return found;
+}
+
+/** The parsed query as the query the answer path runs for the kind its words cued. */
+function asKind(
+  found: TIntentFinding,
   query: TSemanticQuery,
-  horizon: THorizon | null,
   grain: TTimeGrain | 'auto' | null,
   model: TSemanticModel,
   today: string,
 ): TSemanticQuery {
-  const { order: _order, limit: _limit, chart: _chart, ...base } = query;
-  // The measure's own date when the question named none ("why did revenue drop").
-  const field = base.timeDimension?.field ?? findMeasureTime(model, base.measures[0])?.name;
-  if (!field) return query;
-  if (intent === 'drivers') {
-    const range = base.timeDimension?.range;
-    return {
-      ...base,
-      dimensions: [],
-      timeDimension: {
-        field,
-        range: !range || range.kind === 'all' ? { kind: 'last', unit: 'month', n: 1 } : range,
-      },
-      compare: base.compare ?? 'previous_period',
-      analysis: { kind: 'drivers' },
-    };
-  }
-  const unit = horizon?.unit ?? 'month';
-  const n = horizon?.n ?? (horizon ? 1 : 3);
-  const bucket: TTimeGrain =
-    grain && grain !== 'auto'
-      ? grain
-      : unit === 'quarter' || unit === 'half' || unit === 'year'
-        ? 'month'
-        : unit;
-  const buckets = Math.max(1, Math.round((UNIT_DAYS[unit] * n) / UNIT_DAYS[bucket]));
-  // "next quarter" is the next calendar quarter: in November, the months after December.
-  const month = Number(today.slice(5, 7));
-  const monthsLeft: Record<string, number> = {
-    quarter: 2 - ((month - 1) % 3),
-    half: 5 - ((month - 1) % 6),
-    year: 12 - month,
-  };
-  const skip = bucket === 'month' && horizon && unit in monthsLeft ? monthsLeft[unit] : 0;
-  const { compare: _compare, ...rest } = base;
-  return {
-    ...rest,
-    dimensions: [],
-    timeDimension: {
-      field,
-      grain: bucket,
-      range: { kind: 'last', ...FORECAST_HISTORY[bucket] },
-    },
-    analysis:
-      skip > 0 ? { kind: 'forecast', horizon: buckets, skip } : { kind: 'forecast', horizon: buckets },
-  };
-}
-
-interface THorizon {
-  unit: 'day' | 'week' | 'month' | 'quarter' | 'half' | 'year';
-  n: number | null;
-}
-
-/** The intent stage: drivers and forecast questions by their words (consumed here). */
-function findIntent(
-  scanner: TokenScanner,
-  pack: TLanguagePack,
-  normalised: string,
-): { intent: TIntent; horizon: THorizon | null } {
-  let drivers = false;
-  let forecast = pack.intents.forecastCue.test(normalised);
-  let horizon: THorizon | null = null;
-  scanner.scan(pack.intents.horizon, (g) => {
-    const unit = (pack.horizonUnits?.[g[1]] ?? g[1]) as THorizon['unit'];
-    horizon ??= { unit, n: g[0] ? Number(g[0]) : null };
-    forecast = true;
-    return true;
-  });
-  scanner.scan(pack.intents.drivers, () => {
-    drivers = true;
-    return true;
-  });
-  if (drivers) scanner.scan(pack.intents.movement, () => true);
-  scanner.scan(pack.intents.forecast, () => {
-    forecast = true;
-    return true;
-  });
-  return { intent: drivers ? 'drivers' : forecast ? 'forecast' : 'aggregate', horizon };
+  const question = KINDS[found.kind].question;
+  return question ? question.shape(query, found.cue, { model, grain, today }) : query;
 }
 
 /**
- * Drivers and forecasts are not answered yet (issue 13): ask back, saying what was understood
- * and offering the questions that show the change or the history instead — never a plain number
- * that looks like an answer to "why".
+ * A kind the caller cannot answer: ask back, saying what was understood and offering the
+ * questions the kind proposes instead (the change, the history) — never a plain number that
+ * looks like an answer to "why".
  */
 function notYet(
-  kind: 'drivers' | 'forecast',
+  kind: TAnalysisKind,
   result: TSemanticQuery | TClarification,
   model: TSemanticModel,
   pack: TLanguagePack,
   examples: () => string[],
 ): TClarification {
-  const { phrases } = pack.messages;
   if (isClarification(result)) return ask({ key: 'kindNotYet', kind, understood: null }, null, examples());
-  const measure = result.measures[0];
-  const label = measureLabel(model, measure);
-  const choices: TChoice[] =
-    kind === 'drivers'
-      ? model.dimensions
-          .filter((d) => isDimensionAvailable(model, measure, d.name))
-          .slice(0, 4)
-          .map((d) =>
-            phrases.thisVsLastMonth(phrases.by([label], dimensionLabel(model, d.name).toLowerCase())),
-          )
-      : [phrases.trendOf(label, 'in the last 12 months')];
+  const choices = KINDS[kind].question?.instead(result, model, pack) ?? [];
   const understood = describeQuery(result, model, pack.code);
   return ask({ key: 'kindNotYet', kind, understood }, understood, [...choices, ...examples()]);
 }

@@ -15,6 +15,7 @@ import {
   assertNever,
   cardLanguage,
   cardLocale,
+  EVERY_KIND,
   getCardWords,
   getExampleQuestions,
   KINDS,
@@ -124,8 +125,8 @@ interface AnswerPlan {
   cardKey: string;
 }
 
-/** The question kinds beside the plain aggregate this answer path runs. */
-const ANALYSES = { drivers: true, forecast: true } as const;
+/** The question kinds beside the plain aggregate this answer path runs: every registered one (answerKind). */
+const ANALYSES = EVERY_KIND;
 
 /** Connector failures that say the source is unreachable or refuses us, not that the SQL is wrong. */
 const UNREACHABLE = new Set<TConnectorErrorCode>(['unreachable', 'invalid_config', 'forbidden_host']);

@@ -16,6 +16,8 @@ export interface TAggregatePlan {
 export const aggregateKind = {
   kind: 'aggregate',
   cues: [],
+  // The parsed query as it is: what every question is unless another kind's words cue it.
+  question: null,
   // Bars, lines or slices by the result's shape and the view the reader picks.
   shape: null,
   plan: (query, model, options): TAggregatePlan => ({ queries: [compileQuery(query, model, options)] }),

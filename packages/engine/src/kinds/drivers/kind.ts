@@ -2,14 +2,16 @@
 import type { TCompiledQuery } from '../../compiler/compile';
 import type { TQuestionKindDef } from '../types';
 import { buildDriversCard, planDrivers, type TDriversPlan } from './drivers';
+import { driversQuestion } from './question';
 
 /** The drivers plan with its queries in run order: the total, then each split. */
 export type TDriversKindPlan = TDriversPlan & { queries: TCompiledQuery[] };
 
-export const driversKind: TQuestionKindDef<'drivers', TDriversKindPlan> = {
+export const driversKind: TQuestionKindDef<'drivers', TDriversKindPlan, true> = {
   kind: 'drivers',
   // "why", "what drove", "explain the dip", with the movement asked about ("drop", "go up").
   cues: ['drivers', 'movement'],
+  question: driversQuestion,
   // Signed contributions, drawn as diverging bars around zero.
   shape: 'contributions',
   plan: (query, model, options) => {

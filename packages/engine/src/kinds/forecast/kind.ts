@@ -2,16 +2,18 @@
 import type { TCompiledQuery } from '../../compiler/compile';
 import type { TQuestionKindDef } from '../types';
 import { buildForecastAnswer, planForecast } from './forecast';
+import { forecastQuestion, type TForecastCue } from './question';
 
 /** The one history query of a forecast. */
 export interface TForecastPlan {
   queries: [TCompiledQuery];
 }
 
-export const forecastKind: TQuestionKindDef<'forecast', TForecastPlan> = {
+export const forecastKind: TQuestionKindDef<'forecast', TForecastPlan, TForecastCue> = {
   kind: 'forecast',
   // "forecast", "predict", "what will … be", and how far ahead ("next 3 months").
   cues: ['forecast', 'forecastCue', 'horizon'],
+  question: forecastQuestion,
   // History, forecast and its band on one time axis.
   shape: 'forecast',
   plan: (query, model, options) => ({ queries: [planForecast(query, model, options)] }),
