@@ -115,7 +115,7 @@ export const DataTable = memo(function DataTable({ card }: { card: TCard }) {
     }
     return out;
   }, [card.table, shown, sums]);
-  const withTotals = showTotals(card.table, shown);
+  const withTotals = showTotals(card.table, shown, card.kind);
 
   const toggle = withShares ? (
     <button

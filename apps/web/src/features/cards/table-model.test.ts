@@ -153,4 +153,24 @@ describe('totals', () => {
     ];
     expect(showTotals(table, displayColumns(drivers, false))).toBe(false);
   });
+  it('tells a drivers table by the card’s kind, and by its columns on a card stored without one', () => {
+    const shown = displayColumns(columns, false);
+    expect(showTotals(rows, shown, 'drivers')).toBe(false);
+    expect(showTotals(rows, shown, 'aggregate')).toBe(true);
+    expect(showTotals(rows, shown, undefined)).toBe(true);
+    const drivers = displayColumns(
+      [
+        { key: 'Value', label: 'Value', kind: 'dimension', format: 'number' },
+        { key: 'Revenue', label: 'Revenue', kind: 'measure', format: 'currency' },
+        { key: 'Revenue__contribution', label: 'Revenue Contribution %', kind: 'measure', format: 'number' },
+      ],
+      false,
+    );
+    const table = [
+      { Value: 'EMEA', Revenue: 10, Revenue__contribution: 100 },
+      { Value: 'Email', Revenue: 10, Revenue__contribution: 100 },
+    ];
+    expect(showTotals(table, drivers, 'drivers')).toBe(false);
+    expect(showTotals(table, drivers, undefined)).toBe(false);
+  });
 });

@@ -162,9 +162,13 @@ export function totals(
 /**
  * A totals row is worth showing for more than one row and at least one summable column — not for
  * a drivers table, where every dimension splits the same change again (its sum would count it
- * once per dimension).
+ * once per dimension). The card's kind says so; a card stored without one, its contribution columns.
  */
-export function showTotals(rows: readonly TCardRow[], columns: readonly DisplayColumn[]): boolean {
-  if (columns.some((c) => c.key.endsWith(CONTRIBUTION_SUFFIX))) return false;
+export function showTotals(
+  rows: readonly TCardRow[],
+  columns: readonly DisplayColumn[],
+  kind?: TCard['kind'],
+): boolean {
+  if (kind ? kind === 'drivers' : columns.some((c) => c.key.endsWith(CONTRIBUTION_SUFFIX))) return false;
   return rows.length > 1 && columns.some(isSummable) && columns.some((c) => !isSummable(c));
 }
