@@ -109,7 +109,7 @@ export interface Connector extends Partial<TConnectorAbilities> {
 
 /**
  * Abilities only some sources have, each announced by a capability of the source's descriptor
- * (the registry's test holds every connector to what its descriptor says).
+ * (test/abilities.test.ts holds every registered connector to what its descriptor says).
  */
 export interface TConnectorAbilities {
   /**
