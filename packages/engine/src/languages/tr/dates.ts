@@ -25,7 +25,8 @@ const MONTH_STEMS: Record<string, number> = {
   aralik: 12,
   aralig: 12,
 };
-const UNITS: Record<string, TDateUnit> = {
+/** Stems of the Turkish unit words ("gün", "ay", "çeyrek"…): the date rules' units and the forecast horizon's. */
+export const TR_UNITS: Record<string, TDateUnit> = {
   gun: 'day',
   hafta: 'week',
   ay: 'month',
@@ -230,7 +231,7 @@ const PERIODS: TDateRule[] = [
 
 export const TR_DATES: TDateGrammar = {
   rules: [...COMPARISONS, ...SPANS, ...RELATIVE, ...PERIODS],
-  unit: (stem) => UNITS[stem] ?? 'month',
+  unit: (stem) => TR_UNITS[stem] ?? 'month',
   month: (stem) => MONTH_STEMS[stem],
   ordinal: (word) => ORDINAL[word],
   yearShift: (word) => (word === 'bu' ? 0 : -1),

@@ -6,7 +6,7 @@
  */
 import type { TLanguagePack } from '../types';
 import { TR_WORDS } from './card-words';
-import { TR_DATES } from './dates';
+import { TR_DATES, TR_UNITS } from './dates';
 import { isCertainlyTurkish, turkishWords } from './detect';
 import { MESSAGES } from './messages';
 import { getCandidates, normaliseTurkish, StemSet } from './text';
@@ -92,15 +92,7 @@ export const TR: TLanguagePack = {
   prefixMatch: getCandidates,
   isPlural: (norm, lemma) =>
     /l[ae]r/.test(norm.slice(norm === lemma ? Math.max(3, norm.length - 7) : lemma.length)),
-  horizonUnits: {
-    gun: 'day',
-    hafta: 'week',
-    ay: 'month',
-    ceyre: 'quarter',
-    yari: 'half',
-    yil: 'year',
-    sene: 'year',
-  },
+  horizonUnits: TR_UNITS,
   intents: {
     // "neden geçen ay gelir düştü", "gelirdeki düşüşün sebebi", "siparişleri ne etkiledi".
     drivers:
