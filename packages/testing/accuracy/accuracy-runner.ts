@@ -3,8 +3,16 @@
  * the card's table is compared with the rows of a hand-written SQL query on the same database
  * (or the case expects a clarification). Returns per-case outcomes so tests can report accuracy.
  */
-import type { Connector, TQueryValue } from '@parley/connectors';
-import { buildCard, compileQuery, parseQuestion, type TSemanticModel, type TWeekStart } from '@parley/engine';
+import { type Connector, ConnectorError, type TQueryValue } from '@parley/connectors';
+import type { TSemanticQuery } from '@parley/contract';
+import {
+  buildCard,
+  compileQuery,
+  ModelError,
+  parseQuestion,
+  type TSemanticModel,
+  type TWeekStart,
+} from '@parley/engine';
 
 export interface TAccuracyCase {
   phrase: string;
@@ -55,18 +63,7 @@ export async function runAccuracyCase(
   }
   if (parsed.kind === 'clarify') return { phrase: c.phrase, ok: false, detail: `clarify: ${parsed.text}` };
   try {
-    const compiled = compileQuery(parsed.query, model, {
-      dialect: connector.dialect ?? 'duckdb',
-      ...context,
-    });
-    const got = await connector.query(compiled.sql, compiled.params, OPTIONS);
-    const card = buildCard({
-      query: parsed.query,
-      model,
-      compiled,
-      rows: got.rows,
-      readAt: `${context.today}T00:00:00.000Z`,
-    });
+    const { compiled, card } = await answerLikeTheServer(connector, model, parsed.query, context);
     const want = await connector.query(c.expected, [], OPTIONS);
     let a = rowsOf(card.table.map((row) => compiled.columns.map((col) => row[col.key] as TQueryValue)));
     let b = rowsOf(want.rows.map((row) => Object.values(row)));
@@ -83,9 +80,45 @@ export async function runAccuracyCase(
         : `${parsed.understood}\n  got  ${a.slice(0, 3).join(' ; ')} (${a.length})\n  want ${b.slice(0, 3).join(' ; ')} (${b.length})`,
     };
   } catch (error) {
+    if (error instanceof ServerError) throw error;
     return { phrase: c.phrase, ok: false, detail: `error: ${(error as Error).message}` };
   }
 }
+
+/**
+ * What the server's answer path does with a parsed query: compile, run, build the card. An error
+ * the server answers in words (the model cannot answer it, the source refused or timed out) is
+ * an ordinary miss; any other would be an HTTP 500, which no question may cause: it is thrown,
+ * so the case's test fails whether or not the case is a known failure.
+ */
+async function answerLikeTheServer(
+  connector: Connector,
+  model: TSemanticModel,
+  query: TSemanticQuery,
+  context: TAccuracyContext,
+) {
+  try {
+    const compiled = compileQuery(query, model, { dialect: connector.dialect ?? 'duckdb', ...context });
+    const got = await connector.query(compiled.sql, compiled.params, OPTIONS);
+    const card = buildCard({
+      query,
+      model,
+      compiled,
+      rows: got.rows,
+      readAt: `${context.today}T00:00:00.000Z`,
+    });
+    return { compiled, card };
+  } catch (error) {
+    const answeredInWords =
+      error instanceof ModelError ||
+      (error instanceof ConnectorError && (error.code === 'refused' || error.code === 'timeout'));
+    if (answeredInWords) throw error;
+    throw new ServerError(`would answer HTTP 500: ${(error as Error).message}`);
+  }
+}
+
+/** An answer-path failure the server would turn into a 500. */
+class ServerError extends Error {}
 
 export async function runAccuracy(
   connector: Connector,
