@@ -1,0 +1,265 @@
+/**
+ * Accuracy set over the DataCo supply-chain sample (issue 29, shapes 1, 2, 3, 6 and items 10, 11,
+ * 13): one flat order-line export loaded as a user's upload (fixtures/flat-files-fixture.ts), so
+ * every entity is a pair of ID/name columns in one wide table. Today = 2018-02-01, the day after the
+ * last order; weeks start Monday. Expected SQL is hand-written on the loaded table: sales is `Sales`,
+ * profit `Order Profit Per Order`, orders the DISTINCT `Order Id`s, customers the DISTINCT
+ * `Customer Id`s (labelled by first and last name), and the order date is parsed from its
+ * `M/D/YYYY H:MM` text, which the loader leaves as VARCHAR.
+ */
+import { DATACO_TODAY } from '../fixtures/flat-files-fixture';
+import type { TAccuracyCase } from './accuracy-runner';
+
+const T = 'FROM datacosupplychaindataset';
+const SALES = 'SUM("Sales")';
+const PROFIT = 'SUM("Order Profit Per Order")';
+const ORDERS = 'COUNT(DISTINCT "Order Id")';
+const CUSTOMERS = 'COUNT(DISTINCT "Customer Id")';
+const CUSTOMER = `"Customer Fname" || ' ' || "Customer Lname"`;
+const ORDER_DATE = `CAST(strptime("order date (DateOrders)", '%m/%d/%Y %H:%M') AS DATE)`;
+const SHIP_DATE = `CAST(strptime("shipping date (DateOrders)", '%m/%d/%Y %H:%M') AS DATE)`;
+const on = (a: string, b: string) => `${ORDER_DATE} BETWEEN DATE '${a}' AND DATE '${b}'`;
+const Y2016 = ['2016-01-01', '2016-12-31'] as const;
+const Y2017 = ['2017-01-01', '2017-12-31'] as const;
+
+// Known failures before the issue-29 engine work, classified by the issue's numbered shapes and items.
+const WHY_PROFIT =
+  'shape 9: the bare concept "profit" does not reach the measure labelled "Order Profit Per Order"';
+const WHY_REGION = 'shape 9: the bare concept "region" does not reach the dimension labelled "Order Region"';
+const WHY_NAME_PAIR =
+  'shape 2: "by category" / "by department" do not reach the label of the Category Id/Name (Department Id/Name) pair; "quantity" does not reach "Order Item Quantity" either (shape 9)';
+const WHY_IN_IS_A_STATE =
+  'confident wrong card, not a numbered shape (nearest shape 1: codes read as words): the word "in" is read as the Customer State value IN (Indiana) and ANDed with Market = Europe';
+const WHY_ORDERS = 'shape 3: "orders" is not the distinct count of Order Id in the flat export';
+const WHY_CUSTOMERS = 'shape 3: "customers" is not the distinct count of Customer Id in the flat export';
+const WHY_PRODUCTS = 'shape 3: "products" is not the distinct count of Product Name in the flat export';
+const WHY_BY_ENTITY =
+  'shape 2 (and item 13, top N by entity): "product" / "customer" are not dimensions; Product Name is left out of the model and Customer Fname/Lname are two unrelated dimensions';
+const WHY_LINES =
+  'shape 3: the order-line count is named after the file ("Datacosupplychaindatasets"), so "late deliveries" finds the filter but no measure';
+const WHY_FLAG_RATE =
+  'shape 1: Late_delivery_risk (a 0/1 flag) is a summed quantity, and "rate" (its share, item 11) is not understood';
+const WHY_DAYS_LABEL =
+  'shape 9 (and 6): "days for shipping" does not reach the labels "Days For Shipping (Real)" / "Days For Shipment (Scheduled)" without their parenthesised qualifier';
+const WHY_DURATION =
+  'shape 6: order date → shipping date is not a duration (the loader also leaves both M/D/YYYY H:MM columns as VARCHAR)';
+const WHY_MEDIAN = 'item 10: "median" is not an aggregation the question language has';
+const WHY_PERCENTILE = 'item 10: "90th percentile" is not an aggregation the question language has';
+const WHY_RATIO =
+  'item 11 (and shape 9 for "profit"): "profit as a percentage of sales" is not a derived measure';
+const WHY_PER_ORDER = 'item 11 and shape 3: "sales per order" needs the distinct order count as a divisor';
+const WHY_NO_DATES =
+  'shape 6 prerequisite (loader): the order date "M/D/YYYY H:MM" stays VARCHAR (no format with a time is tried), so the model has no time dimension and asks back';
+const WHY_CHANGE =
+  'item 13: a filter on the change of a measure between two periods (and no time dimension, see WHY_NO_DATES)';
+
+export const DATACO_CONTEXT = { today: DATACO_TODAY, weekStart: 'monday' as const };
+
+export const DATACO_CASES: TAccuracyCase[] = [
+  { phrase: 'total sales', expected: `SELECT ${SALES} ${T}` },
+  { phrase: 'sales by market', expected: `SELECT "Market", ${SALES} ${T} GROUP BY 1` },
+  {
+    phrase: 'profit by market',
+    expected: `SELECT "Market", ${PROFIT} ${T} GROUP BY 1`,
+    knownFailure: WHY_PROFIT,
+  },
+  {
+    phrase: 'sales by region',
+    expected: `SELECT "Order Region", ${SALES} ${T} GROUP BY 1`,
+    knownFailure: WHY_REGION,
+  },
+  {
+    phrase: 'profit by customer segment',
+    expected: `SELECT "Customer Segment", ${PROFIT} ${T} GROUP BY 1`,
+    knownFailure: WHY_PROFIT,
+  },
+  {
+    phrase: 'sales by category',
+    expected: `SELECT "Category Name", ${SALES} ${T} GROUP BY 1`,
+    knownFailure: WHY_NAME_PAIR,
+  },
+  {
+    phrase: 'profit by department',
+    expected: `SELECT "Department Name", ${PROFIT} ${T} GROUP BY 1`,
+    knownFailure: WHY_NAME_PAIR,
+  },
+  { phrase: 'sales by customer city', expected: `SELECT "Customer City", ${SALES} ${T} GROUP BY 1` },
+  {
+    phrase: 'sales in Europe',
+    expected: `SELECT ${SALES} ${T} WHERE "Market" = 'Europe'`,
+    knownFailure: WHY_IN_IS_A_STATE,
+  },
+  {
+    phrase: 'quantity sold by category',
+    expected: `SELECT "Category Name", SUM("Order Item Quantity") ${T} GROUP BY 1`,
+    knownFailure: WHY_NAME_PAIR,
+  },
+  // Shape 3: entities inside the flat export are distinct counts, never row counts or sales.
+  { phrase: 'number of orders', expected: `SELECT ${ORDERS} ${T}`, knownFailure: WHY_ORDERS },
+  {
+    phrase: 'number of orders by segment',
+    expected: `SELECT "Customer Segment", ${ORDERS} ${T} GROUP BY 1`,
+    knownFailure: WHY_ORDERS,
+  },
+  {
+    phrase: 'orders by shipping mode',
+    expected: `SELECT "Shipping Mode", ${ORDERS} ${T} GROUP BY 1`,
+    knownFailure: WHY_ORDERS,
+  },
+  {
+    phrase: 'how many customers do we have',
+    expected: `SELECT ${CUSTOMERS} ${T}`,
+    knownFailure: WHY_CUSTOMERS,
+  },
+  {
+    phrase: 'number of customers by market',
+    expected: `SELECT "Market", ${CUSTOMERS} ${T} GROUP BY 1`,
+    knownFailure: WHY_CUSTOMERS,
+  },
+  {
+    phrase: 'how many products',
+    expected: `SELECT COUNT(DISTINCT "Product Name") ${T}`,
+    knownFailure: WHY_PRODUCTS,
+  },
+  // Shape 2: "by product" / "by customer" group by the name columns.
+  {
+    phrase: 'sales by product',
+    expected: `SELECT "Product Name", ${SALES} ${T} GROUP BY 1`,
+    knownFailure: WHY_BY_ENTITY,
+  },
+  {
+    phrase: 'top 5 products by sales',
+    expected: `SELECT "Product Name", ${SALES} AS v ${T} GROUP BY 1 ORDER BY v DESC LIMIT 5`,
+    ordered: true,
+    knownFailure: WHY_BY_ENTITY,
+  },
+  {
+    // Only the first two are clear of ties (many customers share 1,500).
+    phrase: 'top 2 customers by sales',
+    expected: `SELECT ${CUSTOMER}, ${SALES} AS v ${T} GROUP BY "Customer Id", ${CUSTOMER} ORDER BY v DESC LIMIT 2`,
+    ordered: true,
+    knownFailure: WHY_BY_ENTITY,
+  },
+  {
+    phrase: 'top 3 products by profit',
+    expected: `SELECT "Product Name", ${PROFIT} AS v ${T} GROUP BY 1 ORDER BY v DESC LIMIT 3`,
+    ordered: true,
+    knownFailure: WHY_BY_ENTITY,
+  },
+  // Late deliveries: Late_delivery_risk is 1 exactly where Delivery Status is 'Late delivery'.
+  {
+    phrase: 'number of late deliveries',
+    expected: `SELECT COUNT(*) ${T} WHERE "Late_delivery_risk" = 1`,
+    knownFailure: WHY_LINES,
+  },
+  {
+    phrase: 'late deliveries by shipping mode',
+    expected: `SELECT "Shipping Mode", COUNT(*) ${T} WHERE "Late_delivery_risk" = 1 GROUP BY 1`,
+    knownFailure: WHY_LINES,
+  },
+  {
+    phrase: 'orders by delivery status',
+    expected: `SELECT "Delivery Status", ${ORDERS} ${T} GROUP BY 1`,
+    knownFailure: WHY_ORDERS,
+  },
+  {
+    phrase: 'late delivery rate by market',
+    expected: `SELECT "Market", AVG("Late_delivery_risk") ${T} GROUP BY 1`,
+    knownFailure: WHY_FLAG_RATE,
+  },
+  // Shipping times: the real and scheduled day counts, and (shape 6) the span between the two dates.
+  {
+    phrase: 'average days for shipping',
+    expected: `SELECT AVG("Days for shipping (real)") ${T}`,
+    knownFailure: WHY_DAYS_LABEL,
+  },
+  {
+    phrase: 'average scheduled shipping days by shipping mode',
+    expected: `SELECT "Shipping Mode", AVG("Days for shipment (scheduled)") ${T} GROUP BY 1`,
+    knownFailure: WHY_DAYS_LABEL,
+  },
+  {
+    phrase: 'average real vs scheduled days for shipping by shipping mode',
+    expected: `SELECT "Shipping Mode", AVG("Days for shipping (real)"), AVG("Days for shipment (scheduled)") ${T} GROUP BY 1`,
+    knownFailure: WHY_DAYS_LABEL,
+  },
+  {
+    phrase: 'average time from order date to shipping date',
+    expected: `SELECT AVG(date_diff('day', ${ORDER_DATE}, ${SHIP_DATE})) ${T}`,
+    knownFailure: WHY_DURATION,
+  },
+  {
+    phrase: 'average days to ship by market',
+    expected: `SELECT "Market", AVG(date_diff('day', ${ORDER_DATE}, ${SHIP_DATE})) ${T} GROUP BY 1`,
+    knownFailure: WHY_DURATION,
+  },
+  // Item 10: aggregations the user names.
+  {
+    phrase: 'median days for shipping',
+    expected: `SELECT MEDIAN("Days for shipping (real)") ${T}`,
+    knownFailure: WHY_MEDIAN,
+  },
+  {
+    phrase: '90th percentile of days for shipping',
+    expected: `SELECT quantile_cont("Days for shipping (real)", 0.9) ${T}`,
+    knownFailure: WHY_PERCENTILE,
+  },
+  // Item 11: arithmetic the user states.
+  {
+    phrase: 'profit as a percentage of sales by market',
+    expected: `SELECT "Market", ${PROFIT} / ${SALES} ${T} GROUP BY 1`,
+    knownFailure: WHY_RATIO,
+  },
+  {
+    phrase: 'average sales per order',
+    expected: `SELECT ${SALES} / ${ORDERS} ${T}`,
+    knownFailure: WHY_PER_ORDER,
+  },
+  // Periods: the order date.
+  {
+    phrase: 'monthly sales in 2017',
+    expected: `SELECT date_trunc('month', ${ORDER_DATE})::DATE, ${SALES} ${T} WHERE ${on(...Y2017)} GROUP BY 1 ORDER BY 1`,
+    ordered: true,
+    knownFailure: WHY_NO_DATES,
+  },
+  {
+    phrase: 'quarterly profit in 2016',
+    expected: `SELECT date_trunc('quarter', ${ORDER_DATE})::DATE, ${PROFIT} ${T} WHERE ${on(...Y2016)} GROUP BY 1 ORDER BY 1`,
+    ordered: true,
+    knownFailure: WHY_NO_DATES,
+  },
+  {
+    phrase: 'sales by year',
+    expected: `SELECT date_trunc('year', ${ORDER_DATE})::DATE, ${SALES} ${T} GROUP BY 1 ORDER BY 1`,
+    ordered: true,
+    knownFailure: WHY_NO_DATES,
+  },
+  {
+    phrase: 'sales by market in 2017',
+    expected: `SELECT "Market", ${SALES} ${T} WHERE ${on(...Y2017)} GROUP BY 1`,
+    knownFailure: WHY_NO_DATES,
+  },
+  {
+    phrase: 'number of orders last month',
+    expected: `SELECT ${ORDERS} ${T} WHERE ${on('2018-01-01', '2018-01-31')}`,
+    knownFailure: WHY_ORDERS,
+  },
+  {
+    phrase: 'sales this year vs last year',
+    expected: `SELECT ${SALES} FILTER (WHERE ${on('2018-01-01', '2018-02-01')}), ${SALES} FILTER (WHERE ${on('2017-01-01', '2017-02-01')}) ${T}`,
+    knownFailure: WHY_NO_DATES,
+  },
+  {
+    phrase: 'which markets sold less in 2017 than in 2016',
+    expected: `SELECT "Market", s17, s16 FROM (SELECT "Market", ${SALES} FILTER (WHERE ${on(...Y2017)}) AS s17, ${SALES} FILTER (WHERE ${on(...Y2016)}) AS s16 ${T} GROUP BY 1) WHERE s17 < s16`,
+    knownFailure: WHY_CHANGE,
+  },
+  // Questions the data cannot answer, or too vague to answer: ask back.
+  { phrase: 'revenue by weather', expected: 'clarify' },
+  { phrase: 'show me the numbers', expected: 'clarify' },
+  { phrase: 'how many elephants did we sell', expected: 'clarify' },
+  { phrase: 'number of employees', expected: 'clarify' },
+  { phrase: 'sales by salesperson', expected: 'clarify' },
+  { phrase: 'stock level of each product', expected: 'clarify' },
+  { phrase: 'show me the thing', expected: 'clarify' },
+];

@@ -1,0 +1,165 @@
+/**
+ * Accuracy set over the IBM Telco churn file (issue 29, shapes 1 and 3, items 10 and 11): one row
+ * per customer, loaded as a user's upload (fixtures/flat-files-fixture.ts). The file has no dates,
+ * so "today" is a fixed day and any period must be asked back. Expected SQL is hand-written on the
+ * loaded table: customers are the DISTINCT `customerID`s, `Churn` is a Yes/No column DuckDB reads as
+ * BOOLEAN, and `TotalCharges` is text (11 blanks for tenure 0) that a user still expects summed as
+ * numbers.
+ */
+import { TELCO_TODAY } from '../fixtures/flat-files-fixture';
+import type { TAccuracyCase } from './accuracy-runner';
+
+const T = 'FROM telco_customer_churn';
+const CUSTOMERS = 'COUNT(DISTINCT "customerID")';
+const CHURNED = 'COUNT(DISTINCT "customerID") FILTER (WHERE "Churn")';
+const CHURN_RATE = `AVG(CASE WHEN "Churn" THEN 1 ELSE 0 END)`;
+const TOTAL_CHARGES = `TRY_CAST(NULLIF(trim("TotalCharges"), '') AS DOUBLE)`;
+
+// Known failures before the issue-29 engine work, classified by the issue's numbered shapes and items.
+const WHY_CUSTOMERS =
+  'shape 3: one row per customer, but the row count is named after the file ("Telco Customer Churns") and "customers" reaches no count of customerID';
+const WHY_YES_NO =
+  'not a numbered shape (nearest shape 1 and item 11): Churn is a Yes/No column DuckDB reads as BOOLEAN, and the model makes it neither a dimension, a filter nor a rate';
+const WHY_MONTHLY =
+  'shape 9: "monthly" is read as the month grain, so the measure labelled "Monthly Charges" cannot be reached ("charges" unknown)';
+const WHY_TEXT_NUMBERS =
+  'shape 1: TotalCharges holds numbers but is VARCHAR (11 blanks), so the loader keeps it as text and the model makes it a dimension';
+const WHY_MEDIAN = 'item 10: "median tenure" is silently answered with the average — a confident wrong card';
+const WHY_SHARE =
+  'shape 3 and item 11: "share of customers with fiber optic" needs a customer count and a share of it';
+
+export const TELCO_CONTEXT = { today: TELCO_TODAY, weekStart: 'monday' as const };
+
+export const TELCO_CASES: TAccuracyCase[] = [
+  // Shape 3: customers are counted, never summed by their identifier.
+  { phrase: 'how many customers', expected: `SELECT ${CUSTOMERS} ${T}`, knownFailure: WHY_CUSTOMERS },
+  {
+    phrase: 'customers by contract',
+    expected: `SELECT "Contract", ${CUSTOMERS} ${T} GROUP BY 1`,
+    knownFailure: WHY_CUSTOMERS,
+  },
+  {
+    phrase: 'number of customers by internet service',
+    expected: `SELECT "InternetService", ${CUSTOMERS} ${T} GROUP BY 1`,
+    knownFailure: WHY_CUSTOMERS,
+  },
+  {
+    phrase: 'customers by gender',
+    expected: `SELECT "gender", ${CUSTOMERS} ${T} GROUP BY 1`,
+    knownFailure: WHY_CUSTOMERS,
+  },
+  {
+    phrase: 'customers by tenure',
+    expected: `SELECT "tenure", ${CUSTOMERS} ${T} GROUP BY 1`,
+    knownFailure: WHY_CUSTOMERS,
+  },
+  {
+    phrase: 'how many customers have a month-to-month contract',
+    expected: `SELECT ${CUSTOMERS} ${T} WHERE "Contract" = 'Month-to-month'`,
+    knownFailure: WHY_CUSTOMERS,
+  },
+  // Churn: a Yes/No column, counted and as a rate.
+  { phrase: 'how many customers churned', expected: `SELECT ${CHURNED} ${T}`, knownFailure: WHY_YES_NO },
+  {
+    phrase: 'churned customers by contract',
+    expected: `SELECT "Contract", ${CHURNED} ${T} GROUP BY 1`,
+    knownFailure: WHY_YES_NO,
+  },
+  {
+    phrase: 'churned customers by payment method',
+    expected: `SELECT "PaymentMethod", ${CHURNED} ${T} GROUP BY 1`,
+    knownFailure: WHY_YES_NO,
+  },
+  { phrase: 'churn rate', expected: `SELECT ${CHURN_RATE} ${T}`, knownFailure: WHY_YES_NO },
+  {
+    phrase: 'churn rate by contract',
+    expected: `SELECT "Contract", ${CHURN_RATE} ${T} GROUP BY 1`,
+    knownFailure: WHY_YES_NO,
+  },
+  {
+    phrase: 'churn rate by internet service',
+    expected: `SELECT "InternetService", ${CHURN_RATE} ${T} GROUP BY 1`,
+    knownFailure: WHY_YES_NO,
+  },
+  {
+    phrase: 'churn rate by payment method',
+    expected: `SELECT "PaymentMethod", ${CHURN_RATE} ${T} GROUP BY 1`,
+    knownFailure: WHY_YES_NO,
+  },
+  {
+    phrase: 'churned customers with fiber optic',
+    expected: `SELECT ${CHURNED} ${T} WHERE "InternetService" = 'Fiber optic'`,
+    knownFailure: WHY_YES_NO,
+  },
+  // Charges: MonthlyCharges is a number; TotalCharges is text holding numbers.
+  {
+    phrase: 'average monthly charges',
+    expected: `SELECT AVG("MonthlyCharges") ${T}`,
+    knownFailure: WHY_MONTHLY,
+  },
+  {
+    phrase: 'average monthly charges by contract',
+    expected: `SELECT "Contract", AVG("MonthlyCharges") ${T} GROUP BY 1`,
+    knownFailure: WHY_MONTHLY,
+  },
+  {
+    phrase: 'total monthly charges by internet service',
+    expected: `SELECT "InternetService", SUM("MonthlyCharges") ${T} GROUP BY 1`,
+    knownFailure: WHY_MONTHLY,
+  },
+  {
+    phrase: 'average monthly charges per customer by payment method',
+    expected: `SELECT "PaymentMethod", AVG("MonthlyCharges") ${T} GROUP BY 1`,
+    knownFailure: WHY_MONTHLY,
+  },
+  {
+    phrase: 'monthly charges of churned customers',
+    expected: `SELECT SUM("MonthlyCharges") ${T} WHERE "Churn"`,
+    knownFailure: WHY_MONTHLY,
+  },
+  { phrase: 'total charges', expected: `SELECT SUM(${TOTAL_CHARGES}) ${T}`, knownFailure: WHY_TEXT_NUMBERS },
+  {
+    phrase: 'total charges by contract',
+    expected: `SELECT "Contract", SUM(${TOTAL_CHARGES}) ${T} GROUP BY 1`,
+    knownFailure: WHY_TEXT_NUMBERS,
+  },
+  {
+    phrase: 'top 5 customers by total charges',
+    expected: `SELECT "customerID", ${TOTAL_CHARGES} AS v ${T} ORDER BY v DESC NULLS LAST LIMIT 5`,
+    ordered: true,
+    knownFailure: WHY_TEXT_NUMBERS,
+  },
+  // Tenure, in months.
+  { phrase: 'average tenure', expected: `SELECT AVG("tenure") ${T}` },
+  { phrase: 'average tenure by contract', expected: `SELECT "Contract", AVG("tenure") ${T} GROUP BY 1` },
+  { phrase: 'median tenure', expected: `SELECT MEDIAN("tenure") ${T}`, knownFailure: WHY_MEDIAN },
+  {
+    phrase: 'average tenure of churned customers',
+    expected: `SELECT AVG("tenure") ${T} WHERE "Churn"`,
+    knownFailure: WHY_YES_NO,
+  },
+  // Shares and flags (SeniorCitizen is a 0/1 flag: counted, not summed as a quantity).
+  {
+    phrase: 'share of customers with fiber optic',
+    expected: `SELECT AVG(CASE WHEN "InternetService" = 'Fiber optic' THEN 1 ELSE 0 END) ${T}`,
+    knownFailure: WHY_SHARE,
+  },
+  { phrase: 'how many senior citizens', expected: `SELECT ${CUSTOMERS} ${T} WHERE "SeniorCitizen" = 1` },
+  {
+    phrase: 'churn rate of senior citizens',
+    expected: `SELECT ${CHURN_RATE} ${T} WHERE "SeniorCitizen" = 1`,
+    knownFailure: WHY_YES_NO,
+  },
+  {
+    phrase: 'customers with paperless billing',
+    expected: `SELECT ${CUSTOMERS} ${T} WHERE "PaperlessBilling"`,
+    knownFailure: WHY_CUSTOMERS,
+  },
+  // Questions the data cannot answer (no dates, no such things), or too vague: ask back.
+  { phrase: 'churn last month', expected: 'clarify' },
+  { phrase: 'revenue by weather', expected: 'clarify' },
+  { phrase: 'show me the numbers', expected: 'clarify' },
+  { phrase: 'how many elephants are there', expected: 'clarify' },
+  { phrase: 'number of employees', expected: 'clarify' },
+  { phrase: 'customers by store', expected: 'clarify' },
+];
