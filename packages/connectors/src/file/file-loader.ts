@@ -1,9 +1,10 @@
 /**
  * Loads an uploaded CSV or Parquet file into `<dataDir>/<sourceId>.duckdb` as one table
  * (DESIGN §2 "file sources"). The content is sniffed, not the name: Parquet by its magic, else
- * text DuckDB can read as CSV. DuckDB detects the types; text columns holding money or dates in
- * one consistent format are converted afterwards, in SQL. The database is written under a
- * temporary name and renamed when complete, so a failure leaves nothing behind.
+ * text DuckDB can read as CSV. DuckDB detects the types; text columns holding money, numbers with
+ * blank cells, or dates and timestamps in one consistent form are converted afterwards, in SQL
+ * (text-columns.ts). The database is written under a temporary name and renamed when complete,
+ * so a failure leaves nothing behind.
  */
 import { randomBytes } from 'node:crypto';
 import { open, rename, rm, writeFile } from 'node:fs/promises';
@@ -14,6 +15,7 @@ import { duckDbOptions } from '../duckdb/duckdb.connector';
 import { quoteIdentifier } from '../sql/sql-connector';
 import { isGuardedKeyword } from '../sql-guard';
 import type { TFileSourceConfig } from './file.connector';
+import { refineTextColumns } from './text-columns';
 import { csvMisread, csvRefusal, FILE_UNREADABLE, PARQUET_UNREADABLE } from './upload-errors';
 
 export interface TLoadTableFileInput {
@@ -80,31 +82,9 @@ const RESERVED = new Set([
 ]);
 
 const SNIFF_BYTES = 64 * 1024;
+/** DuckDB's CSV type candidates without DATE and TIMESTAMP (the last reading of a refused file). */
+const NO_DATE_TYPES = "['BOOLEAN', 'BIGINT', 'DOUBLE', 'VARCHAR']";
 const PARQUET_MAGIC = 'PAR1';
-
-/** Currency symbols and codes a money column may carry before or after the number. */
-const CURRENCY = '(?:[$€£¥₺₹₽₩]|USD|EUR|GBP|TRY|TL|JPY|CHF|CAD|AUD)';
-/** The whole cell: optional sign or parentheses, currency either side, then the number. */
-const moneyPattern = (number: string) =>
-  String.raw`^\(?[-+]?\s*${CURRENCY}?\s*[-+]?\s*${number}\s*${CURRENCY}?\)?$`;
-const MONEY_US = moneyPattern(String.raw`(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`);
-const MONEY_EU = moneyPattern(String.raw`(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d+)?`);
-/** At least one cell must show it is formatted money: a currency or a separator. */
-const MONEY_MARK = `${CURRENCY}|[.,]`;
-
-/** Date formats tried on text columns, most specific first; the first that parses every value wins. */
-const DATE_FORMATS = [
-  '%Y-%m-%d',
-  '%Y/%m/%d',
-  '%d.%m.%Y',
-  '%m/%d/%Y',
-  '%d/%m/%Y',
-  '%d-%m-%Y',
-  '%d %b %Y',
-  '%d %B %Y',
-  '%b %d, %Y',
-  '%B %d, %Y',
-];
 
 /** Sniffs, loads and type-refines an uploaded table file; ConnectorError('invalid_config') says why not. */
 export async function loadTableFile(input: TLoadTableFileInput): Promise<TLoadedTableFile> {
@@ -251,19 +231,29 @@ async function loadInto(
       throw new ConnectorError('invalid_config', PARQUET_UNREADABLE);
     }
   } else {
-    const options = format.latin1 ? ", encoding = 'latin-1'" : '';
-    try {
-      await c.run(`CREATE TABLE ${t} AS SELECT * FROM read_csv_auto(${sqlString(path)}${options})`);
-    } catch {
-      // The type sniffer reads a sample; a value later in the file that breaks its guess needs a full scan.
+    const encoding = format.latin1 ? ", encoding = 'latin-1'" : '';
+    // The type sniffer reads a sample; a value later in the file that breaks its guess needs a full
+    // scan. A date column whose values mix orders fails even then: read it without date types, so the
+    // text refinement decides (it keeps such a column text).
+    const attempts = [
+      '',
+      ', sample_size = -1',
+      `, sample_size = -1, auto_type_candidates = ${NO_DATE_TYPES}`,
+    ];
+    let loaded = false;
+    for (const options of attempts) {
       try {
         await c.run(
-          `CREATE OR REPLACE TABLE ${t} AS SELECT * FROM read_csv_auto(${sqlString(path)}${options}, sample_size = -1)`,
+          `CREATE OR REPLACE TABLE ${t} AS SELECT * FROM read_csv_auto(${sqlString(path)}${encoding}${options})`,
         );
+        loaded = true;
+        break;
       } catch {
-        throw new ConnectorError('invalid_config', await csvRefusal(c, path, Boolean(format.latin1)));
+        // Refused: the next, more tolerant reading is tried.
       }
     }
+    if (!loaded)
+      throw new ConnectorError('invalid_config', await csvRefusal(c, path, Boolean(format.latin1)));
   }
   let columns = await describe(c, table);
   if (format.kind === 'csv') {
@@ -285,68 +275,4 @@ async function describe(c: DuckDBConnection, table: string): Promise<TQueryColum
     `SELECT column_name, data_type FROM information_schema.columns WHERE table_name = ${sqlString(table)} ORDER BY ordinal_position`,
   );
   return reader.getRowObjectsJS().map((r) => ({ name: String(r.column_name), type: String(r.data_type) }));
-}
-
-/**
- * Converts text columns whose every non-null value is money (→ DECIMAL) or a date in one
- * format (→ DATE). One aggregate query measures every candidate; one CREATE … AS rewrites the table.
- */
-async function refineTextColumns(
-  c: DuckDBConnection,
-  table: string,
-  columns: TQueryColumn[],
-): Promise<boolean> {
-  const text = columns.filter((col) => col.type === 'VARCHAR');
-  if (text.length === 0) return false;
-  const measures: string[] = [];
-  text.forEach((col, i) => {
-    const v = `trim(${quoteIdentifier(col.name)})`;
-    measures.push(
-      `count(${v}) AS n${i}`,
-      `count(*) FILTER (WHERE regexp_full_match(${v}, ${sqlString(MONEY_US)})) AS us${i}`,
-      `count(*) FILTER (WHERE regexp_full_match(${v}, ${sqlString(MONEY_EU)})) AS eu${i}`,
-      `count(*) FILTER (WHERE regexp_matches(${v}, ${sqlString(MONEY_MARK)})) AS mark${i}`,
-      `max(length(regexp_extract(${v}, '\\.(\\d+)\\D*$', 1))) AS us_scale${i}`,
-      `max(length(regexp_extract(${v}, ',(\\d+)\\D*$', 1))) AS eu_scale${i}`,
-      ...DATE_FORMATS.map((f, j) => `count(try_strptime(${v}, ${sqlString(f)})) AS d${i}_${j}`),
-    );
-  });
-  const [stats] = (
-    await c.runAndReadAll(`SELECT ${measures.join(', ')} FROM ${quoteIdentifier(table)}`)
-  ).getRowObjectsJS();
-  const num = (key: string) => Number(stats[key] ?? 0);
-  const select: string[] = [];
-  let changed = false;
-  for (const col of columns) {
-    const q = quoteIdentifier(col.name);
-    const i = text.indexOf(col);
-    if (i < 0 || num(`n${i}`) === 0) {
-      select.push(q);
-      continue;
-    }
-    const n = num(`n${i}`);
-    const v = `trim(${q})`;
-    const dateFormat = DATE_FORMATS.find((_, j) => num(`d${i}_${j}`) === n);
-    const money =
-      num(`mark${i}`) > 0 ? (num(`us${i}`) === n ? 'us' : num(`eu${i}`) === n ? 'eu' : null) : null;
-    if (dateFormat) {
-      select.push(`CAST(strptime(${v}, ${sqlString(dateFormat)}) AS DATE) AS ${q}`);
-      changed = true;
-    } else if (money) {
-      const scale = Math.min(6, Math.max(2, num(`${money}_scale${i}`)));
-      // Keep digits and the decimal separator; parentheses or a minus make it negative.
-      const digits =
-        money === 'us'
-          ? `regexp_replace(${v}, '[^0-9.]', '', 'g')`
-          : `replace(regexp_replace(${v}, '[^0-9,]', '', 'g'), ',', '.')`;
-      const sign = `CASE WHEN ${v} LIKE '(%' OR ${v} LIKE '%-%' THEN -1 ELSE 1 END`;
-      select.push(`CAST(${sign} * CAST(${digits} AS DECIMAL(38,${scale})) AS DECIMAL(18,${scale})) AS ${q}`);
-      changed = true;
-    } else select.push(q);
-  }
-  if (changed) {
-    const t = quoteIdentifier(table);
-    await c.run(`CREATE OR REPLACE TABLE ${t} AS SELECT ${select.join(', ')} FROM ${t}`);
-  }
-  return changed;
 }
