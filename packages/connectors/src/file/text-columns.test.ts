@@ -49,6 +49,21 @@ describe('refineTextColumns (through loadTableFile)', () => {
     ]);
   });
 
+  it('reads 12-hour times with AM/PM and fractional seconds', async () => {
+    const { types, rows } = await load([
+      'id,at',
+      '1,1/31/2018 10:56 PM',
+      '2,12/1/2017 12:05:07 am',
+      '3,12/2/2017 08:15:30.25',
+    ]);
+    expect(types.at).toBe('TIMESTAMP');
+    expect(rows.map((r) => r[1])).toEqual([
+      '2018-01-31 22:56:00',
+      '2017-12-01 00:05:07',
+      '2017-12-02 08:15:30.25',
+    ]);
+  });
+
   it('reads day-first dates with a time when a first part is over 12', async () => {
     const { types, rows } = await load([
       'id,created',

@@ -21,30 +21,38 @@ const MONEY_MARK = `${CURRENCY}|[.,]`;
 const PLAIN_NUMBER = String.raw`[-+]?(?:[1-9]\d*|0)(?:\.\d+)?(?:[eE][-+]?\d+)?|[-+]?\.\d+`;
 const PLAIN_INTEGER = String.raw`[-+]?(?:[1-9]\d*|0)`;
 
-/** A date order's formats: the date alone, then with a time of day (`H:MM`, `HH:MM:SS`, 12-hour). */
-function withTimes(date: string, separators: string[] = [' ']): string[] {
-  const times = ['%H:%M', '%H:%M:%S', '%H:%M:%S.%f', '%I:%M %p', '%I:%M:%S %p'];
-  return [date, ...separators.flatMap((s) => times.map((t) => `${date}${s}${t}`))];
+/** The times of day a timed family's value may carry after its date (what TIME_PART accepts). */
+const TIMES = ['%H:%M', '%H:%M:%S', '%H:%M:%S.%f', '%I:%M %p', '%I:%M:%S %p', '%I:%M%p', '%I:%M:%S%p'];
+/** A value that is a date part, then optionally ` ` or `T` and a valid time of day (24- or 12-hour). */
+const TIME_PART = String.raw`[^ T]+([ T]([01]?\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?|[ T](0?[1-9]|1[0-2]):[0-5]\d(:[0-5]\d)? ?[AaPp][Mm])?`;
+
+interface TDateFamily {
+  /** The date's format. */
+  date: string;
+  /** Numeric dates may carry a time of day; their date part is measured alone (one parse, not a dozen). */
+  timed: boolean;
 }
 
 /**
- * Date families tried on text columns, most specific first; the first whose formats parse every
- * non-empty value wins. Day-first vs month-first follows from the values: one first part over 12
- * fails every month-first format, so the day-first family wins; a column ambiguous everywhere
- * keeps the long-standing rule, month-first (`%m/%d/%Y` is tried before `%d/%m/%Y`).
+ * Date families tried on text columns, most specific first; the first that parses every non-empty
+ * value wins. Day-first vs month-first follows from the values: one first part over 12 fails the
+ * month-first family, so the day-first one wins; a column ambiguous everywhere keeps the
+ * long-standing rule, month-first (`%m/%d/%Y` is tried before `%d/%m/%Y`).
  */
-const DATE_FAMILIES: string[][] = [
-  withTimes('%Y-%m-%d', [' ', 'T']),
-  withTimes('%Y/%m/%d'),
-  withTimes('%d.%m.%Y'),
-  withTimes('%m/%d/%Y'),
-  withTimes('%d/%m/%Y'),
-  withTimes('%d-%m-%Y'),
-  ['%d %b %Y'],
-  ['%d %B %Y'],
-  ['%b %d, %Y'],
-  ['%B %d, %Y'],
+const DATE_FAMILIES: TDateFamily[] = [
+  ...['%Y-%m-%d', '%Y/%m/%d', '%d.%m.%Y', '%m/%d/%Y', '%d/%m/%Y', '%d-%m-%Y'].map((date) => ({
+    date,
+    timed: true,
+  })),
+  ...['%d %b %Y', '%d %B %Y', '%b %d, %Y', '%B %d, %Y'].map((date) => ({ date, timed: false })),
 ];
+
+/** Every format a family's values may take: the date alone, or with a time after ` ` or `T`. */
+function formatsOf(family: TDateFamily): string[] {
+  if (!family.timed) return [family.date];
+  return [family.date, ...[' ', 'T'].flatMap((s) => TIMES.map((t) => `${family.date}${s}${t}`))];
+}
+
 /** A time of day other than midnight: such values make the column a TIMESTAMP, not a DATE. */
 const TIME_OF_DAY = String.raw`[ T]\d{1,2}:\d{2}`;
 const MIDNIGHT = String.raw`[ T]0?0:00(:00(\.0+)?)?(\s*[AaPp][Mm])?$`;
@@ -78,7 +86,11 @@ function measuresOf(column: string, i: number): string[] {
     `max(length(regexp_extract(${v}, '\\.(\\d+)\\D*$', 1))) AS us_scale${i}`,
     `max(length(regexp_extract(${v}, ',(\\d+)\\D*$', 1))) AS eu_scale${i}`,
     `count(*) FILTER (WHERE regexp_matches(${v}, ${sqlString(TIME_OF_DAY)}) AND NOT regexp_matches(${v}, ${sqlString(MIDNIGHT)})) AS time${i}`,
-    ...DATE_FAMILIES.map((f, j) => `count(try_strptime(${v}, ${formatList(f)})) AS d${i}_${j}`),
+    matching('timed', TIME_PART),
+    ...DATE_FAMILIES.map((f, j) => {
+      const date = f.timed ? `regexp_extract(${v}, '^[^ T]+')` : v;
+      return `count(try_strptime(${date}, ${sqlString(f.date)})) AS d${i}_${j}`;
+    }),
   ];
 }
 
@@ -87,9 +99,11 @@ function typedExpression(column: string, i: number, num: (key: string) => number
   const n = num(`n${i}`);
   if (n === 0) return null;
   const v = cell(column);
-  const family = DATE_FAMILIES.find((_, j) => num(`d${i}_${j}`) === n);
+  const family = DATE_FAMILIES.find(
+    (f, j) => num(`d${i}_${j}`) === n && (!f.timed || num(`timed${i}`) === n),
+  );
   if (family) {
-    const parsed = `strptime(${v}, ${formatList(family)})`;
+    const parsed = `strptime(${v}, ${formatList(formatsOf(family))})`;
     return num(`time${i}`) > 0 ? `CAST(${parsed} AS TIMESTAMP)` : `CAST(${parsed} AS DATE)`;
   }
   // Plain numbers are text only because of blank cells (else DuckDB would have typed them).
