@@ -124,12 +124,20 @@ describe('refineTextColumns (through loadTableFile)', () => {
 
   it('keeps a column text when one non-empty value does not parse (date, number or code)', async () => {
     const { types } = await load([
-      'id,shipped,charges,zip,mixed',
-      '1,1/31/2018 22:56,12.5,01234,31/01/2018',
-      '2,not shipped,unknown,02345,01/31/2018',
-      '3,2/1/2018 9:00, ,,02/02/2018',
-      '4,2/2/2018 9:00,7,12345,02/03/2018',
+      'id,shipped,charges,zip,mixed,version,short',
+      '1,1/31/2018 22:56,12.5,01234,31/01/2018,1.2.3,1/2/18',
+      '2,not shipped,unknown,02345,01/31/2018,1.2.10,1/3/18',
+      '3,2/1/2018 9:00, ,,02/02/2018,2.0.1,1/4/18',
+      '4,2/2/2018 9:00,7,12345,02/03/2018,2.1.0,1/5/18',
     ]);
-    expect(types).toMatchObject({ shipped: 'VARCHAR', charges: 'VARCHAR', zip: 'VARCHAR', mixed: 'VARCHAR' });
+    // A year must have four digits: versions and two-digit years are not dates in the years 3 or 18.
+    expect(types).toMatchObject({
+      shipped: 'VARCHAR',
+      charges: 'VARCHAR',
+      zip: 'VARCHAR',
+      mixed: 'VARCHAR',
+      version: 'VARCHAR',
+      short: 'VARCHAR',
+    });
   });
 });

@@ -23,8 +23,13 @@ const PLAIN_INTEGER = String.raw`[-+]?(?:[1-9]\d*|0)`;
 
 /** The times of day a timed family's value may carry after its date (what TIME_PART accepts). */
 const TIMES = ['%H:%M', '%H:%M:%S', '%H:%M:%S.%f', '%I:%M %p', '%I:%M:%S %p', '%I:%M%p', '%I:%M:%S%p'];
-/** A value that is a date part, then optionally ` ` or `T` and a valid time of day (24- or 12-hour). */
-const TIME_PART = String.raw`[^ T]+([ T]([01]?\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?|[ T](0?[1-9]|1[0-2]):[0-5]\d(:[0-5]\d)? ?[AaPp][Mm])?`;
+/**
+ * A numeric date with a four-digit year (so "1.2.3" versions and "1/2/18" are not read as the years
+ * 3 and 18), then optionally ` ` or `T` and a valid time of day (24- or 12-hour).
+ */
+const TIME_PART = String.raw`(\d{4}[-/]\d{1,2}[-/]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})([ T]([01]?\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?|[ T](0?[1-9]|1[0-2]):[0-5]\d(:[0-5]\d)? ?[AaPp][Mm])?`;
+/** A date with a month name and a four-digit year. */
+const NAMED_DATE = String.raw`\d{1,2} [A-Za-z]+ \d{4}|[A-Za-z]+ \d{1,2}, \d{4}`;
 
 interface TDateFamily {
   /** The date's format. */
@@ -87,6 +92,7 @@ function measuresOf(column: string, i: number): string[] {
     `max(length(regexp_extract(${v}, ',(\\d+)\\D*$', 1))) AS eu_scale${i}`,
     `count(*) FILTER (WHERE regexp_matches(${v}, ${sqlString(TIME_OF_DAY)}) AND NOT regexp_matches(${v}, ${sqlString(MIDNIGHT)})) AS time${i}`,
     matching('timed', TIME_PART),
+    matching('named', NAMED_DATE),
     ...DATE_FAMILIES.map((f, j) => {
       const date = f.timed ? `regexp_extract(${v}, '^[^ T]+')` : v;
       return `count(try_strptime(${date}, ${sqlString(f.date)})) AS d${i}_${j}`;
@@ -100,7 +106,7 @@ function typedExpression(column: string, i: number, num: (key: string) => number
   if (n === 0) return null;
   const v = cell(column);
   const family = DATE_FAMILIES.find(
-    (f, j) => num(`d${i}_${j}`) === n && (!f.timed || num(`timed${i}`) === n),
+    (f, j) => num(`d${i}_${j}`) === n && num(f.timed ? `timed${i}` : `named${i}`) === n,
   );
   if (family) {
     const parsed = `strptime(${v}, ${formatList(formatsOf(family))})`;
