@@ -120,7 +120,14 @@ const PLANNED =
 const ownWords = (c: TIntrospectedColumn): string[] =>
   words(c.name.replace(/\([^)]*\)/g, ' '))
     .split(' ')
-    .filter(Boolean);
+    .filter(Boolean)
+    .flatMap(unglue);
+
+/** "shippeddate" (a lower-cased shippedDate) → "shipped date", when the first part is an event word. */
+function unglue(word: string): string[] {
+  const m = /^([a-z]+?)(date|datetime|time|timestamp|ts|at|on)$/.exec(word);
+  return m && (START[m[1]] || ENDS[m[1]] || PLANNED.test(m[1])) ? [m[1], m[2]] : [word];
+}
 
 /** Adds the duration measures between each end date of a table and its start date. */
 export function addDurations(

@@ -95,6 +95,23 @@ export const EXPORT: TIntrospection = {
   ],
 };
 
+/** MySQL-style camelCase names as PostgreSQL folds them: `orderdate`, `shippeddate`. */
+const FOLDED: TIntrospection = {
+  tables: [
+    table(
+      'orders',
+      [
+        col('ordernumber', 'integer'),
+        col('orderdate', 'date'),
+        col('requireddate', 'date'),
+        col('shippeddate', 'date'),
+      ],
+      300,
+      { primaryKey: ['ordernumber'] },
+    ),
+  ],
+};
+
 describe('durations (issue 29 shape 6)', () => {
   const model = generateModel(DURATIONS, 'durations');
 
@@ -153,6 +170,16 @@ describe('durations (issue 29 shape 6)', () => {
     expect(query(model, 'days to resolve').measures).toEqual(['tickets.resolved_at.days.avg']);
     // The audit date is never an end.
     expect(model.measures.some((m) => m.name.includes('updated_at'))).toBe(false);
+  });
+
+  it('reads names folded to lower case (orderdate → shippeddate), never the required date', () => {
+    const folded = generateModel(FOLDED, 'folded');
+    expect(aggregate(folded, 'orders.shippeddate.days.avg').expr).toEqual({
+      span: 'day',
+      from: { table: 'orders', col: 'orderdate' },
+      to: { table: 'orders', col: 'shippeddate' },
+    });
+    expect(folded.measures.some((m) => m.name.includes('requireddate'))).toBe(false);
   });
 
   it('reads start and end from names with parentheses and spaces (a flat export)', () => {
