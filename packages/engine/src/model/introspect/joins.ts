@@ -48,15 +48,21 @@ export function addJoins(ctx: TIntrospectContext): void {
   addCrossings(ctx);
 }
 
-/** Surrogate identifiers by name (`…_id`, `…_no`, `…_number`, `…_key`): keys wherever they are. */
-const IDENTIFIER = /(^| )(id|key|uuid|guid|no|nr|num|nbr|number|identifier|ref)$/;
+/** Surrogate identifiers by name (`…_id`, `…_no`, `checkNumber`, `checknumber`): keys wherever they are. */
+const IDENTIFIER =
+  /(^| )(id|key|uuid|guid|no|nr|num|nbr|number|identifier|ref)$|...(id|no|number|identifier)$/;
 
-/** Text inside a composite key that refers to nothing (a title, a role, a code): data, not a key. */
+/**
+ * Text inside a composite key that refers to nothing and repeats across rows (a title, a role,
+ * a code): data, not a key. One value per row (a check number) is an identifier whatever its name.
+ */
 function isKeyData(info: TTableInfo, c: TIntrospectedColumn): boolean {
+  const unique = c.distinctCount !== null && info.rows > 20 && c.distinctCount > info.rows / 2;
   return (
     info.primaryKey.length > 1 &&
     info.primaryKey.includes(c.name) &&
     c.kind === 'text' &&
+    !unique &&
     !IDENTIFIER.test(words(c.name)) &&
     !info.foreignKeys.some((fk) => fk.columns.includes(c.name))
   );

@@ -239,6 +239,27 @@ export const COMPOSITE: TIntrospection = {
       8,
       { primaryKey: ['person_no', 'role', 'from_date'], foreignKeys: [fk(['person_no'], 'employees')] },
     ),
+    table(
+      'payments',
+      [
+        col('person_no', 'INTEGER'),
+        col('checknumber', 'VARCHAR'),
+        col('paid_on', 'DATE'),
+        col('amount', 'DECIMAL(10,2)'),
+      ],
+      9,
+      { primaryKey: ['person_no', 'checknumber'], foreignKeys: [fk(['person_no'], 'employees')] },
+    ),
+    table(
+      'badges',
+      [
+        col('person_no', 'INTEGER'),
+        { ...col('badge', 'VARCHAR'), distinctCount: 400 },
+        col('issued', 'DATE'),
+      ],
+      400,
+      { primaryKey: ['person_no', 'badge'], foreignKeys: [fk(['person_no'], 'employees')] },
+    ),
   ],
 };
 
@@ -247,7 +268,10 @@ describe('columns inside composite keys and link tables (issue 29 shape 8)', () 
 
   it('keeps a text column of a composite key as a dimension, never a surrogate key', () => {
     expect(getDimension(model, 'roles.role').values).toEqual(['Engineer', 'Manager', 'Analyst']);
-    expect(model.dimensions.some((d) => d.sources.some((s) => /_no$/.test(s.column)))).toBe(false);
+    // Identifiers stay keys: by name (person_no, checknumber) or by one value per row (badge).
+    expect(model.dimensions.some((d) => d.sources.some((s) => /_no$|number|badge/.test(s.column)))).toBe(
+      false,
+    );
   });
 
   it('crosses a link table to group one entity by the other', () => {
