@@ -105,8 +105,6 @@ const DATE_FORMATS = [
   '%b %d, %Y',
   '%B %d, %Y',
 ];
-/** Dates with a time of day ("4/1/2016 21:05"), tried when no date format reads every value. */
-const DATETIME_FORMATS = DATE_FORMATS.slice(0, 6).flatMap((f) => [`${f} %H:%M:%S`, `${f} %H:%M`]);
 
 /** Sniffs, loads and type-refines an uploaded table file; ConnectorError('invalid_config') says why not. */
 export async function loadTableFile(input: TLoadTableFileInput): Promise<TLoadedTableFile> {
@@ -291,7 +289,7 @@ async function describe(c: DuckDBConnection, table: string): Promise<TQueryColum
 
 /**
  * Converts text columns whose every non-null value is money (→ DECIMAL) or a date in one
- * format (→ DATE, or TIMESTAMP with a time of day). One aggregate query measures every candidate; one CREATE … AS rewrites the table.
+ * format (→ DATE). One aggregate query measures every candidate; one CREATE … AS rewrites the table.
  */
 async function refineTextColumns(
   c: DuckDBConnection,
@@ -311,7 +309,6 @@ async function refineTextColumns(
       `max(length(regexp_extract(${v}, '\\.(\\d+)\\D*$', 1))) AS us_scale${i}`,
       `max(length(regexp_extract(${v}, ',(\\d+)\\D*$', 1))) AS eu_scale${i}`,
       ...DATE_FORMATS.map((f, j) => `count(try_strptime(${v}, ${sqlString(f)})) AS d${i}_${j}`),
-      ...DATETIME_FORMATS.map((f, j) => `count(try_strptime(${v}, ${sqlString(f)})) AS t${i}_${j}`),
     );
   });
   const [stats] = (
@@ -330,14 +327,10 @@ async function refineTextColumns(
     const n = num(`n${i}`);
     const v = `trim(${q})`;
     const dateFormat = DATE_FORMATS.find((_, j) => num(`d${i}_${j}`) === n);
-    const timeFormat = dateFormat ? null : DATETIME_FORMATS.find((_, j) => num(`t${i}_${j}`) === n);
     const money =
       num(`mark${i}`) > 0 ? (num(`us${i}`) === n ? 'us' : num(`eu${i}`) === n ? 'eu' : null) : null;
     if (dateFormat) {
       select.push(`CAST(strptime(${v}, ${sqlString(dateFormat)}) AS DATE) AS ${q}`);
-      changed = true;
-    } else if (timeFormat) {
-      select.push(`CAST(strptime(${v}, ${sqlString(timeFormat)}) AS TIMESTAMP) AS ${q}`);
       changed = true;
     } else if (money) {
       const scale = Math.min(6, Math.max(2, num(`${money}_scale${i}`)));
