@@ -13,12 +13,21 @@ import {
   ModelError,
   type TAggregateMeasure,
   type TDimensionSource,
+  type TExistsCondition,
   type TModelExpr,
   type TSemanticModel,
   type TTimeDimension,
 } from '../model/semantic-model';
 import { assertNever } from '../util';
-import { bucketDate, castDate, type ParamList, quoteIdent, shiftForward, type TSqlDialect } from './dialect';
+import {
+  bucketDate,
+  castDate,
+  dateSpan,
+  type ParamList,
+  quoteIdent,
+  shiftForward,
+  type TSqlDialect,
+} from './dialect';
 
 /** The aggregates read from one fact table, and the date they are bucketed and filtered by. */
 export interface TGroup {
@@ -131,8 +140,9 @@ export function compileGroup(
     const conds = (b.where ?? [])
       .filter((w) => !usedSources.some((s) => s.table === w.table && s.column === w.column))
       .map((w) => `${col(w.table, w.column)} IN (${w.values.map((v) => params.add(v)).join(', ')})`);
+    if (b.exists) conds.push(existsSql(b.exists, b.table, col));
     const alias = ctx.baseAlias.get(b.name)!;
-    const expr = b.expr ? exprSql(b.expr, col) : null;
+    const expr = b.expr ? exprSql(b.expr, col, dialect) : null;
     select.push(
       `${aggregateSql(b, expr, currentCond ? [currentCond, ...conds] : conds)} AS ${quoteIdent(alias)}`,
     );
@@ -178,10 +188,23 @@ function joinSql(model: TSemanticModel, fact: string, needed: Set<string>): stri
   return [quoteIdent(fact), ...joins].join(' ');
 }
 
-function exprSql(expr: TModelExpr, col: (table: string, column: string) => string): string {
+type TColumnSql = (table: string, column: string) => string;
+
+function exprSql(expr: TModelExpr, col: TColumnSql, dialect: TSqlDialect): string {
   if ('col' in expr) return col(expr.table, expr.col);
   if ('num' in expr) return String(Number(expr.num));
-  return `(${exprSql(expr.left, col)} ${expr.op} ${exprSql(expr.right, col)})`;
+  if ('span' in expr)
+    return dateSpan(dialect, exprSql(expr.from, col, dialect), exprSql(expr.to, col, dialect), expr.span);
+  return `(${exprSql(expr.left, col, dialect)} ${expr.op} ${exprSql(expr.right, col, dialect)})`;
+}
+
+/** A marked row: the subtype table has a row for it (aliased, so the outer table stays visible). */
+function existsSql(cond: TExistsCondition, table: string, col: TColumnSql): string {
+  const x = quoteIdent('_x');
+  const on = cond.columns
+    .map((c, i) => `${x}.${quoteIdent(c)} = ${col(table, cond.refColumns[i])}`)
+    .join(' AND ');
+  return `EXISTS (SELECT 1 FROM ${quoteIdent(cond.table)} AS ${x} WHERE ${on})`;
 }
 
 function aggregateSql(b: TAggregateMeasure, expr: string | null, conds: string[]): string {

@@ -58,6 +58,22 @@ export function castDate(dialect: TSqlDialect, expr: string, dataType: 'date' | 
   return dialect === 'sqlite' ? `date(${expr})` : `CAST(${expr} AS DATE)`;
 }
 
+/** The time from `from` to `to` (dates or timestamps) in fractional days or hours; null if either is. */
+export function dateSpan(dialect: TSqlDialect, from: string, to: string, unit: 'day' | 'hour'): string {
+  const seconds = unit === 'day' ? '86400.0' : '3600.0';
+  switch (dialect) {
+    case 'duckdb':
+      return `(date_diff('second', CAST(${from} AS TIMESTAMP), CAST(${to} AS TIMESTAMP)) / ${seconds})`;
+    case 'postgres':
+      return `(EXTRACT(EPOCH FROM (CAST(${to} AS TIMESTAMP) - CAST(${from} AS TIMESTAMP))) / ${seconds})`;
+    case 'sqlite':
+      // julianday reads ISO dates and timestamps stored as text (as D1 keeps them).
+      return `((julianday(${to}) - julianday(${from}))${unit === 'day' ? '' : ' * 24.0'})`;
+    default:
+      return assertNever(dialect);
+  }
+}
+
 /** `expr` moved forward by n days or months (to align a comparison period with the current one). */
 export function shiftForward(dialect: TSqlDialect, expr: string, unit: 'day' | 'month', n: string): string {
   switch (dialect) {

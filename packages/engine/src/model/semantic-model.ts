@@ -9,7 +9,11 @@ export type TMeasureFormat = 'number' | 'currency' | 'percent';
 export type TModelExpr =
   | { col: string; table: string }
   | { num: number }
-  | { op: '+' | '-' | '*' | '/'; left: TModelExpr; right: TModelExpr };
+  | { op: '+' | '-' | '*' | '/'; left: TModelExpr; right: TModelExpr }
+  /** The time from one date or timestamp to a later one, in (fractional) days or hours. */
+  | { span: TSpanUnit; from: TModelExpr; to: TModelExpr };
+
+export type TSpanUnit = 'day' | 'hour';
 
 export type TAggregation = 'sum' | 'avg' | 'min' | 'max' | 'count' | 'count_distinct';
 
@@ -18,6 +22,16 @@ export interface TMeasureCondition {
   table: string;
   column: string;
   values: string[];
+}
+
+/**
+ * Restricts a measure to the rows that have a row in a subtype ("marker") table: premiums among
+ * policy amounts. `columns` of `table` match `refColumns` of the measure's table.
+ */
+export interface TExistsCondition {
+  table: string;
+  columns: string[];
+  refColumns: string[];
 }
 
 interface TMeasureBase {
@@ -36,6 +50,8 @@ export interface TAggregateMeasure extends TMeasureBase {
   /** Absent for `count` (rows). */
   expr?: TModelExpr;
   where?: TMeasureCondition[];
+  /** Only rows marked by a subtype table count. */
+  exists?: TExistsCondition;
   time: string | null;
   /** Hidden measures exist only as parts of ratios. */
   hidden?: boolean;

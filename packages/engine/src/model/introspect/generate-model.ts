@@ -5,9 +5,11 @@
  *
  * 1. tables — partitions fold into their parent; views of a schema that declares keys go.
  * 2. keys — each table's entity and primary key, declared or inferred from names.
- * 3. joins — references declared or inferred; link tables become bridges; tables are weighed.
+ * 3. joins — references declared or inferred; link tables become bridges, tables of references
+ *    and dates (memberships) are crossed; text inside a composite key is data; tables are weighed.
  * 4. time — date columns, and each table's default (event) date.
- * 5. measures — counts, sums and averages, a line table's revenue and its header's value.
+ * 5. measures — counts, sums and averages, a line table's revenue and its header's value,
+ *    durations between a start and an end date, a subtype (marker) table's share of its parent.
  * 6. dimensions — naming columns, categories, flags and years, and their values.
  * 7. words — labels humanised, business synonyms, and one owner per phrase.
  *

@@ -2,25 +2,24 @@
  * Joins step: references a schema did not declare, inferred from names (a column named like
  * another table's key, or ending in it, refers to it); a link table of two references becomes a
  * bridge (many-to-many). Joins follow the references in column order, and bridges both ways into
- * the link table. Each table is then weighed by the rows of the tables that reach it.
+ * the link table; a table of references and dates (memberships over time) is crossed the same way.
+ * Text inside a composite key (a title, a role) is data, not a key. Each table is then weighed by
+ * the rows of the tables that reach it.
  */
 import type { TIntrospectedColumn, TIntrospectedForeignKey } from '../introspection';
 import type { TModelJoin } from '../semantic-model';
 import { isAudit } from './columns';
 import type { TIntrospectContext, TTableInfo } from './context';
+import { inferMarkerReferences } from './markers';
 import { flat, plural, words } from './text';
 
 /** Infers references, marks link tables, notes each table's key columns and adds the joins. */
 export function addJoins(ctx: TIntrospectContext): void {
   const { infos } = ctx;
   for (const info of infos) info.foreignKeys.push(...inferForeignKeys(info, infos));
+  inferMarkerReferences(infos);
   markBridges(infos);
-  ctx.keyColumns = new Map(
-    infos.map((i) => [
-      i.table.name,
-      new Set([...i.primaryKey, ...i.foreignKeys.flatMap((fk) => fk.columns)]),
-    ]),
-  );
+  ctx.keyColumns = new Map(infos.map((i) => [i.table.name, keyColumnsOf(i)]));
   for (const info of infos) {
     const position = (fk: TIntrospectedForeignKey): number =>
       info.table.columns.findIndex((c) => c.name === fk.columns[0]);
@@ -46,6 +45,65 @@ export function addJoins(ctx: TIntrospectContext): void {
       ctx.model.joins.push(join);
     }
   }
+  addCrossings(ctx);
+}
+
+/** Surrogate identifiers by name (`…_id`, `…_no`, `checkNumber`, `checknumber`): keys wherever they are. */
+const IDENTIFIER =
+  /(^| )(id|key|uuid|guid|no|nr|num|nbr|number|identifier|ref)$|...(id|no|number|identifier)$/;
+
+/**
+ * Text inside a composite key that refers to nothing and repeats across rows (a title, a role,
+ * a code): data, not a key. One value per row (a check number) is an identifier whatever its name.
+ */
+function isKeyData(info: TTableInfo, c: TIntrospectedColumn): boolean {
+  const unique = c.distinctCount !== null && info.rows > 20 && c.distinctCount > info.rows / 2;
+  return (
+    info.primaryKey.length > 1 &&
+    info.primaryKey.includes(c.name) &&
+    c.kind === 'text' &&
+    !unique &&
+    !IDENTIFIER.test(words(c.name)) &&
+    !info.foreignKeys.some((fk) => fk.columns.includes(c.name))
+  );
+}
+
+/** A table's key and reference columns, but for text that is data inside a composite key. */
+function keyColumnsOf(info: TTableInfo): Set<string> {
+  const keyData = new Set(info.table.columns.filter((c) => isKeyData(info, c)).map((c) => c.name));
+  return new Set(
+    [...info.primaryKey, ...info.foreignKeys.flatMap((fk) => fk.columns)].filter((c) => !keyData.has(c)),
+  );
+}
+
+/**
+ * A table of references, dates and key text only (memberships with from/to dates, a person's
+ * titles over time) is crossed from the tables it refers to, as a link table is: "headcount by
+ * department", "employees by title". Bigger tables first, so the main membership wins a tie.
+ */
+function addCrossings(ctx: TIntrospectContext): void {
+  const crossed = ctx.infos.filter((info) => isCrossable(ctx.infos, info)).sort((a, b) => b.rows - a.rows);
+  for (const info of crossed)
+    for (const fk of info.foreignKeys)
+      ctx.model.joins.push({
+        from: fk.refTable,
+        fromColumns: fk.refColumns,
+        to: info.table.name,
+        toColumns: fk.columns,
+        bridge: true,
+      });
+}
+
+function isCrossable(infos: TTableInfo[], info: TTableInfo): boolean {
+  if (info.bridge || info.foreignKeys.length === 0) return false;
+  if (info.foreignKeys.some((fk) => fk.refTable === info.table.name)) return false;
+  if (infos.some((o) => o.foreignKeys.some((fk) => fk.refTable === info.table.name))) return false;
+  const refs = new Set(info.foreignKeys.flatMap((fk) => fk.columns));
+  // The key is made of the references (and key text or dates): no row identity of its own.
+  if (info.primaryKey.length > 0 && !info.primaryKey.some((k) => refs.has(k))) return false;
+  return info.table.columns.every(
+    (c) => refs.has(c.name) || c.kind === 'date' || c.kind === 'timestamp' || isKeyData(info, c),
+  );
 }
 
 /** Two references and nothing else (at most a key of its own), and never referred to. */

@@ -3,12 +3,15 @@
  * its key); numeric columns give sum and average, except keys, references (`*_by`, `*_to`,
  * `*_via`), flags, year-like, code-like (zip, phone, extension, number) and ordering columns;
  * rates, ratings and scores only average. A line table with a price and a quantity gets Revenue
- * (price × quantity × (1 − discount)) and the average value of its header.
+ * (price × quantity × (1 − discount)) and the average value of its header; a start and an end
+ * date give durations (durations.ts).
  */
 import type { TIntrospectedColumn } from '../introspection';
 import type { TMeasureFormat, TModelExpr } from '../semantic-model';
 import { findNamingColumn, isAudit, isNumeric, NOT_DIMENSION } from './columns';
 import { addMeasure, isKey, type TIntrospectContext, type TTableInfo } from './context';
+import { addDurations } from './durations';
+import { addMarkedMeasures, findMarked } from './markers';
 import { phraseKey, plural, synonymsFor, title, words } from './text';
 import { ownTime } from './time';
 
@@ -63,10 +66,28 @@ export function addMeasures(ctx: TIntrospectContext): void {
       weight: Math.max(1, info.rows),
       numeric: t.columns.filter((c) => isNumeric(c) && !isKey(ctx, info, c) && !isAudit(c)),
     };
-    addCount(ctx, table);
+    const marked = findMarked(ctx, info);
+    addCount(ctx, table, marked !== null);
     for (const c of table.numeric) addColumnMeasures(ctx, table, c);
+    if (marked) addMarkedMeasures(ctx, info, marked, markedColumns(ctx, marked.parent));
     addLineRevenue(ctx, table);
+    addDurations(ctx, info, table.time, table.weight);
   }
+}
+
+/** A parent's columns a marker table's measures aggregate: its quantities, as addColumnMeasures reads them. */
+function markedColumns(ctx: TIntrospectContext, parent: TTableInfo) {
+  return parent.table.columns
+    .filter((c) => isNumeric(c) && !isKey(ctx, parent, c) && !isAudit(c) && !isNotMeasure(words(c.name)))
+    .map((column) => {
+      const base = words(column.name);
+      const format: TMeasureFormat = PERCENT.test(base)
+        ? 'percent'
+        : CURRENCY.test(base)
+          ? 'currency'
+          : 'number';
+      return { column, averageOnly: AVERAGE_ONLY.test(base), format };
+    });
 }
 
 /** A small table others refer to, named by one column (categories, countries). */
@@ -83,15 +104,18 @@ function isLookup(ctx: TIntrospectContext, info: TTableInfo): boolean {
   );
 }
 
-/** "Payments", "number of payments": the table's rows (count distinct of its key). */
-function addCount(ctx: TIntrospectContext, { info, time, weight }: TTableMeasures): void {
+/**
+ * "Payments", "number of payments": the table's rows (count distinct of its key). A marker
+ * table's rows are only "number of premiums": "premiums" and "total premium" are its amount.
+ */
+function addCount(ctx: TIntrospectContext, { info, time, weight }: TTableMeasures, marker: boolean): void {
   const t = info.table;
   const entity = info.entity;
   const pk = info.primaryKey.length === 1 ? info.primaryKey[0] : null;
   const many = plural(entity);
   // A lookup table (categories, countries) is said as a dimension: "films in the Comedy
   // category", "revenue by country"; its count answers to "number of …" and "how many …".
-  const lookup = isLookup(ctx, info);
+  const lookup = isLookup(ctx, info) || marker;
   addMeasure(
     ctx,
     {
@@ -111,7 +135,7 @@ function addCount(ctx: TIntrospectContext, { info, time, weight }: TTableMeasure
       `number of ${many}`,
       `${entity} count`,
       `count of ${many}`,
-      `total ${many}`,
+      ...(marker ? [] : [`total ${many}`]),
       `${many} count`,
       `how many ${many}`,
     ],
