@@ -21,7 +21,7 @@ export const isNumeric = (c: TIntrospectedColumn): boolean =>
 export const isTime = (c: TIntrospectedColumn): boolean => c.kind === 'date' || c.kind === 'timestamp';
 export const isAudit = (c: TIntrospectedColumn): boolean => isTime(c) && AUDIT.test(words(c.name));
 
-/** The column naming a table's rows, if any: name, title, company name, last name … */
+/** The column naming a table's rows, if any: name, title, company name, last name, number … */
 export function findNamingColumn(info: TTableInfo, keys: Set<string>): TIntrospectedColumn | null {
   const t = info.table;
   const text = t.columns.filter((c) => c.kind === 'text' && !keys.has(c.name));
@@ -47,6 +47,11 @@ export function findNamingColumn(info: TTableInfo, keys: Set<string>): TIntrospe
       ),
     ) ??
     pick((x) => /^(last name|lastname|surname|family name)$/.test(x)) ??
+    // Shape 2: a policy or an invoice is known by its number where it has no name.
+    pick((x) => {
+      const m = /^(.+) (number|no|nr|num|code|ref|reference)$/.exec(x);
+      return m !== null && (m[1] === entity || m[1] === last);
+    }) ??
     (lookup
       ? (usable.find((c) => /^(.* )?(description|desc|label|title)$/.test(w(c)) && !NAME_PART.test(w(c))) ??
         null)
