@@ -14,7 +14,7 @@ export const NOT_DIMENSION =
   /\b(address|address2|street|email|mail|phone|fax|mobile|tel|url|homepage|website|web|password|hash|token|secret|salt|picture|photo|image|avatar|logo|note|notes|comment|comments|remark|remarks|description|fulltext|body|content|path|file|postal|zip|postcode|ip|uuid|guid|extension|username|login|feature|features)\b/;
 /** Parts of a person's name; grouped by only as the entity of a person table. */
 export const NAME_PART =
-  /^(first|last|middle|given|family|sur|contact)( name)?$|^(firstname|lastname|surname)$/;
+  /^(first|last|middle|given|family|sur|contact)( name)?$|^(firstname|lastname|surname|fname|lname)$/;
 
 export const isNumeric = (c: TIntrospectedColumn): boolean =>
   c.kind === 'integer' || c.kind === 'decimal' || c.kind === 'float';

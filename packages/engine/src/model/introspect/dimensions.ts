@@ -9,6 +9,7 @@ import type { TIntrospectedColumn } from '../introspection';
 import type { TDimension } from '../semantic-model';
 import { findNamingColumn, isAudit, isNumeric, NAME_PART, NOT_DIMENSION } from './columns';
 import { bumpWeight, isKey, offer, type TIntrospectContext, type TTableInfo } from './context';
+import { addFlatEntities } from './entities';
 import { phraseKey, plural, synonymsFor, title, words } from './text';
 import { COMMON_WORDS } from './vocabulary';
 
@@ -44,12 +45,14 @@ export function addDimensions(ctx: TIntrospectContext): void {
     if (info.bridge) continue;
     const keys = new Set([...ctx.keyColumns.get(info.table.name)!]);
     const weight = Math.max(1, ctx.reachWeight.get(info.table.name) ?? 0);
+    // A flat export's entities first: their labels are theirs, not columns of the table.
+    const { consumed, entities } = addFlatEntities(ctx, info, weight);
     const naming = findNamingColumn(info, keys);
-    if (naming && !isFreeText(naming))
+    if (naming && !isFreeText(naming) && !consumed.has(naming.name))
       entityDimension.set(info.table.name, addEntity(ctx, info, naming, weight));
     for (const c of info.table.columns) {
-      if (c === naming || isKey(ctx, info, c) || isAudit(c)) continue;
-      if (c.kind === 'text') addText(ctx, info, c, weight, byColumn);
+      if (c === naming || consumed.has(c.name) || isKey(ctx, info, c) || isAudit(c)) continue;
+      if (c.kind === 'text') addText(ctx, info, c, weight, byColumn, entities);
       else if (isFlag(c)) addFlag(ctx, info, c, weight);
       else addYear(ctx, info, c, weight);
     }
@@ -102,9 +105,13 @@ function addText(
   c: TIntrospectedColumn,
   weight: number,
   byColumn: Map<string, TDimension>,
+  entities: string[],
 ): void {
   const t = info.table;
   const base = words(c.name);
+  // "Customer Segment" in a flat export is said "segment" too.
+  const owner = entities.find((e) => base.startsWith(`${e} `));
+  const bare = owner ? [{ phrase: base.slice(owner.length + 1), tier: 1 }] : [];
   if (NOT_DIMENSION.test(base) || NAME_PART.test(base) || isFreeText(c)) return;
   if (/( |^)name$/.test(base) && !c.values) return;
   const existing = byColumn.get(base);
@@ -127,6 +134,7 @@ function addText(
     { phrase: base, tier: 0 },
     { phrase: plural(base), tier: 0 },
     { phrase: `${info.entity} ${base}`, tier: 0 },
+    ...bare,
     ...synonymsFor(base).map((phrase) => ({ phrase, tier: 1 })),
   ]);
 }

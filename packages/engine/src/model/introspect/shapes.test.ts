@@ -1,11 +1,11 @@
 /**
- * Issue 29, shapes 1 and 2: identifiers by any naming, an entity's label as its dimension — each on
- * a small schema of that shape.
+ * Issue 29, shapes 1, 2 and 3: identifiers by any naming, an entity's label as its dimension and
+ * the entities of a flat export — each on a small schema of that shape.
  */
 import { describe, expect, it } from 'vitest';
 import { parseQuestion } from '../../parser/parse';
 import { getColumnKind, type TIntrospectedColumn, type TIntrospectedTable } from '../introspection';
-import type { TSemanticModel } from '../semantic-model';
+import type { TAggregateMeasure, TSemanticModel } from '../semantic-model';
 import { generateModel } from './generate-model';
 
 const col = (
@@ -26,6 +26,8 @@ function query(model: TSemanticModel, phrase: string) {
   if (r.kind !== 'query') throw new Error(`expected a query for "${phrase}": ${r.text}`);
   return r.query;
 }
+const aggregate = (model: TSemanticModel, name: string): TAggregateMeasure | undefined =>
+  model.measures.find((m): m is TAggregateMeasure => m.kind === 'aggregate' && m.name === name);
 /** `<agg>(<column>)` of every visible aggregate over one column. */
 const aggregated = (model: TSemanticModel): string[] =>
   model.measures.flatMap((m) =>
@@ -115,5 +117,88 @@ describe('shape 2: an entity is grouped by its label', () => {
       measures: ['claim.count'],
       dimensions: ['policy.policy_number'],
     });
+  });
+});
+
+/** One wide export: each row an order line, with the order, customer and product beside it. */
+const FLAT = generateModel({
+  tables: [
+    table(
+      'sales_export',
+      [
+        col('Order Id', 'BIGINT'),
+        col('Order Date', 'DATE'),
+        col('Order Status', 'VARCHAR', ['CLOSED', 'PENDING']),
+        col('Customer Id', 'BIGINT'),
+        col('Customer Fname', 'VARCHAR', null, 300),
+        col('Customer Lname', 'VARCHAR', null, 700),
+        col('Customer Segment', 'VARCHAR', ['Consumer', 'Corporate', 'Home Office']),
+        col('Order Customer Id', 'BIGINT'),
+        col('Product Card Id', 'BIGINT'),
+        col('Product Category Id', 'BIGINT'),
+        col('Product Name', 'VARCHAR', null, 120),
+        col('Category Id', 'BIGINT'),
+        col('Category Name', 'VARCHAR', ['Golf', 'Tennis']),
+        col('Order Item Id', 'BIGINT'),
+        col('Order Item Quantity', 'BIGINT'),
+        col('Sales', 'DOUBLE'),
+      ],
+      6000,
+    ),
+  ],
+});
+
+describe('shape 3: a flat export has entities', () => {
+  it('counts orders, customers and products as distinct identifiers', () => {
+    expect(query(FLAT, 'number of orders').measures).toHaveLength(1);
+    const orders = aggregate(FLAT, query(FLAT, 'number of orders').measures[0]);
+    expect(orders).toMatchObject({ agg: 'count_distinct', expr: { col: 'Order Id' } });
+    const customers = aggregate(FLAT, query(FLAT, 'how many customers').measures[0]);
+    expect(customers).toMatchObject({ agg: 'count_distinct', expr: { col: 'Customer Id' } });
+    const products = aggregate(FLAT, query(FLAT, 'number of products').measures[0]);
+    expect(products).toMatchObject({ agg: 'count_distinct', expr: { col: 'Product Card Id' } });
+  });
+
+  it('"number of orders by segment" is the order count, never the sales total', () => {
+    const q = query(FLAT, 'number of orders by segment');
+    expect(aggregate(FLAT, q.measures[0])).toMatchObject({
+      agg: 'count_distinct',
+      expr: { col: 'Order Id' },
+    });
+    expect(q.dimensions).toEqual(['sales_export.Customer Segment']);
+  });
+
+  it('groups "by product" and "by customer" by their labels (shape 2 in a flat file)', () => {
+    expect(query(FLAT, 'sales by product')).toMatchObject({
+      measures: ['sales_export.Sales.sum'],
+      dimensions: ['sales_export.Product Name'],
+    });
+    const byCustomer = query(FLAT, 'sales by customer');
+    expect(byCustomer.measures).toEqual(['sales_export.Sales.sum']);
+    // First and last names are shared by many customers: grouped by the identifier.
+    expect(byCustomer.dimensions).toEqual(['sales_export.Customer Id']);
+  });
+});
+
+describe('shape 3: a flat file whose rows are one entity', () => {
+  const model = generateModel({
+    tables: [
+      table(
+        'telecom_churn',
+        [
+          col('customerID', 'VARCHAR', null, 7100),
+          col('gender', 'VARCHAR', ['Female', 'Male']),
+          col('tenure', 'BIGINT'),
+          col('MonthlyCharges', 'DOUBLE'),
+        ],
+        7043,
+      ),
+    ],
+  });
+
+  it('names its rows after the unique identifier: "customers"', () => {
+    const customers = aggregate(model, query(model, 'number of customers').measures[0]);
+    expect(customers).toMatchObject({ agg: 'count_distinct', expr: { col: 'customerID' } });
+    expect(query(model, 'customers by gender').dimensions).toEqual(['telecom_churn.gender']);
   });
 });
