@@ -10,7 +10,7 @@ import type { TDimension } from '../semantic-model';
 import { findNamingColumn, isAudit, isNumeric, NAME_PART, NOT_DIMENSION } from './columns';
 import { bumpWeight, isKey, offer, type TIntrospectContext, type TTableInfo } from './context';
 import { addFlatEntities } from './entities';
-import { phraseKey, plural, synonymsFor, title, words } from './text';
+import { isSentence, phraseKey, plural, qualify, sentenceNames, synonymsFor, title, words } from './text';
 import { COMMON_WORDS } from './vocabulary';
 
 /** Yes/no columns: booleans, and 0/1 integers named like a state ("discontinued", "is_active"). */
@@ -108,13 +108,15 @@ function addText(
   entities: string[],
 ): void {
   const t = info.table;
-  const base = words(c.name);
+  // A question ("Which plan are you on?") is named by its short names ("plan").
+  const said = isSentence(c.name) ? sentenceNames(c.name) : [];
+  const base = said[0] ?? words(c.name);
   // "Customer Segment" in a flat export is said "segment" too.
   const owner = entities.find((e) => base.startsWith(`${e} `));
   const bare = owner ? [{ phrase: base.slice(owner.length + 1), tier: 1 }] : [];
   if (NOT_DIMENSION.test(base) || NAME_PART.test(base) || isFreeText(c)) return;
   if (/( |^)name$/.test(base) && !c.values) return;
-  const existing = byColumn.get(base);
+  const existing = byColumn.get(words(c.name));
   if (existing) {
     existing.sources.push({ table: t.name, column: c.name });
     for (const v of cleanValues(c.values)) if (!existing.values.includes(v)) existing.values.push(v);
@@ -128,12 +130,18 @@ function addText(
     sources: [{ table: t.name, column: c.name }],
     values: cleanValues(c.values),
   };
-  byColumn.set(base, dim);
-  push(ctx, dim, [title(base), title(`${info.entity} ${base}`)]);
+  byColumn.set(words(c.name), dim);
+  push(ctx, dim, [
+    ...said.map(title),
+    title(base),
+    title(qualify(info.entity, base)),
+    ...(said.length > 0 ? [c.name] : []),
+  ]);
   offer(ctx, 'dimension', dim.name, weight, [
+    ...said.map((phrase) => ({ phrase, tier: 0 })),
     { phrase: base, tier: 0 },
     { phrase: plural(base), tier: 0 },
-    { phrase: `${info.entity} ${base}`, tier: 0 },
+    { phrase: qualify(info.entity, base), tier: 0 },
     ...bare,
     ...synonymsFor(base).map((phrase) => ({ phrase, tier: 1 })),
   ]);

@@ -9,7 +9,7 @@ import type { TIntrospectedColumn } from '../introspection';
 import type { TDimension } from '../semantic-model';
 import { addMeasure, offer, type TIntrospectContext, type TTableInfo } from './context';
 import { IDENTIFIER } from './identifiers';
-import { phraseKey, plural, singular, synonymsFor, title, words } from './text';
+import { isSentence, phraseKey, plural, singular, synonymsFor, title, words } from './text';
 import { ownTime } from './time';
 
 export interface TFlatEntity {
@@ -96,6 +96,7 @@ export function addFlatEntities(
   const t = info.table;
   const consumed = new Set<string>();
   const found = findFlatEntities(ctx, info);
+  addSurveyWords(ctx, info);
   for (const e of found) {
     const many = plural(e.entity);
     addMeasure(
@@ -147,4 +148,21 @@ function addLabel(
     ...synonymsFor(e.entity).map((phrase) => ({ phrase, tier: 1 })),
     ...synonymsFor(plural(e.entity)).map((phrase) => ({ phrase, tier: 1 })),
   ]);
+}
+
+/** A survey export (most columns are questions): its rows are responses, from respondents. */
+function addSurveyWords(ctx: TIntrospectContext, info: TTableInfo): void {
+  const questions = info.table.columns.filter((c) => isSentence(c.name)).length;
+  if (questions < 3 || questions * 2 < info.table.columns.length) return;
+  const words = ['responses', 'respondents', 'survey responses', 'participants'];
+  const count = `measure:${info.table.name}.count`;
+  // The count is labelled "Responses", not after the export's file name.
+  ctx.labelChoices.set(count, ['Responses', ...(ctx.labelChoices.get(count) ?? [])]);
+  offer(
+    ctx,
+    'measure',
+    `${info.table.name}.count`,
+    Math.max(1, info.rows),
+    words.flatMap((w) => [w, `number of ${w}`, `how many ${w}`]).map((phrase) => ({ phrase, tier: 1 })),
+  );
 }

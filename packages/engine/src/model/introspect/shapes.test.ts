@@ -1,6 +1,6 @@
 /**
- * Issue 29, shapes 1, 2 and 3: identifiers by any naming, an entity's label as its dimension and
- * the entities of a flat export — each on a small schema of that shape.
+ * Issue 29, shapes 1, 2, 3 and 9: identifiers by any naming, an entity's label as its dimension,
+ * the entities of a flat export, and labels that are sentences — each on a small schema of that shape.
  */
 import { describe, expect, it } from 'vitest';
 import { parseQuestion } from '../../parser/parse';
@@ -200,5 +200,63 @@ describe('shape 3: a flat file whose rows are one entity', () => {
     const customers = aggregate(model, query(model, 'number of customers').measures[0]);
     expect(customers).toMatchObject({ agg: 'count_distinct', expr: { col: 'customerID' } });
     expect(query(model, 'customers by gender').dimensions).toEqual(['telecom_churn.gender']);
+  });
+});
+
+describe('shape 9: labels that are sentences', () => {
+  const model = generateModel({
+    tables: [
+      table(
+        'survey_2024',
+        [
+          col('Which plan are you on?', 'VARCHAR', ['Free', 'Pro', 'Team']),
+          col('How many employees does your company or organization have?', 'VARCHAR', [
+            '1-5',
+            '6-25',
+            '26-100',
+            'More than 1000',
+          ]),
+          col('What is your age?', 'BIGINT'),
+          col('Do you work remotely?', 'VARCHAR', ['Always', 'Never', 'Sometimes']),
+        ],
+        1400,
+      ),
+      table(
+        'loan_amount',
+        [
+          col('loan_amount_identifier', 'INTEGER'),
+          col('loan_amount', 'DECIMAL(12,2)'),
+          col('paid_on', 'DATE'),
+        ],
+        900,
+        { primaryKey: ['loan_amount_identifier'] },
+      ),
+    ],
+  });
+
+  it('names a question by its content words', () => {
+    const plan = 'survey_2024.Which plan are you on?';
+    expect(model.dimensions.find((d) => d.name === plan)?.label).toBe('Plan');
+    expect(model.measures.find((m) => m.name === 'survey_2024.count')?.label).toBe('Responses');
+    expect(query(model, 'respondents by plan')).toMatchObject({
+      measures: ['survey_2024.count'],
+      dimensions: [plan],
+    });
+    expect(query(model, 'survey 2024s by company size').dimensions).toEqual([
+      'survey_2024.How many employees does your company or organization have?',
+    ]);
+    expect(query(model, 'survey 2024s by work remotely').dimensions).toEqual([
+      'survey_2024.Do you work remotely?',
+    ]);
+    const age = query(model, 'average age').measures[0];
+    expect(aggregate(model, age)).toMatchObject({ agg: 'avg', expr: { col: 'What is your age?' } });
+    expect(model.measures.find((m) => m.name === age)?.label).toBe('Average Age');
+  });
+
+  it('never repeats the table in a measure label; the bare concept reaches it', () => {
+    const labels = model.measures.map((m) => m.label);
+    expect(labels.some((l) => /loan amount loan amount/i.test(l))).toBe(false);
+    expect(query(model, 'total loan amount').measures).toEqual(['loan_amount.loan_amount.sum']);
+    expect(query(model, 'loan amount').measures).toEqual(['loan_amount.loan_amount.sum']);
   });
 });
