@@ -32,6 +32,10 @@ export function findNamingColumn(info: TTableInfo, keys: Set<string>): TIntrospe
   const hasPersonName = text.some((c) => NAME_PART.test(w(c)) && !/contact/.test(w(c)));
   const pick = (test: (x: string) => boolean): TIntrospectedColumn | null =>
     usable.find((c) => !NOT_DIMENSION.test(w(c)) && test(w(c))) ?? null;
+  const numberOf = (x: string): boolean => {
+    const m = /^(.+) (number|no|nr|num|code|ref|reference)$/.exec(x);
+    return m !== null && (m[1] === entity || m[1] === last);
+  };
   const lookup =
     t.columns.filter((c) => !isAudit(c) && !keys.has(c.name)).length === 1 ||
     t.columns.filter((c) => !isAudit(c)).length <= 3;
@@ -47,11 +51,9 @@ export function findNamingColumn(info: TTableInfo, keys: Set<string>): TIntrospe
       ),
     ) ??
     pick((x) => /^(last name|lastname|surname|family name)$/.test(x)) ??
-    // Shape 2: a policy or an invoice is known by its number where it has no name.
-    pick((x) => {
-      const m = /^(.+) (number|no|nr|num|code|ref|reference)$/.exec(x);
-      return m !== null && (m[1] === entity || m[1] === last);
-    }) ??
+    // Shape 2: a policy or an invoice is known by its number where it has no name (text or integer).
+    pick(numberOf) ??
+    t.columns.find((c) => c.kind === 'integer' && !keys.has(c.name) && numberOf(w(c))) ??
     (lookup
       ? (usable.find((c) => /^(.* )?(description|desc|label|title)$/.test(w(c)) && !NAME_PART.test(w(c))) ??
         null)

@@ -108,6 +108,34 @@ describe('shape 2: an entity is grouped by its label', () => {
     ],
   });
 
+  it('"by invoice" groups by an integer invoice number', () => {
+    const invoices = generateModel({
+      tables: [
+        table(
+          'invoice',
+          [col('invoice_id', 'INTEGER'), col('invoice_no', 'INTEGER'), col('invoice_date', 'DATE')],
+          500,
+          {
+            primaryKey: ['invoice_id'],
+          },
+        ),
+        table(
+          'invoice_line',
+          [col('line_id', 'INTEGER'), col('invoice_id', 'INTEGER'), col('amount', 'DECIMAL(10,2)')],
+          3000,
+          {
+            primaryKey: ['line_id'],
+            foreignKeys: [{ columns: ['invoice_id'], refTable: 'invoice', refColumns: ['invoice_id'] }],
+          },
+        ),
+      ],
+    });
+    expect(query(invoices, 'amount by invoice')).toMatchObject({
+      measures: ['invoice_line.amount.sum'],
+      dimensions: ['invoice.invoice_no'],
+    });
+  });
+
   it('"by policy" groups by the policy number, never a second measure', () => {
     expect(query(model, 'total claim amount by policy')).toMatchObject({
       measures: ['claim.claim_amount.sum'],
