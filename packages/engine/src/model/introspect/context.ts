@@ -4,6 +4,7 @@
  */
 import type { TIntrospectedColumn, TIntrospectedForeignKey, TIntrospectedTable } from '../introspection';
 import type { TMeasure, TSemanticModel } from '../semantic-model';
+import { isIdentifier } from './identifiers';
 import { phraseKey, words } from './text';
 
 export interface TTableInfo {
@@ -72,11 +73,15 @@ export function createContext(name: string): TIntrospectContext {
   };
 }
 
-/** A key or reference of its table, or a column named like an identifier. */
+/**
+ * A key or reference of its table, a column named like a key, or a number that identifies
+ * (`…_no`, `…_code`, `…_ref`, all values distinct): never summed, averaged or grouped by.
+ */
 export function isKey(ctx: TIntrospectContext, info: TTableInfo, c: TIntrospectedColumn): boolean {
   return (
     ctx.keyColumns.get(info.table.name)!.has(c.name) ||
-    /^(id|uuid|guid)$|( |^)(id|key|uuid|guid)$/.test(words(c.name))
+    /^(id|uuid|guid)$|( |^)(id|identifier|key|uuid|guid)$/.test(words(c.name)) ||
+    isIdentifier(c, info.rows)
   );
 }
 

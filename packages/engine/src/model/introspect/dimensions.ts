@@ -9,7 +9,8 @@ import type { TIntrospectedColumn } from '../introspection';
 import type { TDimension } from '../semantic-model';
 import { findNamingColumn, isAudit, isNumeric, NAME_PART, NOT_DIMENSION } from './columns';
 import { bumpWeight, isKey, offer, type TIntrospectContext, type TTableInfo } from './context';
-import { phraseKey, plural, synonymsFor, title, words } from './text';
+import { addFlatEntities } from './entities';
+import { isSentence, phraseKey, plural, qualify, sentenceNames, synonymsFor, title, words } from './text';
 import { COMMON_WORDS } from './vocabulary';
 
 /** Yes/no columns: booleans, and 0/1 integers named like a state ("discontinued", "is_active"). */
@@ -44,12 +45,14 @@ export function addDimensions(ctx: TIntrospectContext): void {
     if (info.bridge) continue;
     const keys = new Set([...ctx.keyColumns.get(info.table.name)!]);
     const weight = Math.max(1, ctx.reachWeight.get(info.table.name) ?? 0);
+    // A flat export's entities first: their labels are theirs, not columns of the table.
+    const { consumed, entities } = addFlatEntities(ctx, info, weight);
     const naming = findNamingColumn(info, keys);
-    if (naming && !isFreeText(naming))
+    if (naming && !isFreeText(naming) && !consumed.has(naming.name))
       entityDimension.set(info.table.name, addEntity(ctx, info, naming, weight));
     for (const c of info.table.columns) {
-      if (c === naming || isKey(ctx, info, c) || isAudit(c)) continue;
-      if (c.kind === 'text') addText(ctx, info, c, weight, byColumn);
+      if (c === naming || consumed.has(c.name) || isKey(ctx, info, c) || isAudit(c)) continue;
+      if (c.kind === 'text') addText(ctx, info, c, weight, byColumn, entities);
       else if (isFlag(c)) addFlag(ctx, info, c, weight);
       else addYear(ctx, info, c, weight);
     }
@@ -102,12 +105,18 @@ function addText(
   c: TIntrospectedColumn,
   weight: number,
   byColumn: Map<string, TDimension>,
+  entities: string[],
 ): void {
   const t = info.table;
-  const base = words(c.name);
+  // A question ("Which plan are you on?") is named by its short names ("plan").
+  const said = isSentence(c.name) ? sentenceNames(c.name) : [];
+  const base = said[0] ?? words(c.name);
+  // "Customer Segment" in a flat export is said "segment" too.
+  const owner = entities.find((e) => base.startsWith(`${e} `));
+  const bare = owner ? [{ phrase: base.slice(owner.length + 1), tier: 1 }] : [];
   if (NOT_DIMENSION.test(base) || NAME_PART.test(base) || isFreeText(c)) return;
   if (/( |^)name$/.test(base) && !c.values) return;
-  const existing = byColumn.get(base);
+  const existing = byColumn.get(words(c.name));
   if (existing) {
     existing.sources.push({ table: t.name, column: c.name });
     for (const v of cleanValues(c.values)) if (!existing.values.includes(v)) existing.values.push(v);
@@ -121,12 +130,19 @@ function addText(
     sources: [{ table: t.name, column: c.name }],
     values: cleanValues(c.values),
   };
-  byColumn.set(base, dim);
-  push(ctx, dim, [title(base), title(`${info.entity} ${base}`)]);
+  byColumn.set(words(c.name), dim);
+  push(ctx, dim, [
+    ...said.map(title),
+    title(base),
+    title(qualify(info.entity, base)),
+    ...(said.length > 0 ? [c.name] : []),
+  ]);
   offer(ctx, 'dimension', dim.name, weight, [
+    ...said.map((phrase) => ({ phrase, tier: 0 })),
     { phrase: base, tier: 0 },
     { phrase: plural(base), tier: 0 },
-    { phrase: `${info.entity} ${base}`, tier: 0 },
+    { phrase: qualify(info.entity, base), tier: 0 },
+    ...bare,
     ...synonymsFor(base).map((phrase) => ({ phrase, tier: 1 })),
   ]);
 }

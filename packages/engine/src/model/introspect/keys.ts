@@ -13,14 +13,19 @@ export function readKeys(
   folded: { tables: TIntrospectedTable[]; rows: Map<string, number> },
 ): void {
   ctx.infos = folded.tables.map((t): TTableInfo => {
-    const entity = singular(words(t.name));
+    const named = singular(words(t.name));
+    const rows = folded.rows.get(t.name) ?? 0;
+    const declared = inferPrimaryKey(t, named);
+    const unique = declared.length === 0 ? uniqueIdentifier(t, rows) : null;
+    // A file of customers named "churn.csv": its rows are the entity its unique identifier names.
+    const entity = unique?.entity ?? named;
     return {
       table: t,
       entity,
-      primaryKey: inferPrimaryKey(t, entity),
+      primaryKey: unique ? [unique.column] : declared,
       foreignKeys: t.foreignKeys.filter((fk) => folded.tables.some((x) => x.name === fk.refTable)),
       bridge: false,
-      rows: folded.rows.get(t.name) ?? 0,
+      rows,
     };
   });
   ctx.infoOf = new Map(ctx.infos.map((i) => [i.table.name, i]));
@@ -46,4 +51,18 @@ function inferPrimaryKey(t: TIntrospectedTable, entity: string): string[] {
   const exact =
     candidates.find((c) => flat(c.name) === 'id') ?? candidates.find((c) => names.has(flat(c.name)));
   return exact ? [exact.name] : [];
+}
+
+/**
+ * The key of a table without one (a flat file): its one identifier column (`customerID`,
+ * `Ticket No`) whose values are all distinct, with the entity it names.
+ */
+function uniqueIdentifier(t: TIntrospectedTable, rows: number): { column: string; entity: string } | null {
+  const unique = t.columns.filter((c) => {
+    const m = /^(.+) (id|identifier|key|uuid|guid|number|no)$/.exec(words(c.name));
+    return m !== null && rows >= 20 && c.distinctCount !== null && c.distinctCount >= rows * 0.97;
+  });
+  if (unique.length !== 1) return null;
+  const entity = singular(words(unique[0].name).replace(/ (id|identifier|key|uuid|guid|number|no)$/, ''));
+  return { column: unique[0].name, entity };
 }

@@ -12,7 +12,7 @@ import { findNamingColumn, isAudit, isNumeric, NOT_DIMENSION } from './columns';
 import { addMeasure, isKey, type TIntrospectContext, type TTableInfo } from './context';
 import { addDurations } from './durations';
 import { addMarkedMeasures, findMarked } from './markers';
-import { phraseKey, plural, synonymsFor, title, words } from './text';
+import { fieldWords, phraseKey, plural, qualify, synonymsFor, title, words } from './text';
 import { ownTime } from './time';
 
 const CURRENCY =
@@ -148,10 +148,10 @@ function addColumnMeasures(ctx: TIntrospectContext, table: TTableMeasures, c: TI
   const { info, time, weight, numeric } = table;
   const t = info.table;
   const entity = info.entity;
-  const base = words(c.name);
+  const base = fieldWords(c.name);
   if (isNotMeasure(base)) return;
   // "amount" and "payment amount": the bare words go to the biggest table that has them.
-  const long = base.startsWith(`${entity} `) ? base : `${entity} ${base}`;
+  const long = qualify(entity, base);
   const forms = [...new Set([base, long])];
   const format: TMeasureFormat = PERCENT.test(base) ? 'percent' : CURRENCY.test(base) ? 'currency' : 'number';
   const averageOnly = AVERAGE_ONLY.test(base);

@@ -75,3 +75,78 @@ export function synonymsFor(text: string): string[] {
   }
   return [...out];
 }
+
+/** "claim amount" for a measure of table "claim amount": the table's words are never said twice. */
+export function qualify(entity: string, base: string): string {
+  if (base === entity || base.startsWith(`${entity} `)) return base;
+  if (entity.endsWith(` ${base}`)) return entity;
+  return `${entity} ${base}`;
+}
+
+/** Words a question's label is not named by: question words, auxiliaries, pronouns, fillers. */
+const STOP = new Set(
+  `what which how many much who whom whose where when why do does did is are was were be been being am
+  have has had would will could can should shall may might if yes no so maybe not you your yours i me my
+  we our us they their them he she his her it its this that these those a an the of to in on at for with
+  by from or and as ever currently primarily following best describes describe apply applies any there`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+/** Small words that may stay inside a name: "history of mental illness", "disorder in the past". */
+const LINKING = new Set(['of', 'in', 'the', 'for', 'on', 'at', 'to', 'and', 'a', 'an']);
+const QUESTION_START =
+  /^(what|which|how|who|where|when|why|do|does|did|is|are|was|were|have|has|had|would|will|could|can|should|if|please)\b/;
+
+/** A label that is a question or a long phrase ("Which plan are you on?"), not a name. */
+export function isSentence(name: string): boolean {
+  const w = words(name);
+  return /[?:]\s*$/.test(name.trim()) || (QUESTION_START.test(w) && w.split(' ').length >= 5);
+}
+
+/**
+ * The short names of a sentence label, best first (issue 29, shape 9): the asked-for noun
+ * ("Which plan are you on?" → "plan", "What is your age?" → "age", "How many employees does your
+ * company have?" → "company size", "employees"), then its content words ("work remotely"), then
+ * the phrase without its leading question words ("family history of mental illness").
+ */
+export function sentenceNames(name: string): string[] {
+  const plain = name
+    .toLowerCase()
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .replace(/^if (yes|no|so|maybe|not) /, '');
+  const content = (s: string): string =>
+    s
+      .split(' ')
+      .filter((w) => w && !STOP.has(w))
+      .join(' ');
+  const out: string[] = [];
+  const many = /^how (?:many|much) (.+?) (?:do|does|did|are|is|have|has|was|were|would|will)\b(.*)$/.exec(
+    plain,
+  );
+  const owner = many ? /\b(?:your|the|their|its) (\w+)(?: or \w+)? have$/.exec(many[2].trim()) : null;
+  if (owner) out.push(`${owner[1]} size`);
+  if (many) out.push(content(many[1]));
+  const head =
+    /^(?:which|what) of the following (?:best )?(?:describes?|applies|apply) (?:to )?(.+)$/.exec(plain) ??
+    /^(?:what|which) (?:is|are|was|were) (.+)$/.exec(plain) ??
+    /^(?:what|which) (.+?) (?:do|does|did|are|is|have|has|was|were|would|will|can)\b/.exec(plain);
+  if (head) out.push(content(head[1]));
+  out.push(content(plain));
+  // "family history of mental illness": the content words with the small words between them.
+  const lead = plain.split(' ');
+  while (lead.length > 0 && STOP.has(lead[0])) lead.shift();
+  while (lead.length > 0 && STOP.has(lead[lead.length - 1])) lead.pop();
+  if (lead.every((w) => !STOP.has(w) || LINKING.has(w))) out.push(lead.join(' '));
+  return [...new Set(out.filter((s) => /\p{L}{2}/u.test(s) && s.split(' ').length <= 6))];
+}
+
+/**
+ * A quantity's words as named: an open question by its first short name ("What is your age?" →
+ * "age"); a yes/no question ("Is your employer a tech company?") keeps its words, as flags do.
+ */
+export function fieldWords(name: string): string {
+  const open = isSentence(name) && /^(what|which|how)\b/.test(words(name));
+  return (open ? sentenceNames(name)[0] : undefined) ?? words(name);
+}

@@ -47,8 +47,12 @@ function resolveOwners(ctx: TIntrospectContext): Map<string, string> {
       const score = (o: TPhraseOwner): number => o.weight * (o.tier === 0 ? 10 : 1);
       const best = [...mine].sort((a, b) => score(b) - score(a))[0];
       const rivals = mine.filter((o) => score(o) === score(best));
+      // "loan amount(s)" in table loan_amount: the column's amount, not the count of its rows.
+      const columns = rivals.filter((o) => !o.name.endsWith('.count'));
+      const winner =
+        rivals.length === 1 ? best : kind === 'measure' && columns.length === 1 ? columns[0] : null;
       // An even tie names no one: the fields keep their qualified names.
-      if (rivals.length === 1) owner.set(`${kind}:${key}`, best.name);
+      if (winner) owner.set(`${kind}:${key}`, winner.name);
     }
   }
   return owner;
