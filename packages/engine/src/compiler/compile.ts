@@ -23,7 +23,7 @@ import {
 import { assertNever } from '../util';
 import { getGrainLabel, getQueryColumns, previousKey } from './columns';
 import { chooseTime, compileGroup, isMeasureFilter, type TGroup } from './compile-parts';
-import { ParamList, quoteIdent, type TSqlDialect } from './dialect';
+import { nullNumber, ParamList, quoteIdent, type TSqlDialect } from './dialect';
 
 export { isMeasureFilter } from './compile-parts';
 
@@ -78,7 +78,15 @@ export function compileQuery(
   const aggSql =
     groupSqls.length === 1
       ? groupSqls[0]
-      : stackGroups(groupSqls, groups, [...bases.keys()], baseAlias, keyAliases, comparison !== null);
+      : stackGroups(
+          groupSqls,
+          groups,
+          [...bases.keys()],
+          baseAlias,
+          keyAliases,
+          comparison !== null,
+          dialect,
+        );
 
   // Final projection: user-facing labels, ratios, previous values, measure filters, order, limit.
   const measureSql = (name: string, prev: boolean): string => measureExpr(model, name, baseAlias, prev);
@@ -153,6 +161,7 @@ function stackGroups(
   baseAlias: Map<string, string>,
   keyAliases: string[],
   compared: boolean,
+  dialect: TSqlDialect,
 ): string {
   const valueCols = allBases.flatMap((n) =>
     compared ? [baseAlias.get(n)!, `${baseAlias.get(n)}_prev`] : [baseAlias.get(n)!],
@@ -162,7 +171,7 @@ function stackGroups(
     const cols = [
       ...keyAliases.map(quoteIdent),
       ...valueCols.map((c) =>
-        own.has(c.replace(/_prev$/, '')) ? quoteIdent(c) : `NULL AS ${quoteIdent(c)}`,
+        own.has(c.replace(/_prev$/, '')) ? quoteIdent(c) : `${nullNumber(dialect)} AS ${quoteIdent(c)}`,
       ),
     ];
     return `SELECT ${cols.join(', ')} FROM ${quoteIdent(`g${i}`)}`;

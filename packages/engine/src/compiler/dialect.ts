@@ -52,6 +52,15 @@ export function quoteIdent(name: string): string {
   return `"${name.replace(/[\u0000-\u001f]/g, '').replace(/"/g, '""')}"`;
 }
 
+/**
+ * A missing number in one branch of a UNION. PostgreSQL types an untyped NULL as text when every
+ * branch so far has one, and then refuses the number of a later branch; a NUMERIC NULL unites
+ * with integers, numerics and floats alike. DuckDB and SQLite take the untyped NULL.
+ */
+export function nullNumber(dialect: TSqlDialect): string {
+  return dialect === 'postgres' ? 'CAST(NULL AS NUMERIC)' : 'NULL';
+}
+
 /** A date/timestamp column as a calendar date. */
 export function castDate(dialect: TSqlDialect, expr: string, dataType: 'date' | 'timestamp'): string {
   if (dataType === 'date') return expr;
