@@ -82,6 +82,27 @@ export const ZQueryFilter = z.object({
 });
 export type TQueryFilter = z.infer<typeof ZQueryFilter>;
 
+/** Aggregations a user can name on a measure's column instead of its own ("median salary"). */
+export const MEASURE_AGGREGATIONS = ['median', 'percentile', 'min', 'max'] as const;
+export const ZMeasureAggregation = z.enum(MEASURE_AGGREGATIONS);
+export type TMeasureAggregation = z.infer<typeof ZMeasureAggregation>;
+
+/**
+ * A measure computed with the aggregation the user named over its underlying column: "median
+ * salary" is the median of the salary column, never its average. `percentile` (1–99) goes with
+ * `fn: 'percentile'` only.
+ */
+export const ZAggregationOverride = z
+  .object({
+    measure: z.string().min(1).max(200),
+    fn: ZMeasureAggregation,
+    percentile: z.number().int().min(1).max(99).optional(),
+  })
+  .refine((o) => (o.fn === 'percentile') === (o.percentile !== undefined), {
+    message: 'a percentile names its rank, and only a percentile does',
+  });
+export type TAggregationOverride = z.infer<typeof ZAggregationOverride>;
+
 /**
  * What a question asks, independent of SQL (DESIGN §6). Field names are names of the data
  * source's semantic model; the LLM may propose one, validated by this same schema.
@@ -97,6 +118,8 @@ export const ZSemanticQuery = z.object({
   order: z.object({ field: z.string().min(1).max(200), dir: z.enum(['asc', 'desc']) }).optional(),
   limit: z.number().int().min(1).max(10_000).optional(),
   chart: ZChartType.optional(),
+  /** Measures of `measures` computed with an aggregation the user named (one each); absent: their own. */
+  aggregations: z.array(ZAggregationOverride).max(10).optional(),
   /**
    * A question kind beside the plain aggregate (DESIGN §6 "Question kinds"): `drivers` splits the
    * change between the period and its comparison by each dimension; `forecast` adds `horizon`

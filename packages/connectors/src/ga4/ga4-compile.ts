@@ -110,6 +110,11 @@ export function compileGa4Query(
 ): TApiCompiledQuery {
   if (query.analysis)
     throw new ModelError('Google Analytics sources answer plain questions (no drivers or forecasts yet).');
+  // Its report API aggregates each metric its own way: a median or a percentile is never computed.
+  if (query.aggregations?.length)
+    throw new ModelError(
+      'Google Analytics cannot compute a median, a percentile, a minimum or a maximum of a metric.',
+    );
   const range = query.timeDimension
     ? resolveRange(query.timeDimension.range, options.today, options.weekStart)
     : null;

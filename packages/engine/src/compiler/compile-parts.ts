@@ -18,7 +18,16 @@ import {
   type TTimeDimension,
 } from '../model/semantic-model';
 import { assertNever } from '../util';
-import { bucketDate, castDate, type ParamList, quoteIdent, shiftForward, type TSqlDialect } from './dialect';
+import type { TQueryMeasure } from './aggregations';
+import {
+  bucketDate,
+  castDate,
+  type ParamList,
+  quantileSql,
+  quoteIdent,
+  shiftForward,
+  type TSqlDialect,
+} from './dialect';
 
 /** The aggregates read from one fact table, and the date they are bucketed and filtered by. */
 export interface TGroup {
@@ -134,10 +143,12 @@ export function compileGroup(
     const alias = ctx.baseAlias.get(b.name)!;
     const expr = b.expr ? exprSql(b.expr, col) : null;
     select.push(
-      `${aggregateSql(b, expr, currentCond ? [currentCond, ...conds] : conds)} AS ${quoteIdent(alias)}`,
+      `${aggregateSql(b, expr, currentCond ? [currentCond, ...conds] : conds, dialect)} AS ${quoteIdent(alias)}`,
     );
     if (previousCond) {
-      select.push(`${aggregateSql(b, expr, [previousCond, ...conds])} AS ${quoteIdent(`${alias}_prev`)}`);
+      select.push(
+        `${aggregateSql(b, expr, [previousCond, ...conds], dialect)} AS ${quoteIdent(`${alias}_prev`)}`,
+      );
     }
   }
 
@@ -184,9 +195,11 @@ function exprSql(expr: TModelExpr, col: (table: string, column: string) => strin
   return `(${exprSql(expr.left, col)} ${expr.op} ${exprSql(expr.right, col)})`;
 }
 
-function aggregateSql(b: TAggregateMeasure, expr: string | null, conds: string[]): string {
+function aggregateSql(b: TQueryMeasure, expr: string | null, conds: string[], dialect: TSqlDialect): string {
   const guarded = (value: string): string =>
     conds.length > 0 ? `CASE WHEN ${conds.join(' AND ')} THEN ${value} END` : value;
+  // A quantile the user named ("median salary") before the measure's own aggregation.
+  if (b.quantile !== undefined && expr) return quantileSql(dialect, guarded(expr), b.quantile);
   switch (b.agg) {
     case 'count':
       return conds.length > 0 ? `COUNT(${guarded('1')})` : 'COUNT(*)';

@@ -21,6 +21,7 @@ import {
   type TSemanticModel,
 } from '../model/semantic-model';
 import { assertNever } from '../util';
+import { queryModel } from './aggregations';
 import { getGrainLabel, getQueryColumns, previousKey } from './columns';
 import { chooseTime, compileGroup, isMeasureFilter, type TGroup } from './compile-parts';
 import { nullNumber, ParamList, quoteIdent, type TSqlDialect } from './dialect';
@@ -46,11 +47,13 @@ export interface TCompiledQuery {
 /** Compiles a validated SemanticQuery; throws ModelError when the model cannot express it. */
 export function compileQuery(
   input: TSemanticQuery,
-  model: TSemanticModel,
+  sourceModel: TSemanticModel,
   options: TCompileOptions,
 ): TCompiledQuery {
   const { dialect } = options;
   let query = input;
+  // The measures the user named an aggregation of ("median salary") read as that aggregation.
+  const model = queryModel(sourceModel, input);
   const params = new ParamList(dialect);
   const range = query.timeDimension
     ? resolveRange(query.timeDimension.range, options.today, options.weekStart)

@@ -22,7 +22,8 @@ export type TParseMessage =
   | { key: 'kindNotYet'; kind: 'drivers' | 'forecast'; understood: string | null }
   | { key: 'cutOff'; word: string; understood: string | null }
   | { key: 'measureFromMeasure'; measure: string; source: string }
-  | { key: 'perWhat'; measure: string; words: string };
+  | { key: 'perWhat'; measure: string; words: string }
+  | { key: 'noAggregation'; words: string; measure: string };
 
 export type TParseMessageKey = TParseMessage['key'];
 

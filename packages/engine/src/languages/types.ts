@@ -41,6 +41,11 @@ export interface TLanguagePack {
   ratioWord: string;
   /** "average revenue per order" restates the same ratio. */
   averageWords: Set<string>;
+  /**
+   * Aggregations named on a measure ("median salary", "90th percentile of delivery time"): token
+   * rules and what each names; a percentile rule captures its rank as its first group.
+   */
+  aggregations: [string, 'median' | 'percentile' | 'min' | 'max'][];
   /** Question words asking for one item ("which product") rather than a list. */
   whichWords: Set<string>;
   /** Follow-up markers at the start of a question, and the ones that add rather than replace. */

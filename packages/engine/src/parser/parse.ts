@@ -22,7 +22,7 @@ import { describeQuery } from './describe';
 import { correctTypos, matchPrefixes, matchVocabulary } from './match';
 import { renderParseMessage, type TParseMessage } from './messages';
 import { TokenScanner } from './scanner';
-import { findChart, findGrain, findNumericFilters, findRanking } from './slots';
+import { findAggregations, findChart, findGrain, findNumericFilters, findRanking } from './slots';
 import { tokenize } from './text';
 import { validate } from './validate';
 import { getVocabulary } from './vocabulary';
@@ -114,6 +114,7 @@ function parse(phrase: string, options: TParseOptions, pack: TLanguagePack): TPa
 
   // Stage 4: slots — grammar first, so "top 5" or "last month" never reach the vocabulary.
   const chart = findChart(scanner, pack);
+  const aggregations = findAggregations(scanner, pack);
   const numeric = findNumericFilters(scanner, pack);
   const ranking = findRanking(scanner, pack);
   const dates = findDatesWith(pack.dates, scanner, {
@@ -132,7 +133,7 @@ function parse(phrase: string, options: TParseOptions, pack: TLanguagePack): TPa
     normalised,
     tokens,
     matches,
-    slots: { chart, numeric, ranking, dates, grain },
+    slots: { chart, numeric, ranking, dates, grain, aggregations },
     model,
     vocabulary,
     pack,
@@ -142,7 +143,10 @@ function parse(phrase: string, options: TParseOptions, pack: TLanguagePack): TPa
   });
   const result = isClarification(assembled) ? assembled : validate(assembled, model, pack, examples);
 
-  if (intent && !options.kinds?.[intent.kind])
+  // A kind's card reads its measures as the model names them: a named aggregation ("median") is
+  // not one of its shapes yet, so it asks back rather than explain or forecast another number.
+  const named = !isClarification(result) && (result.aggregations?.length ?? 0) > 0;
+  if (intent && (named || !options.kinds?.[intent.kind]))
     return toResult(notYet(intent.kind, result, model, pack, examples), pack);
   if (isClarification(result)) return toResult(result, pack);
   const query = intent ? asKind(intent, result, grain, model, options.today) : result;

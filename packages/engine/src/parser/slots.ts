@@ -22,6 +22,38 @@ export interface TRanking {
   sortOnly?: boolean;
 }
 
+/** An aggregation the user named ("median", "90th percentile"), to apply to the nearest measure. */
+export interface TAggregationWord {
+  fn: 'median' | 'percentile' | 'min' | 'max';
+  percentile?: number;
+  /** Index of the first token, to find the nearest measure; the words, for a question back. */
+  at: number;
+  words: string;
+}
+
+/** Reads the pack's aggregation words (before amounts, so "90th percentile" is no number). */
+export function findAggregations(scanner: TokenScanner, pack: TLanguagePack): TAggregationWord[] {
+  const out: TAggregationWord[] = [];
+  for (const [rule, fn] of pack.aggregations) {
+    scanner.scan(rule, (g, at) => {
+      // The words as said, for a question back: from the first that is not a filler ("the").
+      const said = scanner.tokens.slice(at).filter((t) => !t.consumed && !pack.fillers.has(t.norm));
+      const first = said[0]?.norm ?? fn;
+      if (fn !== 'percentile') {
+        out.push({ fn, at, words: first });
+        return true;
+      }
+      const rank = Number(g[0]);
+      if (!(rank >= 1 && rank <= 99)) return false;
+      const words = first === `p${g[0]}` ? first : `${first} ${said[1]?.norm ?? ''}`.trim();
+      // "50th percentile" is the median, said another way.
+      out.push(rank === 50 ? { fn: 'median', at, words } : { fn, percentile: rank, at, words });
+      return true;
+    });
+  }
+  return out;
+}
+
 export function findChart(scanner: TokenScanner, pack: TLanguagePack): TChartType | null {
   let chart: TChartType | null = null;
   for (const rule of pack.chart.rules) {

@@ -88,6 +88,8 @@ const MESSAGES: TMessages = {
       `${m.understood ? `I understood ${m.understood}, but the` : 'The'} question stops after ${quote(m.word)}. What should come next? For example:`,
     measureFromMeasure: (m) =>
       `I can show ${m.measure} and ${m.source}, but I cannot split ${m.measure} by whether it came from ${m.source}. Which one do you want?`,
+    noAggregation: (m) =>
+      `${quote(m.words)} is taken over a column of values, and ${m.measure} is a count or a ratio, not one. Which measure do you want?`,
     perWhat: (m) =>
       `${quote(`${m.measure} per ${m.words}`)} could be ${m.measure} for each ${m.words}, or an average per ${m.words}. Which one?`,
     kindNotYet: (m) =>
@@ -175,6 +177,11 @@ export const EN: TLanguagePack = {
   grouping: { words: new Set(['by', 'per', 'each', 'every', 'across', 'between']), position: 'before' },
   ratioWord: 'per',
   averageWords: new Set(['average', 'avg', 'mean']),
+  aggregations: [
+    ['(?:the )?median(?: of)?(?: the)?', 'median'],
+    ['(?:the )?(\\d{1,2})(?: ?(?:st|nd|rd|th))? percentile(?: of)?(?: the)?', 'percentile'],
+    ['(?:the )?p(\\d{1,2})(?: of)?', 'percentile'],
+  ],
   whichWords: new Set(['which', 'what', 'who']),
   followUp:
     /^(?:and|also|what about|how about|same for|same but|same|now|only|just|but|then|what if|instead|ok|okay|plus|add|and also|and what about|what of)\b/,

@@ -83,6 +83,14 @@ export const TR: TLanguagePack = {
   },
   ratioWord: 'basina',
   averageWords: new Set(['ortalama', 'ort']),
+  aggregations: [
+    ['medyan(?:i|ini|dir)?|ortanca(?:si|sini)?', 'median'],
+    [
+      '(?:% )?(\\d{1,2})(?: %)? (?:yuzdelik(?: dilim)?|yuzdeligi|yuzdelik dilimi|persentil|persentili)',
+      'percentile',
+    ],
+    ['p(\\d{1,2})', 'percentile'],
+  ],
   whichWords: new Set(['hangi', 'hangisi', 'hangileri', 'ne', 'kim']),
   followUp:
     /^(?:peki|ya|ve|ayrica|bir de|simdi|sadece|yalnizca|ama|bunun yerine|ayni(?:si)?|ayni sey|o zaman|ek olarak)\b/,

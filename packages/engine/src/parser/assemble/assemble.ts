@@ -9,6 +9,7 @@
 import type { TSemanticQuery } from '@parley/contract';
 import { isClarification, type TClarification } from '../clarification';
 import { isUnplaced } from '../match';
+import { settleAggregations } from './aggregations';
 import { askForMissing } from './ask';
 import { buildQuery } from './build';
 import { settleRanking } from './ranking';
@@ -30,5 +31,10 @@ export function assemble(input: TAssembleInput): TSemanticQuery | TClarification
   const missing = askForMissing(input, reading);
   if (missing) return missing;
   const query = buildQuery(input, reading);
-  return settleTime(input, reading, query) ?? settleRanking(input, reading, query) ?? query;
+  return (
+    settleAggregations(input, reading, query) ??
+    settleTime(input, reading, query) ??
+    settleRanking(input, reading, query) ??
+    query
+  );
 }

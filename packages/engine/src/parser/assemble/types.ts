@@ -5,7 +5,7 @@ import type { TLanguagePack } from '../../languages';
 import type { TDateFindings } from '../../languages/date-rule-types';
 import type { TSemanticModel } from '../../model/semantic-model';
 import type { TMatch } from '../match';
-import type { TNumericFilter, TRanking } from '../slots';
+import type { TAggregationWord, TNumericFilter, TRanking } from '../slots';
 import type { TToken } from '../text';
 import type { TVocabulary } from '../vocabulary';
 
@@ -15,6 +15,7 @@ export interface TSlots {
   ranking: TRanking | null;
   dates: TDateFindings;
   grain: TTimeGrain | 'auto' | null;
+  aggregations: TAggregationWord[];
 }
 
 export interface TAssembleInput {
