@@ -84,6 +84,8 @@ const CASES: [string, string, Record<string, number>][] = [
   ['median salary', 'Median Salary', { '': 10 }],
   ['90th percentile of salary by department', '90th Percentile Salary', { A: 79, B: 8.6 }],
   ['p90 salary', '90th Percentile Salary', { '': 58 }],
+  ['maximum salary', 'Maximum Salary', { '': 100 }],
+  ['the minimum salary', 'Minimum Salary', { '': 5 }],
 ];
 
 function aggregationSuite(name: string, run: () => TRun, dialect: 'duckdb' | 'postgres'): void {

@@ -86,6 +86,11 @@ export interface TLanguagePack {
     bottom: string;
     most: string;
     least: string;
+    /**
+     * Superlatives that also name a column's maximum or minimum ("maximum salary"): read as one
+     * when nothing is there to rank, a ranking otherwise ("maximum revenue by region").
+     */
+    extremes: [string, 'min' | 'max'][];
     ascending: string;
     descending: string;
     sort: string;

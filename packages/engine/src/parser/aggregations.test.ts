@@ -19,6 +19,9 @@ describe('named aggregations', () => {
       { measure: 'revenue', fn: 'percentile', percentile: 90 },
       ['channel'],
     ],
+    ['maximum revenue', { measure: 'revenue', fn: 'max' }, []],
+    ['min units sold last year', { measure: 'units_sold', fn: 'min' }, []],
+    ['en yüksek gelir', { measure: 'revenue', fn: 'max' }, []],
   ])('%s', (question, aggregation, dimensions) => {
     const parsed = parseQuestion(question, options);
     expect(parsed.kind).toBe('query');
@@ -44,6 +47,15 @@ describe('named aggregations', () => {
     expect(compile('duckdb').columns.map((c) => c.key)).toContain('Median Revenue');
     expect(compile('postgres').sql).toContain('percentile_cont(0.5) WITHIN GROUP (ORDER BY');
     expect(() => compile('sqlite')).toThrow(/cannot compute a median/);
+  });
+
+  it('reads "maximum … by region" as the ranking it was, and "en çok gelir" still asks what to rank', () => {
+    const ranked = parseQuestion('maximum revenue by region', options);
+    expect(ranked.kind === 'query' && ranked.query).toMatchObject({
+      order: { field: 'revenue', dir: 'desc' },
+    });
+    expect(ranked.kind === 'query' && ranked.query.aggregations).toBeUndefined();
+    expect(parseQuestion('en çok gelir', options).kind).toBe('clarify');
   });
 
   it('keeps the aggregation in a follow-up on the same measure', () => {

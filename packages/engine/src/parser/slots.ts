@@ -20,6 +20,8 @@ export interface TRanking {
   superlative: boolean;
   /** Only an order was asked for ("sorted by revenue"): every row, no limit. */
   sortOnly?: boolean;
+  /** Said with a word that also names a column's maximum or minimum ("maximum"). */
+  extreme?: 'min' | 'max';
 }
 
 /** An aggregation the user named ("median", "90th percentile"), to apply to the nearest measure. */
@@ -117,6 +119,10 @@ export function findRanking(scanner: TokenScanner, pack: TLanguagePack): TRankin
   scanner.scan(rules.bottomN, (g) => set({ dir: 'asc', n: Number(g[1]) || null, superlative: false }));
   scanner.scan(rules.top, () => set({ dir: 'desc', n: null, superlative: false }));
   scanner.scan(rules.bottom, () => set({ dir: 'asc', n: null, superlative: false }));
+  for (const [rule, extreme] of rules.extremes) {
+    const dir = extreme === 'max' ? 'desc' : 'asc';
+    scanner.scan(rule, () => set({ dir, n: null, superlative: true, extreme }));
+  }
   scanner.scan(rules.most, () => set({ dir: 'desc', n: null, superlative: true }));
   scanner.scan(rules.least, () => set({ dir: 'asc', n: null, superlative: true }));
   let dir: 'asc' | 'desc' | null = null;

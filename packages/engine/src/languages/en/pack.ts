@@ -279,6 +279,10 @@ export const EN: TLanguagePack = {
     bottom: '(?:the )?(?:bottom)(?: performing)?',
     most: '(?:the )?(?:most|highest|largest|biggest|greatest|max|maximum|best(?: performing)?|strongest)',
     least: '(?:the )?(?:least|lowest|smallest|fewest|min|minimum|worst(?: performing)?|weakest)',
+    extremes: [
+      ['(?:the )?(?:max|maximum)', 'max'],
+      ['(?:the )?(?:min|minimum)', 'min'],
+    ],
     ascending: '(?:ascending|asc|low to high|lowest first|increasing order|smallest first)',
     descending: '(?:descending|desc|high to low|highest first|decreasing order|biggest first|largest first)',
     // "revenue per order by month" is a ratio by month, not a sort.

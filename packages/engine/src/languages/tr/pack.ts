@@ -146,6 +146,10 @@ export const TR: TLanguagePack = {
     bottom: '(?:en alttaki|en sondaki)',
     most: '(?:en|daha) (?:cok|fazla|yuksek|buyuk|iyi)(?: performans gosteren)?',
     least: '(?:en|daha) (?:az|dusuk|kucuk|kotu|zayif)(?: performans gosteren)?',
+    extremes: [
+      ['(?:en yuksek|maksimum|azami)', 'max'],
+      ['(?:en dusuk|minimum|asgari)', 'min'],
+    ],
     ascending: '(?:artan sira[a-z]*|kucukten buyuge|azdan coga|dusukten yuksege)',
     descending: '(?:azalan sira[a-z]*|buyukten kucuge|coktan aza|yuksekten dusuge)',
     sort: '(?:sirala[a-z]*|sirali|siralama[a-z]*)',
