@@ -103,6 +103,23 @@ export const ZAggregationOverride = z
   });
 export type TAggregationOverride = z.infer<typeof ZAggregationOverride>;
 
+/** Arithmetic a user states between two measures ("revenue divided by sessions", "refunds as a share of revenue"). */
+export const MEASURE_OPERATIONS = ['divide', 'share', 'add', 'subtract'] as const;
+export const ZMeasureOperation = z.enum(MEASURE_OPERATIONS);
+export type TMeasureOperation = z.infer<typeof ZMeasureOperation>;
+
+/**
+ * A measure the question computes from two measures after each is aggregated over the same
+ * grouping and period; named in `measures` by `name`. A division by zero is null.
+ */
+export const ZMeasureArithmetic = z.object({
+  name: z.string().min(1).max(200),
+  op: ZMeasureOperation,
+  left: z.string().min(1).max(200),
+  right: z.string().min(1).max(200),
+});
+export type TMeasureArithmetic = z.infer<typeof ZMeasureArithmetic>;
+
 /**
  * What a question asks, independent of SQL (DESIGN §6). Field names are names of the data
  * source's semantic model; the LLM may propose one, validated by this same schema.
@@ -120,6 +137,8 @@ export const ZSemanticQuery = z.object({
   chart: ZChartType.optional(),
   /** Measures of `measures` computed with an aggregation the user named (one each); absent: their own. */
   aggregations: z.array(ZAggregationOverride).max(10).optional(),
+  /** Measures of `measures` the question computes from two others (`name` is theirs); absent: none. */
+  arithmetic: z.array(ZMeasureArithmetic).max(5).optional(),
   /**
    * A question kind beside the plain aggregate (DESIGN §6 "Question kinds"): `drivers` splits the
    * change between the period and its comparison by each dimension; `forecast` adds `horizon`

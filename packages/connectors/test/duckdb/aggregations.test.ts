@@ -14,17 +14,18 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresConnector } from '../../src/postgres/postgres.connector';
 
-const STAFF: [number, string, number][] = [
-  [1, 'A', 10],
-  [2, 'A', 20],
-  [3, 'A', 30],
-  [4, 'A', 100],
-  [5, 'B', 5],
-  [6, 'B', 7],
-  [7, 'B', 9],
+const STAFF: [number, string, number, number][] = [
+  [1, 'Sales', 10, 1],
+  [2, 'Sales', 20, 2],
+  [3, 'Sales', 30, 3],
+  [4, 'Sales', 100, 4],
+  [5, 'Ops', 5, 0],
+  [6, 'Ops', 7, 0],
+  [7, 'Ops', 9, 0],
 ];
-const CREATE = 'CREATE TABLE staff (id INTEGER PRIMARY KEY, department VARCHAR, salary DOUBLE PRECISION)';
-const INSERT = `INSERT INTO staff VALUES ${STAFF.map(([id, d, s]) => `(${id}, '${d}', ${s})`).join(', ')}`;
+const CREATE =
+  'CREATE TABLE staff (id INTEGER PRIMARY KEY, department VARCHAR, salary DOUBLE PRECISION, bonus DOUBLE PRECISION)';
+const INSERT = `INSERT INTO staff VALUES ${STAFF.map(([id, d, s, b]) => `(${id}, '${d}', ${s}, ${b})`).join(', ')}`;
 
 const MODEL: TSemanticModel = {
   name: 'staff',
@@ -44,6 +45,17 @@ const MODEL: TSemanticModel = {
     },
     {
       kind: 'aggregate',
+      name: 'bonus',
+      label: 'Bonus',
+      synonyms: ['bonuses'],
+      format: 'currency',
+      table: 'staff',
+      agg: 'sum',
+      expr: { table: 'staff', col: 'bonus' },
+      time: null,
+    },
+    {
+      kind: 'aggregate',
       name: 'headcount',
       label: 'Headcount',
       synonyms: ['employees'],
@@ -59,7 +71,7 @@ const MODEL: TSemanticModel = {
       label: 'Department',
       synonyms: [],
       sources: [{ table: 'staff', column: 'department' }],
-      values: ['A', 'B'],
+      values: ['Sales', 'Ops'],
     },
   ],
   timeDimensions: [],
@@ -78,17 +90,40 @@ function valuesBy(rows: Record<string, unknown>[], key: string): Record<string, 
   return Object.fromEntries(rows.map((r) => [String(r.Department ?? ''), Number(r[key])]));
 }
 
-// Hand computed: A = 10, 20, 30, 100; B = 5, 7, 9; continuous quantiles (linear interpolation).
+// Hand computed: Sales = 10, 20, 30, 100; Ops = 5, 7, 9; continuous quantiles (linear interpolation).
 const CASES: [string, string, Record<string, number>][] = [
-  ['median salary by department', 'Median Salary', { A: 25, B: 7 }],
+  ['median salary by department', 'Median Salary', { Sales: 25, Ops: 7 }],
   ['median salary', 'Median Salary', { '': 10 }],
-  ['90th percentile of salary by department', '90th Percentile Salary', { A: 79, B: 8.6 }],
+  ['90th percentile of salary by department', '90th Percentile Salary', { Sales: 79, Ops: 8.6 }],
   ['p90 salary', '90th Percentile Salary', { '': 58 }],
   ['maximum salary', 'Maximum Salary', { '': 100 }],
   ['the minimum salary', 'Minimum Salary', { '': 5 }],
 ];
 
+// Item 11, hand computed: salary Sales 160, Ops 21; bonus Sales 10, Ops 0 (a division by zero is null).
+const ARITHMETIC: [string, string, Record<string, number | null>][] = [
+  ['salary divided by bonus by department', 'Total Salary divided by Bonus', { Sales: 16, Ops: null }],
+  ['bonus as a share of salary by department', 'Bonus as a Share of Total Salary', { Sales: 0.0625, Ops: 0 }],
+  ['salary minus bonus', 'Total Salary minus Bonus', { '': 171 }],
+  ['salary plus bonus by department', 'Total Salary plus Bonus', { Sales: 170, Ops: 21 }],
+  ['headcount divided by bonus by department', 'Headcount divided by Bonus', { Sales: 0.4, Ops: null }],
+];
+
 function aggregationSuite(name: string, run: () => TRun, dialect: 'duckdb' | 'postgres'): void {
+  describe(`${name}: arithmetic between measures`, () => {
+    for (const [question, label, expected] of ARITHMETIC) {
+      it(`${question} → ${label}`, async () => {
+        const rows = await run()(ask(question), dialect);
+        const got = Object.fromEntries(
+          rows.map((r) => [String(r.Department ?? ''), r[label] === null ? null : Number(r[label])]),
+        );
+        for (const [k, v] of Object.entries(expected)) {
+          if (v === null) expect(got[k]).toBeNull();
+          else expect(got[k]).toBeCloseTo(v, 6);
+        }
+      });
+    }
+  });
   describe(`${name}: named aggregations`, () => {
     for (const [question, label, expected] of CASES) {
       it(`${question} → ${label}`, async () => {
@@ -145,6 +180,16 @@ describe('named aggregations in the question and on the card', () => {
     });
     expect(card.title).toContain('Median Salary');
     expect(card.columns.map((c) => c.key)).toContain('Median Salary');
+  });
+
+  it('labels a share as a percent and compiles arithmetic for SQLite with a safe division', () => {
+    const query = ask('bonus as a share of salary');
+    const compiled = compileQuery(query, MODEL, { dialect: 'sqlite', today: TODAY, weekStart: 'monday' });
+    expect(compiled.columns.find((c) => c.kind === 'measure')).toMatchObject({
+      key: 'Bonus as a Share of Total Salary',
+      format: 'percent',
+    });
+    expect(compiled.sql).toContain('NULLIF(');
   });
 
   it('refuses a median on SQLite with the reason, instead of another aggregate', () => {

@@ -3,13 +3,15 @@
  * "maximum order amount"): the query's `aggregations` applied to a copy of the model, so the
  * compiler, the columns and the card read one measure with its own label and SQL.
  */
-import type { TAggregationOverride, TSemanticQuery } from '@parley/contract';
+import type { TAggregationOverride, TMeasureArithmetic, TSemanticQuery } from '@parley/contract';
 import {
   getBaseMeasures,
   getMeasure,
   ModelError,
   type TAggregateMeasure,
   type TMeasure,
+  type TMeasureFormat,
+  type TRatioMeasure,
   type TSemanticModel,
 } from '../model/semantic-model';
 
@@ -19,6 +21,40 @@ import {
  * aggregations treats it as an average would be: neither summed nor totalled, never 0 when empty.
  */
 export type TQueryMeasure = TAggregateMeasure & { quantile?: number };
+
+/**
+ * A measure computed from two others after aggregation. A division is the model's ratio; a sum or
+ * a difference carries its operator (the compiler reads `op`; other readers see a ratio's parts).
+ */
+export type TDerivedMeasure = TRatioMeasure & { op?: '+' | '-' };
+
+/** The name a question's arithmetic measure goes by in its query. */
+export function arithmeticName(op: TMeasureArithmetic['op'], left: string, right: string): string {
+  return `${left}__${op}__${right}`;
+}
+
+function derived(model: TSemanticModel, a: TMeasureArithmetic): TDerivedMeasure {
+  const left = getMeasure(model, a.left);
+  const right = getMeasure(model, a.right);
+  const same: TMeasureFormat = left.format === right.format ? left.format : 'number';
+  const base = {
+    kind: 'ratio' as const,
+    name: a.name,
+    synonyms: [],
+    numerator: left.name,
+    denominator: right.name,
+  };
+  switch (a.op) {
+    case 'divide':
+      return { ...base, label: `${left.label} divided by ${right.label}`, format: 'number' };
+    case 'share':
+      return { ...base, label: `${left.label} as a Share of ${right.label}`, format: 'percent' };
+    case 'add':
+      return { ...base, label: `${left.label} plus ${right.label}`, format: same, op: '+' };
+    case 'subtract':
+      return { ...base, label: `${left.label} minus ${right.label}`, format: same, op: '-' };
+  }
+}
 
 /** Whether a measure is a column of values a named aggregation can be taken over. */
 export function takesAggregation(measure: TMeasure | null): measure is TAggregateMeasure {
@@ -66,11 +102,15 @@ function overridden(m: TAggregateMeasure, o: TAggregationOverride): TQueryMeasur
  * a ratio) or is also a part of another measure asked, whose value would change with it.
  */
 export function queryModel(
-  model: TSemanticModel,
-  query: Pick<TSemanticQuery, 'aggregations' | 'measures'>,
+  source: TSemanticModel,
+  query: Pick<TSemanticQuery, 'aggregations' | 'arithmetic' | 'measures'>,
 ): TSemanticModel {
   const overrides = query.aggregations ?? [];
-  if (overrides.length === 0) return model;
+  const arithmetic = (query.arithmetic ?? []).filter((a) => !source.measures.some((m) => m.name === a.name));
+  if (overrides.length === 0 && arithmetic.length === 0) return source;
+  const model = { ...source, measures: [...source.measures] };
+  // Each side is a measure of the model (or an earlier arithmetic one), aggregated on its own.
+  for (const a of arithmetic) model.measures.push(derived(model, a));
   const measures = [...model.measures];
   for (const o of overrides) {
     const m = getMeasure(model, o.measure);

@@ -46,6 +46,8 @@ export interface TLanguagePack {
    * rules and what each names; a percentile rule captures its rank as its first group.
    */
   aggregations: [string, 'median' | 'percentile' | 'min' | 'max'][];
+  /** The words between two measures that state arithmetic ("divided by", "as a share of"): whole rules. */
+  arithmetic: [string, 'divide' | 'share' | 'add' | 'subtract'][];
   /** Question words asking for one item ("which product") rather than a list. */
   whichWords: Set<string>;
   /** Follow-up markers at the start of a question, and the ones that add rather than replace. */

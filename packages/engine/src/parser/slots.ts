@@ -5,6 +5,7 @@
 import type { TChartType, TQueryFilter, TTimeGrain } from '@parley/contract';
 import type { TLanguagePack } from '../languages';
 import type { TokenScanner } from './scanner';
+import type { TToken } from './text';
 
 export interface TNumericFilter {
   op: TQueryFilter['op'];
@@ -54,6 +55,16 @@ export function findAggregations(scanner: TokenScanner, pack: TLanguagePack): TA
     });
   }
   return out;
+}
+
+/**
+ * Arithmetic words ("divided by", "minus"): consumed here so typo correction never turns "minus"
+ * into a measure; the assemble stage joins the measures around them, or asks back.
+ */
+export function findOperators(scanner: TokenScanner, pack: TLanguagePack): TToken[] {
+  const free = scanner.tokens.filter((t) => !t.consumed);
+  for (const [rule] of pack.arithmetic) scanner.scan(rule, () => true);
+  return free.filter((t) => t.consumed);
 }
 
 export function findChart(scanner: TokenScanner, pack: TLanguagePack): TChartType | null {

@@ -182,6 +182,12 @@ export const EN: TLanguagePack = {
     ['(?:the )?(\\d{1,2})(?: ?(?:st|nd|rd|th))? percentile(?: of)?(?: the)?', 'percentile'],
     ['(?:the )?p(\\d{1,2})(?: of)?', 'percentile'],
   ],
+  arithmetic: [
+    ['(?:divided|divide) by', 'divide'],
+    ['as (?:a |the )?(?:share|percentage|percent|proportion|fraction|%) of(?: the)?', 'share'],
+    ['plus', 'add'],
+    ['minus|less', 'subtract'],
+  ],
   whichWords: new Set(['which', 'what', 'who']),
   followUp:
     /^(?:and|also|what about|how about|same for|same but|same|now|only|just|but|then|what if|instead|ok|okay|plus|add|and also|and what about|what of)\b/,

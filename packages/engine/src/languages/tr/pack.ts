@@ -91,6 +91,11 @@ export const TR: TLanguagePack = {
     ],
     ['p(\\d{1,2})', 'percentile'],
   ],
+  arithmetic: [
+    ['bolu|bolunmus', 'divide'],
+    ['arti', 'add'],
+    ['eksi', 'subtract'],
+  ],
   whichWords: new Set(['hangi', 'hangisi', 'hangileri', 'ne', 'kim']),
   followUp:
     /^(?:peki|ya|ve|ayrica|bir de|simdi|sadece|yalnizca|ama|bunun yerine|ayni(?:si)?|ayni sey|o zaman|ek olarak)\b/,

@@ -1,0 +1,59 @@
+/** Issue 29 item 11: arithmetic the user states between two measures is one computed measure. */
+import { describe, expect, it } from 'vitest';
+import { compileQuery } from '../compiler/compile';
+import { getDemoModel } from '../model/demo-model';
+import { parseQuestion } from './parse';
+
+const model = getDemoModel();
+const options = { model, today: '2026-11-20', weekStart: 'monday' as const };
+
+describe('arithmetic between measures', () => {
+  it.each([
+    ['revenue divided by sessions by channel', 'divide', 'revenue', 'sessions', ['channel']],
+    ['refunds as a share of revenue by region', 'share', 'refunds', 'revenue', ['region']],
+    ['revenue minus refunds', 'subtract', 'revenue', 'refunds', []],
+    ['revenue plus refunds by region', 'add', 'revenue', 'refunds', ['region']],
+    ['kanala göre gelir bölü oturum', 'divide', 'revenue', 'sessions', ['channel']],
+    ['gelir eksi iadeler', 'subtract', 'revenue', 'refunds', []],
+  ])('%s', (question, op, left, right, dimensions) => {
+    const parsed = parseQuestion(question, options);
+    if (parsed.kind !== 'query') throw new Error(parsed.text);
+    const name = `${left}__${op}__${right}`;
+    expect(parsed.query.measures).toEqual([name]);
+    expect(parsed.query.arithmetic).toEqual([{ name, op, left, right }]);
+    expect(parsed.query.dimensions).toEqual(dimensions);
+  });
+
+  it('asks back about an arithmetic word without a measure on each side', () => {
+    expect(parseQuestion('revenue minus', options).kind).toBe('clarify');
+    expect(parseQuestion('revenue minus by region', options).kind).toBe('clarify');
+  });
+
+  it('labels the measure, formats a share as a percent and divides safely on every dialect', () => {
+    const parsed = parseQuestion('refunds as a share of revenue by region', options);
+    if (parsed.kind !== 'query') throw new Error(parsed.text);
+    expect(parsed.understood).toContain('Refunds as a Share of Revenue');
+    for (const dialect of ['duckdb', 'postgres', 'sqlite'] as const) {
+      const compiled = compileQuery(parsed.query, model, {
+        dialect,
+        today: options.today,
+        weekStart: 'monday',
+      });
+      expect(compiled.sql).toContain('NULLIF(');
+      expect(compiled.columns.at(-1)).toMatchObject({
+        key: 'Refunds as a Share of Revenue',
+        format: 'percent',
+      });
+    }
+  });
+
+  it('keeps the computed measure in a follow-up', () => {
+    const first = parseQuestion('revenue minus refunds', options);
+    if (first.kind !== 'query') throw new Error(first.text);
+    const next = parseQuestion('and by region', { ...options, previous: first.query });
+    if (next.kind !== 'query') throw new Error(next.text);
+    expect(next.query.measures).toEqual(['revenue__subtract__refunds']);
+    expect(next.query.arithmetic).toEqual(first.query.arithmetic);
+    expect(next.query.dimensions).toEqual(['region']);
+  });
+});
