@@ -49,6 +49,8 @@ export interface TMessages {
     rank(dir: 'asc' | 'desc', n: number, dimension: string, measure: string): string;
     by(measures: string[], dimension: string): string;
     both(a: string, b: string): string;
+    /** One measure divided by another, as the question's arithmetic reads it. */
+    divided(a: string, b: string): string;
     fieldValue(field: string, value: string): string;
     trendOf(measure: string, period: string): string;
   };

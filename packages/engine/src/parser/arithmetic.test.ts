@@ -47,6 +47,17 @@ describe('arithmetic between measures', () => {
     }
   });
 
+  it('offers "A divided by B" first when "A per B" is no measure, and that choice computes it', () => {
+    const asked = parseQuestion('pageviews per session by device', options);
+    if (asked.kind !== 'clarify') throw new Error('expected a question back');
+    expect(asked.prompt.items[0]).toBe('Pageviews divided by Sessions by device');
+    const chosen = parseQuestion(asked.prompt.items[0]!, options);
+    expect(chosen.kind === 'query' && chosen.query).toMatchObject({
+      measures: ['pageviews__divide__sessions'],
+      dimensions: ['device'],
+    });
+  });
+
   it('keeps the computed measure in a follow-up', () => {
     const first = parseQuestion('revenue minus refunds', options);
     if (first.kind !== 'query') throw new Error(first.text);

@@ -113,6 +113,7 @@ const MESSAGES: TMessages = {
     rank: (dir, n, d, m) => `${dir === 'desc' ? 'Top' : 'Bottom'} ${n} ${d} by ${m}`,
     by: (ms, d) => `${LIST(ms, 'and')} by ${d}`,
     both: (a, b) => `${a} and ${b}`,
+    divided: (a, b) => `${a} divided by ${b}`,
     fieldValue: (f, v) => `${f} ${v}`,
     trendOf: (m, period) => `${m} by month ${period}`,
   },

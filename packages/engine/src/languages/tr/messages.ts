@@ -68,6 +68,7 @@ export const MESSAGES: TMessages = {
       `${inTurkish(m)} bazında ${dir === 'desc' ? 'ilk' : 'en düşük'} ${n} ${inTurkish(d)}`,
     by: (ms, d) => `${inTurkish(d)} bazında ${LIST(ms.map(inTurkish), 'and')}`,
     both: (a, b) => `${inTurkish(a)} ve ${inTurkish(b)}`,
+    divided: (a, b) => `${inTurkish(a)} bölü ${inTurkish(b)}`,
     fieldValue: (f, v) => `${inTurkish(f)} ${v}`,
     trendOf: (m) => `son 12 ayda aylık ${inTurkish(m)}`,
   },

@@ -97,7 +97,12 @@ function settleRatios(input: TAssembleInput, unknown: TToken[]): TClarification 
     return ask(
       { key: 'noRatio', words, numerator, denominator },
       null,
-      [...related, replaceWords(phrase, words, pack.messages.phrases.both(numerator, denominator))],
+      [
+        // The division itself, computed for this question (issue 29 item 11), then the model's own.
+        replaceWords(phrase, words, pack.messages.phrases.divided(numerator, denominator)),
+        ...related,
+        replaceWords(phrase, words, pack.messages.phrases.both(numerator, denominator)),
+      ],
       'whichMeasure',
     );
   }
