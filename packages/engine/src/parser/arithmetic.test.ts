@@ -1,5 +1,6 @@
 /** Issue 29 item 11: arithmetic the user states between two measures is one computed measure. */
 import { describe, expect, it } from 'vitest';
+import { buildCard } from '../card/build-card';
 import { compileQuery } from '../compiler/compile';
 import { getDemoModel } from '../model/demo-model';
 import { parseQuestion } from './parse';
@@ -66,5 +67,31 @@ describe('arithmetic between measures', () => {
     expect(next.query.measures).toEqual(['revenue__subtract__refunds']);
     expect(next.query.arithmetic).toEqual(first.query.arithmetic);
     expect(next.query.dimensions).toEqual(['region']);
+  });
+
+  it.each([
+    ['bölgeye göre medyan gelir', 'Medyan Gelir'],
+    ['gelir eksi iadeler', 'Gelir Eksi İade'],
+    ['refunds as a share of revenue', 'Gelir İçinde İade Payı'],
+  ])('names %s on a Turkish card: %s', (question, label) => {
+    const parsed = parseQuestion(question, options);
+    if (parsed.kind !== 'query') throw new Error(parsed.text);
+    const compiled = compileQuery(parsed.query, model, {
+      dialect: 'duckdb',
+      today: options.today,
+      weekStart: 'monday',
+    });
+    const key = compiled.columns.at(-1)!.key;
+    const card = buildCard({
+      query: parsed.query,
+      model,
+      compiled,
+      rows: [{ Region: 'EMEA', [key]: 1 }],
+      readAt: '2026-11-20T00:00:00Z',
+      language: 'tr',
+      locale: 'tr',
+    });
+    expect(card.columns.at(-1)!.label).toBe(label);
+    expect(card.title).toContain(label);
   });
 });
