@@ -60,4 +60,19 @@ describe.skipIf(!testDatabaseUrl())('PostgreSQL: measures from many tables in on
     const total = (rs: typeof rows) => rs.reduce((s, r) => s + Number(r.Sessions ?? 0), 0);
     expect(total(rows)).toBeCloseTo(total(alone), 6);
   });
+
+  it('answers a median with a comparison and a measure from another table (items 10 and 12)', async () => {
+    const query: TSemanticQuery = {
+      measures: ['revenue', 'sessions'],
+      dimensions: ['channel'],
+      timeDimension: { field: 'order_date', range: { kind: 'year', year: 2024 } },
+      compare: 'previous_year',
+      filters: [],
+      aggregations: [{ measure: 'revenue', fn: 'median' }],
+    };
+    const rows = await run(query);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((r) => Number(r['Median Revenue']) > 0)).toBe(true);
+    expect(rows.some((r) => Number(r['Previous_Median Revenue']) > 0)).toBe(true);
+  });
 });
