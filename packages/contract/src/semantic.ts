@@ -82,6 +82,44 @@ export const ZQueryFilter = z.object({
 });
 export type TQueryFilter = z.infer<typeof ZQueryFilter>;
 
+/** Aggregations a user can name on a measure's column instead of its own ("median salary"). */
+export const MEASURE_AGGREGATIONS = ['median', 'percentile', 'min', 'max'] as const;
+export const ZMeasureAggregation = z.enum(MEASURE_AGGREGATIONS);
+export type TMeasureAggregation = z.infer<typeof ZMeasureAggregation>;
+
+/**
+ * A measure computed with the aggregation the user named over its underlying column: "median
+ * salary" is the median of the salary column, never its average. `percentile` (1–99) goes with
+ * `fn: 'percentile'` only.
+ */
+export const ZAggregationOverride = z
+  .object({
+    measure: z.string().min(1).max(200),
+    fn: ZMeasureAggregation,
+    percentile: z.number().int().min(1).max(99).optional(),
+  })
+  .refine((o) => (o.fn === 'percentile') === (o.percentile !== undefined), {
+    message: 'a percentile names its rank, and only a percentile does',
+  });
+export type TAggregationOverride = z.infer<typeof ZAggregationOverride>;
+
+/** Arithmetic a user states between two measures ("revenue divided by sessions", "refunds as a share of revenue"). */
+export const MEASURE_OPERATIONS = ['divide', 'share', 'add', 'subtract'] as const;
+export const ZMeasureOperation = z.enum(MEASURE_OPERATIONS);
+export type TMeasureOperation = z.infer<typeof ZMeasureOperation>;
+
+/**
+ * A measure the question computes from two measures after each is aggregated over the same
+ * grouping and period; named in `measures` by `name`. A division by zero is null.
+ */
+export const ZMeasureArithmetic = z.object({
+  name: z.string().min(1).max(200),
+  op: ZMeasureOperation,
+  left: z.string().min(1).max(200),
+  right: z.string().min(1).max(200),
+});
+export type TMeasureArithmetic = z.infer<typeof ZMeasureArithmetic>;
+
 /**
  * What a question asks, independent of SQL (DESIGN §6). Field names are names of the data
  * source's semantic model; the LLM may propose one, validated by this same schema.
@@ -97,6 +135,10 @@ export const ZSemanticQuery = z.object({
   order: z.object({ field: z.string().min(1).max(200), dir: z.enum(['asc', 'desc']) }).optional(),
   limit: z.number().int().min(1).max(10_000).optional(),
   chart: ZChartType.optional(),
+  /** Measures of `measures` computed with an aggregation the user named (one each); absent: their own. */
+  aggregations: z.array(ZAggregationOverride).max(10).optional(),
+  /** Measures of `measures` the question computes from two others (`name` is theirs); absent: none. */
+  arithmetic: z.array(ZMeasureArithmetic).max(5).optional(),
   /**
    * A question kind beside the plain aggregate (DESIGN §6 "Question kinds"): `drivers` splits the
    * change between the period and its comparison by each dimension; `forecast` adds `horizon`

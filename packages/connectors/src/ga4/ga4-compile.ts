@@ -110,6 +110,15 @@ export function compileGa4Query(
 ): TApiCompiledQuery {
   if (query.analysis)
     throw new ModelError('Google Analytics sources answer plain questions (no drivers or forecasts yet).');
+  // Its report API returns each metric as it aggregates it: no arithmetic, median or percentile of ours.
+  if (query.arithmetic?.length)
+    throw new ModelError(
+      'Google Analytics answers its metrics as they are: ask for each one, not their arithmetic.',
+    );
+  if (query.aggregations?.length)
+    throw new ModelError(
+      'Google Analytics cannot compute a median, a percentile, a minimum or a maximum of a metric.',
+    );
   const range = query.timeDimension
     ? resolveRange(query.timeDimension.range, options.today, options.weekStart)
     : null;

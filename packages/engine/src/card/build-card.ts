@@ -13,6 +13,7 @@ import type {
   TSemanticQuery,
   TTimeGrain,
 } from '@parley/contract';
+import { queryModel } from '../compiler/aggregations';
 import { changeKey, previousKey, shareKey } from '../compiler/columns';
 import type { TCompiledQuery } from '../compiler/compile';
 import { addDays, addUnits } from '../dates/date-range';
@@ -78,7 +79,9 @@ export function localiseColumns(columns: TCardColumn[], words: TCardWords): TCar
 
 /** The card for a query's result. */
 export function buildCard(input: TBuildCardInput): TCard {
-  const { query, model, compiled } = input;
+  const { query, compiled } = input;
+  // Measures read with a named aggregation ("median salary") are labelled as the compiler named them.
+  const model = queryModel(input.model, query);
   const words = getCardWords(input.language);
   const baseColumns = compiled.columns;
   const dims = baseColumns.filter((c) => c.kind === 'dimension');

@@ -19,11 +19,13 @@ import {
   type TTimeDimension,
 } from '../model/semantic-model';
 import { assertNever } from '../util';
+import type { TQueryMeasure } from './aggregations';
 import {
   bucketDate,
   castDate,
   dateSpan,
   type ParamList,
+  quantileSql,
   quoteIdent,
   shiftForward,
   type TSqlDialect,
@@ -144,10 +146,12 @@ export function compileGroup(
     const alias = ctx.baseAlias.get(b.name)!;
     const expr = b.expr ? exprSql(b.expr, col, dialect) : null;
     select.push(
-      `${aggregateSql(b, expr, currentCond ? [currentCond, ...conds] : conds)} AS ${quoteIdent(alias)}`,
+      `${aggregateSql(b, expr, currentCond ? [currentCond, ...conds] : conds, dialect)} AS ${quoteIdent(alias)}`,
     );
     if (previousCond) {
-      select.push(`${aggregateSql(b, expr, [previousCond, ...conds])} AS ${quoteIdent(`${alias}_prev`)}`);
+      select.push(
+        `${aggregateSql(b, expr, [previousCond, ...conds], dialect)} AS ${quoteIdent(`${alias}_prev`)}`,
+      );
     }
   }
 
@@ -207,9 +211,11 @@ function existsSql(cond: TExistsCondition, table: string, col: TColumnSql): stri
   return `EXISTS (SELECT 1 FROM ${quoteIdent(cond.table)} AS ${x} WHERE ${on})`;
 }
 
-function aggregateSql(b: TAggregateMeasure, expr: string | null, conds: string[]): string {
+function aggregateSql(b: TQueryMeasure, expr: string | null, conds: string[], dialect: TSqlDialect): string {
   const guarded = (value: string): string =>
     conds.length > 0 ? `CASE WHEN ${conds.join(' AND ')} THEN ${value} END` : value;
+  // A quantile the user named ("median salary") before the measure's own aggregation.
+  if (b.quantile !== undefined && expr) return quantileSql(dialect, guarded(expr), b.quantile);
   switch (b.agg) {
     case 'count':
       return conds.length > 0 ? `COUNT(${guarded('1')})` : 'COUNT(*)';

@@ -21,9 +21,10 @@ import {
   type TSemanticModel,
 } from '../model/semantic-model';
 import { assertNever } from '../util';
+import { queryModel, type TDerivedMeasure } from './aggregations';
 import { getGrainLabel, getQueryColumns, previousKey } from './columns';
 import { chooseTime, compileGroup, isMeasureFilter, type TGroup } from './compile-parts';
-import { ParamList, quoteIdent, type TSqlDialect } from './dialect';
+import { nullNumber, ParamList, quoteIdent, type TSqlDialect } from './dialect';
 
 export { isMeasureFilter } from './compile-parts';
 
@@ -46,11 +47,13 @@ export interface TCompiledQuery {
 /** Compiles a validated SemanticQuery; throws ModelError when the model cannot express it. */
 export function compileQuery(
   input: TSemanticQuery,
-  model: TSemanticModel,
+  sourceModel: TSemanticModel,
   options: TCompileOptions,
 ): TCompiledQuery {
   const { dialect } = options;
   let query = input;
+  // The measures the user named an aggregation of ("median salary") read as that aggregation.
+  const model = queryModel(sourceModel, input);
   const params = new ParamList(dialect);
   const range = query.timeDimension
     ? resolveRange(query.timeDimension.range, options.today, options.weekStart)
@@ -78,7 +81,15 @@ export function compileQuery(
   const aggSql =
     groupSqls.length === 1
       ? groupSqls[0]
-      : stackGroups(groupSqls, groups, [...bases.keys()], baseAlias, keyAliases, comparison !== null);
+      : stackGroups(
+          groupSqls,
+          groups,
+          [...bases.keys()],
+          baseAlias,
+          keyAliases,
+          comparison !== null,
+          dialect,
+        );
 
   // Final projection: user-facing labels, ratios, previous values, measure filters, order, limit.
   const measureSql = (name: string, prev: boolean): string => measureExpr(model, name, baseAlias, prev);
@@ -153,6 +164,7 @@ function stackGroups(
   baseAlias: Map<string, string>,
   keyAliases: string[],
   compared: boolean,
+  dialect: TSqlDialect,
 ): string {
   const valueCols = allBases.flatMap((n) =>
     compared ? [baseAlias.get(n)!, `${baseAlias.get(n)}_prev`] : [baseAlias.get(n)!],
@@ -162,7 +174,7 @@ function stackGroups(
     const cols = [
       ...keyAliases.map(quoteIdent),
       ...valueCols.map((c) =>
-        own.has(c.replace(/_prev$/, '')) ? quoteIdent(c) : `NULL AS ${quoteIdent(c)}`,
+        own.has(c.replace(/_prev$/, '')) ? quoteIdent(c) : `${nullNumber(dialect)} AS ${quoteIdent(c)}`,
       ),
     ];
     return `SELECT ${cols.join(', ')} FROM ${quoteIdent(`g${i}`)}`;
@@ -264,6 +276,9 @@ function measureExpr(
   if (m.kind === 'ratio') {
     const num = measureExpr(model, m.numerator, baseAlias, prev);
     const den = measureExpr(model, m.denominator, baseAlias, prev);
+    // A sum or a difference the user stated ("revenue minus refunds"), each side aggregated first.
+    const op = (m as TDerivedMeasure).op;
+    if (op) return `(${num} ${op} ${den})`;
     return `(${num} * 1.0 / NULLIF(${den}, 0))`;
   }
   const alias = quoteIdent(`${baseAlias.get(m.name)!}${prev ? '_prev' : ''}`);

@@ -4,6 +4,7 @@
  */
 import type { TTimeGrain } from '@parley/contract';
 import type { TWeekStart } from '../dates/date-range';
+import { ModelError } from '../model/semantic-model';
 import { assertNever } from '../util';
 
 export const SQL_DIALECTS = ['duckdb', 'postgres', 'sqlite'] as const;
@@ -50,6 +51,34 @@ export class ParamList {
 export function quoteIdent(name: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are the param markers
   return `"${name.replace(/[\u0000-\u001f]/g, '').replace(/"/g, '""')}"`;
+}
+
+/**
+ * A missing number in one branch of a UNION. PostgreSQL types an untyped NULL as text when every
+ * branch so far has one, and then refuses the number of a later branch; a NUMERIC NULL unites
+ * with integers, numerics and floats alike. DuckDB and SQLite take the untyped NULL.
+ */
+export function nullNumber(dialect: TSqlDialect): string {
+  return dialect === 'postgres' ? 'CAST(NULL AS NUMERIC)' : 'NULL';
+}
+
+/**
+ * The continuous quantile q (0.5: the median) of `expr`'s non-null values. SQLite has no
+ * percentile function: the question is answered with a reason, never with another aggregate.
+ */
+export function quantileSql(dialect: TSqlDialect, expr: string, q: number): string {
+  switch (dialect) {
+    case 'duckdb':
+      return q === 0.5 ? `median(${expr})` : `quantile_cont(${expr}, ${q})`;
+    case 'postgres':
+      return `percentile_cont(${q}) WITHIN GROUP (ORDER BY ${expr})`;
+    case 'sqlite':
+      throw new ModelError(
+        'This data source (SQLite) cannot compute a median or a percentile. Ask for the average, the minimum or the maximum instead.',
+      );
+    default:
+      return assertNever(dialect);
+  }
 }
 
 /** A date/timestamp column as a calendar date. */

@@ -22,7 +22,8 @@ export type TParseMessage =
   | { key: 'kindNotYet'; kind: 'drivers' | 'forecast'; understood: string | null }
   | { key: 'cutOff'; word: string; understood: string | null }
   | { key: 'measureFromMeasure'; measure: string; source: string }
-  | { key: 'perWhat'; measure: string; words: string };
+  | { key: 'perWhat'; measure: string; words: string }
+  | { key: 'noAggregation'; words: string; measure: string };
 
 export type TParseMessageKey = TParseMessage['key'];
 
@@ -48,6 +49,8 @@ export interface TMessages {
     rank(dir: 'asc' | 'desc', n: number, dimension: string, measure: string): string;
     by(measures: string[], dimension: string): string;
     both(a: string, b: string): string;
+    /** One measure divided by another, as the question's arithmetic reads it. */
+    divided(a: string, b: string): string;
     fieldValue(field: string, value: string): string;
     trendOf(measure: string, period: string): string;
   };

@@ -41,6 +41,13 @@ export interface TLanguagePack {
   ratioWord: string;
   /** "average revenue per order" restates the same ratio. */
   averageWords: Set<string>;
+  /**
+   * Aggregations named on a measure ("median salary", "90th percentile of delivery time"): token
+   * rules and what each names; a percentile rule captures its rank as its first group.
+   */
+  aggregations: [string, 'median' | 'percentile' | 'min' | 'max'][];
+  /** The words between two measures that state arithmetic ("divided by", "as a share of"): whole rules. */
+  arithmetic: [string, 'divide' | 'share' | 'add' | 'subtract'][];
   /** Question words asking for one item ("which product") rather than a list. */
   whichWords: Set<string>;
   /** Follow-up markers at the start of a question, and the ones that add rather than replace. */
@@ -81,6 +88,11 @@ export interface TLanguagePack {
     bottom: string;
     most: string;
     least: string;
+    /**
+     * Superlatives that also name a column's maximum or minimum ("maximum salary"): read as one
+     * when nothing is there to rank, a ranking otherwise ("maximum revenue by region").
+     */
+    extremes: [string, 'min' | 'max'][];
     ascending: string;
     descending: string;
     sort: string;

@@ -3,6 +3,7 @@
  * titles, so users can check the interpretation: in the language's own words (its pack's card).
  */
 import type { TSemanticQuery } from '@parley/contract';
+import { queryModel } from '../compiler/aggregations';
 import { getLanguagePack, type TLanguageCode } from '../languages';
 import type { TSemanticModel } from '../model/semantic-model';
 
@@ -12,7 +13,7 @@ export function describeTitle(
   model: TSemanticModel,
   language?: TLanguageCode,
 ): string {
-  return getLanguagePack(language).card.title(query, model);
+  return getLanguagePack(language).card.title(query, named(query, model));
 }
 
 /** Every part of the query in words, for the "I understood" text, in the question's language. */
@@ -21,5 +22,14 @@ export function describeQuery(
   model: TSemanticModel,
   language?: TLanguageCode,
 ): string {
-  return getLanguagePack(language).card.describe(query, model);
+  return getLanguagePack(language).card.describe(query, named(query, model));
+}
+
+/** The model with the query's named aggregations ("Median Salary"); as it is when one cannot apply. */
+function named(query: TSemanticQuery, model: TSemanticModel): TSemanticModel {
+  try {
+    return queryModel(model, query);
+  } catch {
+    return model;
+  }
 }

@@ -22,7 +22,14 @@ import { describeQuery } from './describe';
 import { correctTypos, matchPrefixes, matchVocabulary } from './match';
 import { renderParseMessage, type TParseMessage } from './messages';
 import { TokenScanner } from './scanner';
-import { findChart, findGrain, findNumericFilters, findRanking } from './slots';
+import {
+  findAggregations,
+  findChart,
+  findGrain,
+  findNumericFilters,
+  findOperators,
+  findRanking,
+} from './slots';
 import { tokenize } from './text';
 import { validate } from './validate';
 import { getVocabulary } from './vocabulary';
@@ -114,6 +121,7 @@ function parse(phrase: string, options: TParseOptions, pack: TLanguagePack): TPa
 
   // Stage 4: slots — grammar first, so "top 5" or "last month" never reach the vocabulary.
   const chart = findChart(scanner, pack);
+  const aggregations = findAggregations(scanner, pack);
   const numeric = findNumericFilters(scanner, pack);
   const ranking = findRanking(scanner, pack);
   const dates = findDatesWith(pack.dates, scanner, {
@@ -121,6 +129,7 @@ function parse(phrase: string, options: TParseOptions, pack: TLanguagePack): TPa
     dayFirst: options.dayFirst ?? options.weekStart === 'monday',
   });
   const grain = findGrain(scanner, pack);
+  const operators = findOperators(scanner, pack);
   const vocabulary = getVocabulary(model, pack);
   if (pack.prefixMatch) matchPrefixes(tokens, vocabulary, pack);
   const corrections = correctTypos(tokens, vocabulary, pack);
@@ -132,7 +141,7 @@ function parse(phrase: string, options: TParseOptions, pack: TLanguagePack): TPa
     normalised,
     tokens,
     matches,
-    slots: { chart, numeric, ranking, dates, grain },
+    slots: { chart, numeric, ranking, dates, grain, aggregations, operators },
     model,
     vocabulary,
     pack,
@@ -142,7 +151,12 @@ function parse(phrase: string, options: TParseOptions, pack: TLanguagePack): TPa
   });
   const result = isClarification(assembled) ? assembled : validate(assembled, model, pack, examples);
 
-  if (intent && !options.kinds?.[intent.kind])
+  // A kind's card reads its measures as the model names them: a named aggregation ("median") is
+  // not one of its shapes yet, so it asks back rather than explain or forecast another number.
+  const named =
+    !isClarification(result) &&
+    ((result.aggregations?.length ?? 0) > 0 || (result.arithmetic?.length ?? 0) > 0);
+  if (intent && (named || !options.kinds?.[intent.kind]))
     return toResult(notYet(intent.kind, result, model, pack, examples), pack);
   if (isClarification(result)) return toResult(result, pack);
   const query = intent ? asKind(intent, result, grain, model, options.today) : result;

@@ -5,6 +5,7 @@
 import type { TChartType, TQueryFilter, TTimeGrain } from '@parley/contract';
 import type { TLanguagePack } from '../languages';
 import type { TokenScanner } from './scanner';
+import type { TToken } from './text';
 
 export interface TNumericFilter {
   op: TQueryFilter['op'];
@@ -20,6 +21,50 @@ export interface TRanking {
   superlative: boolean;
   /** Only an order was asked for ("sorted by revenue"): every row, no limit. */
   sortOnly?: boolean;
+  /** Said with a word that also names a column's maximum or minimum ("maximum"). */
+  extreme?: 'min' | 'max';
+}
+
+/** An aggregation the user named ("median", "90th percentile"), to apply to the nearest measure. */
+export interface TAggregationWord {
+  fn: 'median' | 'percentile' | 'min' | 'max';
+  percentile?: number;
+  /** Index of the first token, to find the nearest measure; the words, for a question back. */
+  at: number;
+  words: string;
+}
+
+/** Reads the pack's aggregation words (before amounts, so "90th percentile" is no number). */
+export function findAggregations(scanner: TokenScanner, pack: TLanguagePack): TAggregationWord[] {
+  const out: TAggregationWord[] = [];
+  for (const [rule, fn] of pack.aggregations) {
+    scanner.scan(rule, (g, at) => {
+      // The words as said, for a question back: from the first that is not a filler ("the").
+      const said = scanner.tokens.slice(at).filter((t) => !t.consumed && !pack.fillers.has(t.norm));
+      const first = said[0]?.norm ?? fn;
+      if (fn !== 'percentile') {
+        out.push({ fn, at, words: first });
+        return true;
+      }
+      const rank = Number(g[0]);
+      if (!(rank >= 1 && rank <= 99)) return false;
+      const words = first === `p${g[0]}` ? first : `${first} ${said[1]?.norm ?? ''}`.trim();
+      // "50th percentile" is the median, said another way.
+      out.push(rank === 50 ? { fn: 'median', at, words } : { fn, percentile: rank, at, words });
+      return true;
+    });
+  }
+  return out;
+}
+
+/**
+ * Arithmetic words ("divided by", "minus"): consumed here so typo correction never turns "minus"
+ * into a measure; the assemble stage joins the measures around them, or asks back.
+ */
+export function findOperators(scanner: TokenScanner, pack: TLanguagePack): TToken[] {
+  const free = scanner.tokens.filter((t) => !t.consumed);
+  for (const [rule] of pack.arithmetic) scanner.scan(rule, () => true);
+  return free.filter((t) => t.consumed);
 }
 
 export function findChart(scanner: TokenScanner, pack: TLanguagePack): TChartType | null {
@@ -85,6 +130,10 @@ export function findRanking(scanner: TokenScanner, pack: TLanguagePack): TRankin
   scanner.scan(rules.bottomN, (g) => set({ dir: 'asc', n: Number(g[1]) || null, superlative: false }));
   scanner.scan(rules.top, () => set({ dir: 'desc', n: null, superlative: false }));
   scanner.scan(rules.bottom, () => set({ dir: 'asc', n: null, superlative: false }));
+  for (const [rule, extreme] of rules.extremes) {
+    const dir = extreme === 'max' ? 'desc' : 'asc';
+    scanner.scan(rule, () => set({ dir, n: null, superlative: true, extreme }));
+  }
   scanner.scan(rules.most, () => set({ dir: 'desc', n: null, superlative: true }));
   scanner.scan(rules.least, () => set({ dir: 'asc', n: null, superlative: true }));
   let dir: 'asc' | 'desc' | null = null;

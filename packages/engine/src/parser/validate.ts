@@ -3,6 +3,7 @@
  * must be a valid SemanticQuery; otherwise ask, naming what cannot be combined.
  */
 import { type TSemanticQuery, ZSemanticQuery } from '@parley/contract';
+import { queryModel } from '../compiler/aggregations';
 import type { TLanguagePack } from '../languages';
 import { findDimension, isDimensionAvailable, type TSemanticModel } from '../model/semantic-model';
 import { ask, type TClarification } from './clarification';
@@ -11,11 +12,13 @@ import { dimensionLabel, measureLabel } from './labels';
 
 export function validate(
   base: TSemanticQuery,
-  model: TSemanticModel,
+  source: TSemanticModel,
   pack: TLanguagePack,
   /** The example questions of a question back (built only when one is asked). */
   examples: () => string[],
 ): TSemanticQuery | TClarification {
+  // The measures the question computes ("revenue divided by sessions") are measures here too.
+  const model = queryModel(source, { measures: [], arithmetic: base.arithmetic });
   for (const field of [
     ...base.dimensions,
     ...base.filters.filter((f) => findDimension(model, f.field)).map((f) => f.field),

@@ -88,6 +88,8 @@ const MESSAGES: TMessages = {
       `${m.understood ? `I understood ${m.understood}, but the` : 'The'} question stops after ${quote(m.word)}. What should come next? For example:`,
     measureFromMeasure: (m) =>
       `I can show ${m.measure} and ${m.source}, but I cannot split ${m.measure} by whether it came from ${m.source}. Which one do you want?`,
+    noAggregation: (m) =>
+      `${quote(m.words)} is taken over a column of values, and ${m.measure} is a count or a ratio, not one. Which measure do you want?`,
     perWhat: (m) =>
       `${quote(`${m.measure} per ${m.words}`)} could be ${m.measure} for each ${m.words}, or an average per ${m.words}. Which one?`,
     kindNotYet: (m) =>
@@ -111,6 +113,7 @@ const MESSAGES: TMessages = {
     rank: (dir, n, d, m) => `${dir === 'desc' ? 'Top' : 'Bottom'} ${n} ${d} by ${m}`,
     by: (ms, d) => `${LIST(ms, 'and')} by ${d}`,
     both: (a, b) => `${a} and ${b}`,
+    divided: (a, b) => `${a} divided by ${b}`,
     fieldValue: (f, v) => `${f} ${v}`,
     trendOf: (m, period) => `${m} by month ${period}`,
   },
@@ -175,6 +178,17 @@ export const EN: TLanguagePack = {
   grouping: { words: new Set(['by', 'per', 'each', 'every', 'across', 'between']), position: 'before' },
   ratioWord: 'per',
   averageWords: new Set(['average', 'avg', 'mean']),
+  aggregations: [
+    ['(?:the )?median(?: of)?(?: the)?', 'median'],
+    ['(?:the )?(\\d{1,2})(?: ?(?:st|nd|rd|th))? percentile(?: of)?(?: the)?', 'percentile'],
+    ['(?:the )?p(\\d{1,2})(?: of)?', 'percentile'],
+  ],
+  arithmetic: [
+    ['(?:divided|divide) by', 'divide'],
+    ['as (?:a |the )?(?:share|percentage|percent|proportion|fraction|%) of(?: the)?', 'share'],
+    ['plus', 'add'],
+    ['minus|less', 'subtract'],
+  ],
   whichWords: new Set(['which', 'what', 'who']),
   followUp:
     /^(?:and|also|what about|how about|same for|same but|same|now|only|just|but|then|what if|instead|ok|okay|plus|add|and also|and what about|what of)\b/,
@@ -272,6 +286,10 @@ export const EN: TLanguagePack = {
     bottom: '(?:the )?(?:bottom)(?: performing)?',
     most: '(?:the )?(?:most|highest|largest|biggest|greatest|max|maximum|best(?: performing)?|strongest)',
     least: '(?:the )?(?:least|lowest|smallest|fewest|min|minimum|worst(?: performing)?|weakest)',
+    extremes: [
+      ['(?:the )?(?:max|maximum)', 'max'],
+      ['(?:the )?(?:min|minimum)', 'min'],
+    ],
     ascending: '(?:ascending|asc|low to high|lowest first|increasing order|smallest first)',
     descending: '(?:descending|desc|high to low|highest first|decreasing order|biggest first|largest first)',
     // "revenue per order by month" is a ratio by month, not a sort.

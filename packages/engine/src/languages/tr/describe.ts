@@ -68,8 +68,33 @@ const NAMES: Record<string, string> = {
 export function turkishName(label: string): string {
   const known = NAMES[label.toLowerCase()];
   if (known) return known;
+  const computed = computedName(label);
+  if (computed) return computed;
   const word = inTurkish(label);
   return word === label ? label : word.split(' ').map(capitaliseTr).join(' ');
+}
+
+/**
+ * The names the compiler gives measures a question computes (compiler/aggregations.ts: "Median
+ * Revenue", "Revenue minus Refunds"), each part named in Turkish; null for any other label.
+ */
+const COMPUTED: [RegExp, (m: string[], name: (l: string) => string) => string][] = [
+  [/^Median (.+)$/, (m, name) => `Medyan ${name(m[1]!)}`],
+  [/^(\d+)(?:st|nd|rd|th) Percentile (.+)$/, (m, name) => `${m[1]}. Yüzdelik ${name(m[2]!)}`],
+  [/^Maximum (.+)$/, (m, name) => `En Yüksek ${name(m[1]!)}`],
+  [/^Minimum (.+)$/, (m, name) => `En Düşük ${name(m[1]!)}`],
+  [/^(.+) as a Share of (.+)$/, (m, name) => `${name(m[2]!)} İçinde ${name(m[1]!)} Payı`],
+  [/^(.+) divided by (.+)$/, (m, name) => `${name(m[1]!)} Bölü ${name(m[2]!)}`],
+  [/^(.+) plus (.+)$/, (m, name) => `${name(m[1]!)} Artı ${name(m[2]!)}`],
+  [/^(.+) minus (.+)$/, (m, name) => `${name(m[1]!)} Eksi ${name(m[2]!)}`],
+];
+
+function computedName(label: string): string | null {
+  for (const [re, say] of COMPUTED) {
+    const m = re.exec(label);
+    if (m) return say(m, turkishName);
+  }
+  return null;
 }
 
 /** Units in Turkish; a count never pluralises its noun ("3 ay"). */

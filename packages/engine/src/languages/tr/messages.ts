@@ -42,6 +42,8 @@ export const MESSAGES: TMessages = {
       `${m.understood ? `${m.understood} anladım, ancak soru` : 'Soru'} ${quote(m.word)} sözcüğünden sonra bitiyor. Ardından ne gelmeli? Örneğin:`,
     measureFromMeasure: (m) =>
       `${named(m.measure)} ve ${named(m.source)} gösterebilirim, ancak ${named(m.measure)} değerini ${named(m.source)} kaynağına göre ayıramam. Hangisini istiyorsunuz?`,
+    noAggregation: (m) =>
+      `${quote(m.words)} bir değer sütunu üzerinden hesaplanır; ${named(m.measure)} ise bir sayım ya da oran. Hangi ölçüyü istiyorsunuz?`,
     perWhat: (m) =>
       `${quote(`${m.words} başına ${m.measure}`)}, her ${m.words} için ${m.measure} ya da ${m.words} başına ortalama olabilir. Hangisi?`,
     kindNotYet: (m) =>
@@ -66,6 +68,7 @@ export const MESSAGES: TMessages = {
       `${inTurkish(m)} bazında ${dir === 'desc' ? 'ilk' : 'en düşük'} ${n} ${inTurkish(d)}`,
     by: (ms, d) => `${inTurkish(d)} bazında ${LIST(ms.map(inTurkish), 'and')}`,
     both: (a, b) => `${inTurkish(a)} ve ${inTurkish(b)}`,
+    divided: (a, b) => `${inTurkish(a)} bölü ${inTurkish(b)}`,
     fieldValue: (f, v) => `${inTurkish(f)} ${v}`,
     trendOf: (m) => `son 12 ayda aylık ${inTurkish(m)}`,
   },

@@ -83,6 +83,19 @@ export const TR: TLanguagePack = {
   },
   ratioWord: 'basina',
   averageWords: new Set(['ortalama', 'ort']),
+  aggregations: [
+    ['medyan(?:i|ini|dir)?|ortanca(?:si|sini)?', 'median'],
+    [
+      '(?:% )?(\\d{1,2})(?: %)? (?:yuzdelik(?: dilim)?|yuzdeligi|yuzdelik dilimi|persentil|persentili)',
+      'percentile',
+    ],
+    ['p(\\d{1,2})', 'percentile'],
+  ],
+  arithmetic: [
+    ['bolu|bolunmus', 'divide'],
+    ['arti', 'add'],
+    ['eksi', 'subtract'],
+  ],
   whichWords: new Set(['hangi', 'hangisi', 'hangileri', 'ne', 'kim']),
   followUp:
     /^(?:peki|ya|ve|ayrica|bir de|simdi|sadece|yalnizca|ama|bunun yerine|ayni(?:si)?|ayni sey|o zaman|ek olarak)\b/,
@@ -138,6 +151,10 @@ export const TR: TLanguagePack = {
     bottom: '(?:en alttaki|en sondaki)',
     most: '(?:en|daha) (?:cok|fazla|yuksek|buyuk|iyi)(?: performans gosteren)?',
     least: '(?:en|daha) (?:az|dusuk|kucuk|kotu|zayif)(?: performans gosteren)?',
+    extremes: [
+      ['(?:en yuksek|maksimum|azami)', 'max'],
+      ['(?:en dusuk|minimum|asgari)', 'min'],
+    ],
     ascending: '(?:artan sira[a-z]*|kucukten buyuge|azdan coga|dusukten yuksege)',
     descending: '(?:azalan sira[a-z]*|buyukten kucuge|coktan aza|yuksekten dusuge)',
     sort: '(?:sirala[a-z]*|sirali|siralama[a-z]*)',

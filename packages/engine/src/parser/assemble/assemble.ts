@@ -7,8 +7,10 @@
  * dates (time.ts) and its ranking (ranking.ts).
  */
 import type { TSemanticQuery } from '@parley/contract';
+import { queryModel } from '../../compiler/aggregations';
 import { isClarification, type TClarification } from '../clarification';
 import { isUnplaced } from '../match';
+import { settleAggregations } from './aggregations';
 import { askForMissing } from './ask';
 import { buildQuery } from './build';
 import { settleRanking } from './ranking';
@@ -21,7 +23,11 @@ export { getExampleQuestions } from './examples';
 export type { TAssembleInput, TSlots } from './types';
 
 /** The question's SemanticQuery, or the question to ask back. */
-export function assemble(input: TAssembleInput): TSemanticQuery | TClarification {
+export function assemble(given: TAssembleInput): TSemanticQuery | TClarification {
+  // A follow-up reads the previous question's computed measures as measures of the model.
+  const input = given.previous?.arithmetic
+    ? { ...given, model: queryModel(given.model, { measures: [], arithmetic: given.previous.arithmetic }) }
+    : { ...given };
   const unknown = input.tokens.filter((t) => isUnplaced(t, input.pack));
   const unsettled = settleWords(input, unknown);
   if (unsettled) return unsettled;
@@ -30,5 +36,29 @@ export function assemble(input: TAssembleInput): TSemanticQuery | TClarification
   const missing = askForMissing(input, reading);
   if (missing) return missing;
   const query = buildQuery(input, reading);
-  return settleTime(input, reading, query) ?? settleRanking(input, reading, query) ?? query;
+  withArithmetic(query, input);
+  return (
+    settleAggregations(input, reading, query) ??
+    settleTime(input, reading, query) ??
+    settleRanking(input, reading, query) ??
+    query
+  );
+}
+
+/** The computed measures the query still shows: the previous question's, then the new ones. */
+function withArithmetic(query: TSemanticQuery, input: TAssembleInput): void {
+  const all = [...(query.arithmetic ?? []), ...(input.arithmetic ?? [])];
+  const used = new Set<string>();
+  // A computed measure keeps the computed measures it is made of.
+  const keep = (name: string): void => {
+    const a = all.find((x) => x.name === name);
+    if (!a || used.has(name)) return;
+    used.add(name);
+    keep(a.left);
+    keep(a.right);
+  };
+  for (const name of query.measures) keep(name);
+  const arithmetic = all.filter((a, i) => used.has(a.name) && all.findIndex((x) => x.name === a.name) === i);
+  if (arithmetic.length > 0) query.arithmetic = arithmetic;
+  else delete query.arithmetic;
 }

@@ -3,7 +3,8 @@
  * "sorted by"; a ranking with nothing to rank asks what to rank.
  */
 import type { TSemanticQuery } from '@parley/contract';
-import { isDimensionAvailable } from '../../model/semantic-model';
+import { takesAggregation } from '../../compiler/aggregations';
+import { findMeasure, isDimensionAvailable } from '../../model/semantic-model';
 import { ask, type TClarification } from '../clarification';
 import { describeQuery } from '../describe';
 import { measureLabel } from '../labels';
@@ -51,6 +52,20 @@ export function settleRanking(
     else base.limit = limit;
   }
   if (base.dimensions.length > 0 || base.timeDimension?.grain) return null;
+  // "maximum salary": nothing to rank, so the word names the column's maximum.
+  const measure = base.measures.length === 1 ? base.measures[0]! : null;
+  if (
+    ranking.extreme &&
+    !ranking.n &&
+    measure &&
+    takesAggregation(findMeasure(model, measure)) &&
+    !base.aggregations?.some((o) => o.measure === measure)
+  ) {
+    base.aggregations = [...(base.aggregations ?? []), { measure, fn: ranking.extreme }];
+    delete base.order;
+    delete base.limit;
+    return null;
+  }
   return ask(
     {
       key: 'whatToRank',

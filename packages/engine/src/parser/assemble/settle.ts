@@ -8,6 +8,7 @@ import { ask, type TClarification } from '../clarification';
 import { dimensionLabel, measureLabel, replaceWords, targetLabel } from '../labels';
 import type { TMatch } from '../match';
 import type { TToken } from '../text';
+import { settleArithmetic } from './arithmetic';
 import { getExampleQuestions } from './examples';
 import type { TAssembleInput } from './types';
 
@@ -96,7 +97,12 @@ function settleRatios(input: TAssembleInput, unknown: TToken[]): TClarification 
     return ask(
       { key: 'noRatio', words, numerator, denominator },
       null,
-      [...related, replaceWords(phrase, words, pack.messages.phrases.both(numerator, denominator))],
+      [
+        // The division itself, computed for this question (issue 29 item 11), then the model's own.
+        replaceWords(phrase, words, pack.messages.phrases.divided(numerator, denominator)),
+        ...related,
+        replaceWords(phrase, words, pack.messages.phrases.both(numerator, denominator)),
+      ],
       'whichMeasure',
     );
   }
@@ -200,6 +206,7 @@ function askAmbiguous(input: TAssembleInput): TClarification | null {
 export function settleWords(input: TAssembleInput, unknown: TToken[]): TClarification | null {
   const { tokens, model, pack } = input;
   settleMeasureWords(input.matches);
+  settleArithmetic(input, unknown);
   const question = askAmbiguous(input) ?? settleRatios(input, unknown) ?? settleSources(input);
   if (question) return question;
   // "revenue excluding", "revenue last month vs": a question cut off after a word that needs

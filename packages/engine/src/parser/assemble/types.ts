@@ -1,11 +1,11 @@
 /** What the assemble stage reads: the earlier stages' results, and what its steps settle in turn. */
-import type { TQueryFilter, TSemanticQuery, TTimeGrain } from '@parley/contract';
+import type { TMeasureArithmetic, TQueryFilter, TSemanticQuery, TTimeGrain } from '@parley/contract';
 import type { TWeekStart } from '../../dates/date-range';
 import type { TLanguagePack } from '../../languages';
 import type { TDateFindings } from '../../languages/date-rule-types';
 import type { TSemanticModel } from '../../model/semantic-model';
 import type { TMatch } from '../match';
-import type { TNumericFilter, TRanking } from '../slots';
+import type { TAggregationWord, TNumericFilter, TRanking } from '../slots';
 import type { TToken } from '../text';
 import type { TVocabulary } from '../vocabulary';
 
@@ -15,6 +15,9 @@ export interface TSlots {
   ranking: TRanking | null;
   dates: TDateFindings;
   grain: TTimeGrain | 'auto' | null;
+  aggregations: TAggregationWord[];
+  /** Arithmetic words read (consumed); those no pair of measures takes are unknown words again. */
+  operators: TToken[];
 }
 
 export interface TAssembleInput {
@@ -29,6 +32,8 @@ export interface TAssembleInput {
   today: string;
   weekStart: TWeekStart;
   previous: TSemanticQuery | null;
+  /** Measures the question computes from two it names (settled first; `model` then has them). */
+  arithmetic?: TMeasureArithmetic[];
 }
 
 /** What the question's own words ask for, once read (read.ts); the query is built from it. */

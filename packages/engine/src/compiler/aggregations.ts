@@ -1,0 +1,127 @@
+/**
+ * Aggregations the user names on a measure ("median salary", "90th percentile of delivery time",
+ * "maximum order amount"): the query's `aggregations` applied to a copy of the model, so the
+ * compiler, the columns and the card read one measure with its own label and SQL.
+ */
+import type { TAggregationOverride, TMeasureArithmetic, TSemanticQuery } from '@parley/contract';
+import {
+  getBaseMeasures,
+  getMeasure,
+  ModelError,
+  type TAggregateMeasure,
+  type TMeasure,
+  type TMeasureFormat,
+  type TRatioMeasure,
+  type TSemanticModel,
+} from '../model/semantic-model';
+
+/**
+ * A measure read with a named aggregation. A quantile (0.5 for the median) is computed with the
+ * dialect's quantile function; its `agg` is 'avg' so every reader that only knows the model's
+ * aggregations treats it as an average would be: neither summed nor totalled, never 0 when empty.
+ */
+export type TQueryMeasure = TAggregateMeasure & { quantile?: number };
+
+/**
+ * A measure computed from two others after aggregation. A division is the model's ratio; a sum or
+ * a difference carries its operator (the compiler reads `op`; other readers see a ratio's parts).
+ */
+export type TDerivedMeasure = TRatioMeasure & { op?: '+' | '-' };
+
+/** The name a question's arithmetic measure goes by in its query. */
+export function arithmeticName(op: TMeasureArithmetic['op'], left: string, right: string): string {
+  return `${left}__${op}__${right}`;
+}
+
+function derived(model: TSemanticModel, a: TMeasureArithmetic): TDerivedMeasure {
+  const left = getMeasure(model, a.left);
+  const right = getMeasure(model, a.right);
+  const same: TMeasureFormat = left.format === right.format ? left.format : 'number';
+  const base = {
+    kind: 'ratio' as const,
+    name: a.name,
+    synonyms: [],
+    numerator: left.name,
+    denominator: right.name,
+  };
+  switch (a.op) {
+    case 'divide':
+      return { ...base, label: `${left.label} divided by ${right.label}`, format: 'number' };
+    case 'share':
+      return { ...base, label: `${left.label} as a Share of ${right.label}`, format: 'percent' };
+    case 'add':
+      return { ...base, label: `${left.label} plus ${right.label}`, format: same, op: '+' };
+    case 'subtract':
+      return { ...base, label: `${left.label} minus ${right.label}`, format: same, op: '-' };
+  }
+}
+
+/** Whether a measure is a column of values a named aggregation can be taken over. */
+export function takesAggregation(measure: TMeasure | null): measure is TAggregateMeasure {
+  return (
+    measure?.kind === 'aggregate' &&
+    measure.expr !== undefined &&
+    ['sum', 'avg', 'min', 'max'].includes(measure.agg)
+  );
+}
+
+/** "Median Salary", "90th Percentile Salary", "Maximum Salary" (of "Total Salary": its column). */
+export function aggregationLabel(
+  o: Pick<TAggregationOverride, 'fn' | 'percentile'>,
+  measureLabel: string,
+): string {
+  const label = measureLabel.replace(/^(?:total|sum of|average|avg|mean)\s+(?=\S)/i, '');
+  switch (o.fn) {
+    case 'median':
+      return `Median ${label}`;
+    case 'percentile':
+      return `${ordinal(o.percentile ?? 50)} Percentile ${label}`;
+    case 'min':
+      return `Minimum ${label}`;
+    case 'max':
+      return `Maximum ${label}`;
+  }
+}
+
+function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
+}
+
+function overridden(m: TAggregateMeasure, o: TAggregationOverride): TQueryMeasure {
+  const label = aggregationLabel(o, m.label);
+  const base = { ...m, label, synonyms: [], hidden: false };
+  if (o.fn === 'min' || o.fn === 'max') return { ...base, agg: o.fn };
+  return { ...base, agg: 'avg', quantile: o.fn === 'median' ? 0.5 : (o.percentile ?? 50) / 100 };
+}
+
+/**
+ * The model the query is read against: each overridden measure replaced by its named
+ * aggregation. Throws ModelError when a measure has no column of values to take it over (a count,
+ * a ratio) or is also a part of another measure asked, whose value would change with it.
+ */
+export function queryModel(
+  source: TSemanticModel,
+  query: Pick<TSemanticQuery, 'aggregations' | 'arithmetic' | 'measures'>,
+): TSemanticModel {
+  const overrides = query.aggregations ?? [];
+  const arithmetic = (query.arithmetic ?? []).filter((a) => !source.measures.some((m) => m.name === a.name));
+  if (overrides.length === 0 && arithmetic.length === 0) return source;
+  const model = { ...source, measures: [...source.measures] };
+  // Each side is a measure of the model (or an earlier arithmetic one), aggregated on its own.
+  for (const a of arithmetic) model.measures.push(derived(model, a));
+  const measures = [...model.measures];
+  for (const o of overrides) {
+    const m = getMeasure(model, o.measure);
+    if (!takesAggregation(m))
+      throw new ModelError(`${m.label} is not a column of values: its ${o.fn} cannot be computed.`);
+    const partOfAnother = query.measures.some(
+      (name) => name !== m.name && getBaseMeasures(model, name).some((b) => b.name === m.name),
+    );
+    if (partOfAnother)
+      throw new ModelError(`${m.label} is part of another measure asked: ask for its ${o.fn} alone.`);
+    measures[measures.indexOf(m)] = overridden(m, o);
+  }
+  return { ...model, measures };
+}
