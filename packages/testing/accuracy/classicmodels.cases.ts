@@ -166,7 +166,6 @@ export const CLASSICMODELS_CASES: TAccuracyCase[] = [
   {
     phrase: 'median payment amount',
     expected: `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY pa.amount) ${PAY}`,
-    knownFailure: 'item 10: "median" is silently answered with the average — a confident wrong card',
   },
   {
     phrase: 'largest payment',
