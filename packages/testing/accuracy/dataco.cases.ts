@@ -122,7 +122,8 @@ export const DATACO_CASES: TAccuracyCase[] = [
     phrase: 'top 2 customers by sales',
     expected: `SELECT ${CUSTOMER}, ${SALES} AS v ${T} GROUP BY "Customer Id", ${CUSTOMER} ORDER BY v DESC LIMIT 2`,
     ordered: true,
-    knownFailure: WHY_BY_ENTITY,
+    knownFailure:
+      'confident wrong card (shape 2): the right totals, but each customer is labelled by Customer Id — a person known by first and last name is grouped by id (last names repeat), and no "first last" label is built yet',
   },
   {
     phrase: 'top 3 products by profit',
@@ -174,7 +175,8 @@ export const DATACO_CASES: TAccuracyCase[] = [
   {
     phrase: 'average days to ship by market',
     expected: `SELECT "Market", AVG(date_diff('day', ${ORDER_DATE}, ${SHIP_DATE})) ${T} GROUP BY 1`,
-    knownFailure: WHY_DURATION,
+    knownFailure:
+      'definition (shape 6): the engine measures fractional days between the two timestamps (3.308 for Africa), the set counts calendar days between the dates (3.305); which one a user means is open — a confident card either way',
   },
   // Item 10: aggregations the user names.
   {
