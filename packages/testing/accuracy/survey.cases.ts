@@ -10,7 +10,7 @@
  * Before the issue-29 engine changes (2026-11-27): 38 cases, 6 pass (the 6 that must ask back); the 32 misses
  * are all questions back, none a confident wrong card.
  */
-import { SURVEY_TODAY } from '../fixtures/survey-fixture';
+import { SURVEY_TODAY } from '../fixtures/flat-files-fixture';
 import type { TAccuracyCase } from './accuracy-runner';
 
 const T = 'FROM mental_heath_in_tech_2016_20161114';

@@ -1,15 +1,15 @@
 import { generateModel, type TSemanticModel } from '@parley/engine';
 import { runAccuracyCase, summarise, type TAccuracyOutcome } from '@parley/testing/accuracy/accuracy-runner';
 import { SURVEY_CASES, SURVEY_CONTEXT } from '@parley/testing/accuracy/survey.cases';
-import { loadSurvey, type TLoadedSurvey } from '@parley/testing/fixtures/survey-fixture';
+import { loadFlatFile, type TLoadedFlatFile } from '@parley/testing/fixtures/flat-files-fixture';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 describe('accuracy: OSMI 2016 survey export uploaded as a CSV file, with an introspected model', () => {
-  let survey: TLoadedSurvey | null = null;
+  let survey: TLoadedFlatFile | null = null;
   let model: TSemanticModel;
   const outcomes: TAccuracyOutcome[] = [];
   beforeAll(async () => {
-    survey = await loadSurvey();
+    survey = await loadFlatFile('survey');
     model = generateModel(await survey.connector.introspect(), 'survey');
   }, 60_000);
   afterAll(async () => {
