@@ -45,11 +45,10 @@ export const CLASSICMODELS_CONTEXT = { today: CLASSICMODELS_TODAY, weekStart: 'm
 
 export const CLASSICMODELS_CASES: TAccuracyCase[] = [
   // Revenue (order lines).
-  { phrase: 'total revenue', expected: `SELECT ${REV} FROM orderdetails od`, knownFailure: WHY_REVENUE },
+  { phrase: 'total revenue', expected: `SELECT ${REV} FROM orderdetails od` },
   {
     phrase: 'revenue last year',
     expected: `SELECT ${REV} ${OD} WHERE ${ordered(...Y2004)}`,
-    knownFailure: WHY_REVENUE,
   },
   {
     phrase: 'revenue by product line',
@@ -59,7 +58,6 @@ export const CLASSICMODELS_CASES: TAccuracyCase[] = [
   {
     phrase: 'sales by country',
     expected: `SELECT c.country, ${REV} ${ODC} GROUP BY 1`,
-    knownFailure: WHY_REVENUE,
   },
   {
     phrase: 'revenue by sales rep',
@@ -75,36 +73,30 @@ export const CLASSICMODELS_CASES: TAccuracyCase[] = [
     phrase: 'monthly revenue in 2004',
     expected: `SELECT ${trunc('month', 'o.orderdate')}, ${REV} ${OD} WHERE ${ordered(...Y2004)} GROUP BY 1 ORDER BY 1`,
     ordered: true,
-    knownFailure: WHY_REVENUE,
   },
   {
     phrase: 'quarterly sales last year',
     expected: `SELECT ${trunc('quarter', 'o.orderdate')}, ${REV} ${OD} WHERE ${ordered(...Y2004)} GROUP BY 1 ORDER BY 1`,
     ordered: true,
-    knownFailure: WHY_REVENUE,
   },
   {
     phrase: 'revenue by year',
     expected: `SELECT ${trunc('year', 'o.orderdate')}, ${REV} ${OD} GROUP BY 1 ORDER BY 1`,
     ordered: true,
-    knownFailure: WHY_REVENUE,
   },
   {
     phrase: 'revenue last year vs the year before',
     expected: `SELECT ${REV} FILTER (WHERE ${ordered(...Y2004)}) AS cur, ${REV} FILTER (WHERE ${ordered(...Y2003)}) AS prev ${OD}`,
-    knownFailure: WHY_REVENUE,
   },
   {
     phrase: 'top 5 customers by revenue',
     expected: `SELECT c.customername, ${REV} AS v ${ODC} GROUP BY 1 ORDER BY v DESC, 1 LIMIT 5`,
     ordered: true,
-    knownFailure: WHY_RANK,
   },
   {
     phrase: 'top 10 products by revenue',
     expected: `SELECT p.productname, ${REV} AS v ${ODP} GROUP BY 1 ORDER BY v DESC, 1 LIMIT 10`,
     ordered: true,
-    knownFailure: WHY_RANK,
   },
   {
     phrase: 'top 3 sales reps by revenue last year',
@@ -120,13 +112,10 @@ export const CLASSICMODELS_CASES: TAccuracyCase[] = [
   {
     phrase: 'revenue in France',
     expected: `SELECT ${REV} ${ODC} WHERE c.country = 'France'`,
-    knownFailure: WHY_REVENUE,
   },
   {
     phrase: 'average order value',
     expected: `SELECT ${REV} / COUNT(DISTINCT od.ordernumber) FROM orderdetails od`,
-    knownFailure:
-      'item 11: "average order value" (revenue ÷ orders) is no derived measure and "average" of Orders is unknown: asks back (revenue is also missing, see the revenue cases)',
   },
   {
     phrase: 'units sold by product line',
@@ -138,7 +127,7 @@ export const CLASSICMODELS_CASES: TAccuracyCase[] = [
     phrase: 'how much did customers pay in total',
     expected: `SELECT SUM(pa.amount) ${PAY}`,
     knownFailure:
-      'shape 9: the verb "pay" does not reach the payments\' amount (its words are amount, payment, revenue, sales…): asks back',
+      'confident wrong card (shape 2): once "customer" names the customers, "customers … in total" groups the payment amount by customer instead of one total',
   },
   { phrase: 'payment amount by country', expected: `SELECT c.country, SUM(pa.amount) ${PAYC} GROUP BY 1` },
   {
@@ -149,13 +138,11 @@ export const CLASSICMODELS_CASES: TAccuracyCase[] = [
   {
     phrase: 'payment amount by customer',
     expected: `SELECT c.customername, SUM(pa.amount) ${PAYC} GROUP BY 1`,
-    knownFailure: WHY_BY_ENTITY,
   },
   {
     phrase: 'top 5 customers by payment amount',
     expected: `SELECT c.customername, SUM(pa.amount) AS v ${PAYC} GROUP BY 1 ORDER BY v DESC, 1 LIMIT 5`,
     ordered: true,
-    knownFailure: WHY_RANK,
   },
   {
     phrase: 'payment amount by sales rep last year',
@@ -186,7 +173,6 @@ export const CLASSICMODELS_CASES: TAccuracyCase[] = [
   {
     phrase: 'orders by customer',
     expected: `SELECT c.customername, COUNT(*) FROM orders o JOIN customers c ON c.customernumber = o.customernumber GROUP BY 1`,
-    knownFailure: WHY_BY_ENTITY,
   },
   {
     phrase: 'orders by office',
@@ -208,7 +194,6 @@ export const CLASSICMODELS_CASES: TAccuracyCase[] = [
   {
     phrase: 'average credit limit by country',
     expected: 'SELECT country, AVG(creditlimit) FROM customers GROUP BY 1',
-    knownFailure: WHY_FOLDED,
   },
   {
     phrase: 'lowest credit limit',
@@ -249,7 +234,7 @@ export const CLASSICMODELS_CASES: TAccuracyCase[] = [
     phrase: 'revenue per customer',
     expected: `SELECT ${REV} / (SELECT COUNT(*) FROM customers) FROM orderdetails od`,
     knownFailure:
-      'item 11: "revenue per customer" asks back (Amount ÷ Customers is no measure); revenue is also missing',
+      'confident wrong card (item 11): "per customer" is read as "by customer" (each customer\'s revenue) where the set means revenue divided by customers; the two readings should be offered, not one chosen',
   },
   {
     phrase: 'payments as a percentage of revenue',
@@ -261,8 +246,6 @@ export const CLASSICMODELS_CASES: TAccuracyCase[] = [
     phrase: 'revenue and payment amount by year',
     expected: `SELECT y, r, pay FROM (SELECT ${trunc('year', 'o.orderdate')} AS y, ${REV} AS r ${OD} GROUP BY 1) a FULL JOIN (SELECT ${trunc('year', 'pa.paymentdate')} AS y, SUM(pa.amount) AS pay ${PAY} GROUP BY 1) b USING (y) ORDER BY 1`,
     ordered: true,
-    knownFailure:
-      'item 12 behind the revenue gap: revenue and payment amount are the same measure in the model, so one column comes back — a confident wrong card',
   },
   {
     phrase: 'number of orders and payment amount by country',

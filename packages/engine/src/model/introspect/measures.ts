@@ -26,7 +26,7 @@ const PERCENT = /(rate|ratio|pct|percent|share)$/;
 /** Numbers that are identifiers, codes, flags, calendar parts or ordering, not quantities. */
 const NOT_MEASURE_WORD =
   /\b(id|key|uuid|code|zip|postal|postcode|zipcode|phone|fax|extension|ext|lat|lng|lon|latitude|longitude|version|seq|sequence|ordinal|index|position|sort|rank|year|yr|month|day|week|quarter|hour|weekday|flag|bool|boolean|active|enabled|disabled|deleted|discontinued|archived|visible|hidden|parent)\b/;
-const PRICE = /^(unit )?(price|cost)$|^(sale|selling|list|retail|item) price$/;
+const PRICE = /^(unit )?(price|cost)$|^(sale|selling|list|retail|item) price$|^price each$/;
 const QUANTITY = /^(quantity|qty|units|unit count|quantity ordered|quantity sold|units sold|count)$/;
 const DISCOUNT = /^(discount|discount rate|discount pct|discount percent)$/;
 /** The value of the row itself (a payment's amount), unlike a unit price or a cost. */

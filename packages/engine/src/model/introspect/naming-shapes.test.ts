@@ -288,3 +288,50 @@ describe('shape 9: labels that are sentences', () => {
     expect(query(model, 'loan amount').measures).toEqual(['loan_amount.loan_amount.sum']);
   });
 });
+
+describe('shape 9: names glued once a database folded their case', () => {
+  // classicmodels' camelCase columns as PostgreSQL keeps them: quantityOrdered → quantityordered.
+  const model = generateModel(
+    {
+      tables: [
+        table(
+          'orders',
+          [col('ordernumber', 'integer'), col('orderdate', 'date'), col('customernumber', 'integer')],
+          300,
+          { primaryKey: ['ordernumber'] },
+        ),
+        table(
+          'orderdetails',
+          [
+            col('ordernumber', 'integer'),
+            col('productcode', 'varchar(15)'),
+            col('quantityordered', 'integer'),
+            col('priceeach', 'numeric(10,2)'),
+            col('orderlinenumber', 'smallint'),
+          ],
+          3000,
+          {
+            primaryKey: ['ordernumber', 'productcode'],
+            foreignKeys: [{ columns: ['ordernumber'], refTable: 'orders', refColumns: ['ordernumber'] }],
+          },
+        ),
+      ],
+    },
+    'glued',
+  );
+
+  it('reads a line table of glued names as quantity × price: its revenue', () => {
+    const revenue = aggregate(model, 'orderdetails.revenue.sum');
+    expect(revenue?.expr).toEqual({
+      op: '*',
+      left: { table: 'orderdetails', col: 'priceeach' },
+      right: { table: 'orderdetails', col: 'quantityordered' },
+    });
+    expect(query(model, 'revenue by month').measures).toEqual(['orderdetails.revenue.sum']);
+  });
+
+  it('never sums a glued line number, and reaches a glued quantity by its words', () => {
+    expect(aggregated(model)).not.toContain('sum(orderlinenumber)');
+    expect(query(model, 'total quantity ordered').measures).toEqual(['orderdetails.quantityordered.sum']);
+  });
+});

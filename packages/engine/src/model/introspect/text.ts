@@ -2,7 +2,7 @@
  * Names as people say them: a column name's words ("invoice_date" → "invoice date"), title case,
  * singular and plural, a spelling-insensitive key per phrase, and the business synonyms of a word.
  */
-import { BUSINESS_SYNONYMS, IRREGULAR, UNCOUNTABLE } from './vocabulary';
+import { BUSINESS_SYNONYMS, IRREGULAR, SCHEMA_WORDS, UNCOUNTABLE } from './vocabulary';
 
 /** A column or table name's words in lower case: "customerID" → "customer id". */
 export function words(name: string): string {
@@ -11,7 +11,31 @@ export function words(name: string): string {
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .replace(/[_\-.\s]+/g, ' ')
     .trim()
-    .toLowerCase();
+    .toLowerCase()
+    .split(' ')
+    .map(unglue)
+    .join(' ');
+}
+
+/**
+ * A lower-case word glued from schema words ("quantityordered" → "quantity ordered"), else the
+ * word itself: the split with the fewest parts, every part a schema word.
+ */
+function unglue(word: string): string {
+  if (word.length < 6 || !/^[a-z]+$/.test(word) || SCHEMA_WORDS.has(word)) return word;
+  // best[i]: the fewest schema words spelling word.slice(0, i), or null.
+  const best: (string[] | null)[] = [[]];
+  for (let end = 1; end <= word.length; end++) {
+    best[end] = null;
+    for (let start = Math.max(0, end - 12); start <= end - 2; start++) {
+      const head = best[start];
+      const part = word.slice(start, end);
+      if (head && SCHEMA_WORDS.has(part) && (!best[end] || head.length + 1 < best[end]!.length))
+        best[end] = [...head, part];
+    }
+  }
+  const parts = best[word.length];
+  return parts && parts.length > 1 ? parts.join(' ') : word;
 }
 
 /** Every word capitalised: "invoice date" → "Invoice Date". */

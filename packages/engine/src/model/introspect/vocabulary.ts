@@ -37,6 +37,23 @@ export const BUSINESS_SYNONYMS: Record<string, string[]> = {
   satisfaction: ['csat', 'satisfaction score'],
 };
 
+/**
+ * Words schema names are glued from once a database folds case ("quantityordered",
+ * "salesrepemployeenumber" — a MySQL camelCase schema in PostgreSQL): a glued name is read as
+ * these words only when it splits into them entirely.
+ */
+export const SCHEMA_WORDS = new Set(
+  `account accounts active address amount bill birth buy by category check city code comment comments company
+  contact cost count country created credit customer customers date day department description discount due each
+  email employee employees end extension family first from full gross group hire hired html id image in invoice item
+  items job key last level limit line lines list manager member members month name net no number of office offices
+  order ordered orders paid payment payments phone plan postal price product products quantity region release
+  report reports required rep return returned sale sales scale ship shipped shipping start state status stock store
+  street tax territory text time title to total type unit units updated user value vendor week year zip zone`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
 /** Words a value must not take over: everyday question words. */
 export const COMMON_WORDS = new Set(
   'a i new old all other others none total top best worst last first next this today month year week day quarter yes no true false unknown n/a na null average sum count'.split(
