@@ -21,6 +21,11 @@ const CURRENCY =
 const AVERAGE_FIRST =
   /\b(rate|ratio|pct|percent|score|rating|age|hours|duration|days|minutes|seconds|nps|satisfaction|price|weight|latency|length|width|height|size|discount|temperature|level)\b/;
 /** Meaningless as sums: only averaged. */
+/**
+ * A pipeline's raw or staging copy ("raw_payments", "stg_orders" beside dbt's final "orders"):
+ * its measures keep their own words but never win a shared one ("revenue", "amount").
+ */
+const STAGING = /^(raw|stg|staging|src|source|tmp|temp|int|base)_/i;
 const AVERAGE_ONLY = /\b(rate|ratio|pct|percent|percentage|score|rating|stars|grade|nps|satisfaction|csat)\b/;
 const PERCENT = /(rate|ratio|pct|percent|share)$/;
 /** Numbers that are identifiers, codes, flags, calendar parts or ordering, not quantities. */
@@ -63,7 +68,7 @@ export function addMeasures(ctx: TIntrospectContext): void {
     const table: TTableMeasures = {
       info,
       time: ownTime(ctx, t.name),
-      weight: Math.max(1, info.rows),
+      weight: STAGING.test(t.name) ? 1 : Math.max(1, info.rows),
       numeric: t.columns.filter((c) => isNumeric(c) && !isKey(ctx, info, c) && !isAudit(c)),
     };
     const marked = findMarked(ctx, info);

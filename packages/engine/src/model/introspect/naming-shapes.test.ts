@@ -335,3 +335,32 @@ describe('shape 9: names glued once a database folded their case', () => {
     expect(query(model, 'total quantity ordered').measures).toEqual(['orderdetails.quantityordered.sum']);
   });
 });
+
+describe('a pipeline keeps its raw and staging copies beside the final table', () => {
+  // dbt's raw_payments (amounts in cents, more rows) and the final orders table (dollars).
+  const model = generateModel(
+    {
+      tables: [
+        table(
+          'raw_payments',
+          [col('id', 'integer'), col('order_id', 'integer'), col('amount', 'integer')],
+          113,
+        ),
+        table(
+          'orders',
+          [col('order_id', 'integer'), col('order_date', 'date'), col('amount', 'numeric')],
+          99,
+          {
+            primaryKey: ['order_id'],
+          },
+        ),
+      ],
+    },
+    'pipeline',
+  );
+
+  it('gives the shared words to the final table, not the raw copy with more rows', () => {
+    expect(query(model, 'total revenue').measures).toEqual(['orders.amount.sum']);
+    expect(query(model, 'amount').measures).toEqual(['orders.amount.sum']);
+  });
+});
