@@ -231,7 +231,7 @@ export const PAGILA_CASES: TAccuracyCase[] = [
     expected:
       'SELECT a.actor_id, COUNT(*) AS v FROM actor a JOIN film_actor fa ON fa.actor_id = a.actor_id GROUP BY 1 ORDER BY v DESC, 1 LIMIT 5',
     knownFailure:
-      'actors have no name column, so the model names them by last name, which 200 actors share 121 ways; and "number of films" counts films, which reach actors only through the link table',
+      'actors are named by first and last name (last names alone are shared), where the expected rows name them by actor_id; and "number of films" counts films through the link table film_actor, which ranks other actors (GINA DEGENERES 42, MARY KEITEL 40 …)',
   },
   { phrase: 'revenue by favourite colour', expected: 'clarify' },
 ];

@@ -89,17 +89,21 @@ export function compileGroup(
     return s;
   };
 
+  // A label of several columns (first and last name) is read as one text.
+  const sourceSql = (s: TDimensionSource): string =>
+    s.concat ? `(${s.concat.map((c) => col(s.table, c)).join(` || ' ' || `)})` : col(s.table, s.column);
+
   const select: string[] = [];
   const groupBy: string[] = [];
   const usedSources: TDimensionSource[] = [];
   query.dimensions.forEach((name, i) => {
     const s = source(name);
     usedSources.push(s);
-    select.push(`${col(s.table, s.column)} AS ${quoteIdent(ctx.dimAliases[i])}`);
+    select.push(`${sourceSql(s)} AS ${quoteIdent(ctx.dimAliases[i])}`);
     groupBy.push(quoteIdent(ctx.dimAliases[i]));
   });
 
-  const where: string[] = [];
+  const where: string[] = dimensionConditions(model, query, col, params);
   const grain = query.timeDimension?.grain;
   const time = group.time;
   if ((ctx.range || grain) && !time) {
@@ -132,8 +136,8 @@ export function compileGroup(
     const s = source(f.field);
     usedSources.push(s);
     const list = f.values.map((v) => params.add(String(v))).join(', ');
-    if (f.op === 'in') where.push(`${col(s.table, s.column)} IN (${list})`);
-    else if (f.op === 'not_in') where.push(`${col(s.table, s.column)} NOT IN (${list})`);
+    if (f.op === 'in') where.push(`${sourceSql(s)} IN (${list})`);
+    else if (f.op === 'not_in') where.push(`${sourceSql(s)} NOT IN (${list})`);
     else throw new ModelError(`Dimension filters take in / not_in, not ${f.op}`);
   }
 
@@ -164,6 +168,38 @@ export function compileGroup(
   if (where.length > 0) sql += ` WHERE ${where.join(' AND ')}`;
   if (groupBy.length > 0) sql += ` GROUP BY ${groupBy.join(', ')}`;
   return sql;
+}
+
+/**
+ * The rows the query's dimensions read (a role of a link table: the lease's tenant); two roles of
+ * one link table in one question would read no row at all, so they are refused.
+ */
+function dimensionConditions(
+  model: TSemanticModel,
+  query: TSemanticQuery,
+  col: TColumnSql,
+  params: ParamList,
+): string[] {
+  const names = [
+    ...query.dimensions,
+    ...query.filters.filter((f) => !isMeasureFilter(model, f)).map((f) => f.field),
+  ];
+  const seen = new Map<string, { label: string; values: string }>();
+  const out: string[] = [];
+  for (const name of new Set(names)) {
+    const dim = getDimension(model, name);
+    for (const w of dim.where ?? []) {
+      const key = `${w.table}.${w.column}`;
+      const values = w.values.join('\u0000');
+      const before = seen.get(key);
+      if (before && before.values !== values)
+        throw new ModelError(`${before.label} and ${dim.label} cannot be read together`);
+      if (before) continue;
+      seen.set(key, { label: dim.label, values });
+      out.push(`${col(w.table, w.column)} IN (${w.values.map((v) => params.add(v)).join(', ')})`);
+    }
+  }
+  return out;
 }
 
 /** FROM clause: the fact table and the joins leading to every other table used. */

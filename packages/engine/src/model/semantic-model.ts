@@ -70,6 +70,13 @@ export type TMeasure = TAggregateMeasure | TRatioMeasure;
 export interface TDimensionSource {
   table: string;
   column: string;
+  /** Columns read as one, joined by a space (a person's first and last name); `column` is one of them. */
+  concat?: string[];
+  /**
+   * A role of the table (a customer's sales rep is an employee): the source counts only where the
+   * path to `table` runs through this reference of `via.table`.
+   */
+  via?: { table: string; columns: string[] };
 }
 
 export interface TDimension {
@@ -81,6 +88,8 @@ export interface TDimension {
   values: string[];
   /** Extra spellings of values: "usa" → "United States". */
   valueSynonyms?: Record<string, string>;
+  /** Rows the dimension reads, wherever it is used: a role's link rows (the tenant of a lease). */
+  where?: TMeasureCondition[];
 }
 
 export interface TTimeDimension {
@@ -204,12 +213,27 @@ export function findDimensionSource(
   let bestRank = Number.POSITIVE_INFINITY;
   for (const source of dimension.sources) {
     const rank = order.indexOf(source.table);
+    if (source.via && !runsThrough(reachable, source.table, source.via)) continue;
     if (rank >= 0 && rank < bestRank) {
       best = source;
       bestRank = rank;
     }
   }
   return best;
+}
+
+/** Whether the join path to `table` follows the reference `via` (a role of that table). */
+function runsThrough(
+  reachable: Map<string, TModelJoin | null>,
+  table: string,
+  via: { table: string; columns: string[] },
+): boolean {
+  const seen = new Set<string>();
+  for (let join = reachable.get(table); join && !seen.has(join.from); join = reachable.get(join.from)) {
+    seen.add(join.from);
+    if (join.from === via.table && join.fromColumns.join(',') === via.columns.join(',')) return true;
+  }
+  return false;
 }
 
 /** Whether every base part of a measure can be grouped or filtered by the dimension. */

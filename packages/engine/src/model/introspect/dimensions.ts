@@ -7,9 +7,9 @@
  */
 import type { TIntrospectedColumn } from '../introspection';
 import type { TDimension } from '../semantic-model';
-import { findNamingColumn, isAudit, isNumeric, NAME_PART, NOT_DIMENSION } from './columns';
+import { isAudit, isNumeric, NAME_PART, NOT_DIMENSION } from './columns';
 import { bumpWeight, isKey, offer, type TIntrospectContext, type TTableInfo } from './context';
-import { addFlatEntities } from './entities';
+import { addFlatEntities, findEntityLabel, type TEntityLabel } from './entities';
 import { isSentence, phraseKey, plural, qualify, sentenceNames, synonymsFor, title, words } from './text';
 import { COMMON_WORDS } from './vocabulary';
 
@@ -47,9 +47,10 @@ export function addDimensions(ctx: TIntrospectContext): void {
     const weight = Math.max(1, ctx.reachWeight.get(info.table.name) ?? 0);
     // A flat export's entities first: their labels are theirs, not columns of the table.
     const { consumed, entities } = addFlatEntities(ctx, info, weight);
-    const naming = findNamingColumn(info, keys);
-    if (naming && !isFreeText(naming) && !consumed.has(naming.name))
-      entityDimension.set(info.table.name, addEntity(ctx, info, naming, weight));
+    const label = findEntityLabel(ctx, info, keys);
+    const naming = label?.column ?? null;
+    if (label && naming && !isFreeText(naming) && !consumed.has(naming.name))
+      entityDimension.set(info.table.name, addEntity(ctx, info, label, weight));
     for (const c of info.table.columns) {
       if (c === naming || consumed.has(c.name) || isKey(ctx, info, c) || isAudit(c)) continue;
       if (c.kind === 'text') addText(ctx, info, c, weight, byColumn, entities);
@@ -70,18 +71,19 @@ function push(ctx: TIntrospectContext, dim: TDimension, labels: string[]): void 
 function addEntity(
   ctx: TIntrospectContext,
   info: TTableInfo,
-  naming: TIntrospectedColumn,
+  naming: TEntityLabel,
   weight: number,
 ): TDimension {
   const t = info.table;
   const entity = info.entity;
-  const base = words(naming.name);
+  const base = naming.concat ? 'name' : words(naming.column.name);
+  const { concat } = naming;
   const dim: TDimension = {
-    name: `${t.name}.${naming.name}`,
+    name: `${t.name}.${naming.column.name}`,
     label: '',
     synonyms: [],
-    sources: [{ table: t.name, column: naming.name }],
-    values: cleanValues(naming.values),
+    sources: [{ table: t.name, column: naming.column.name, ...(concat ? { concat } : {}) }],
+    values: concat ? [] : cleanValues(naming.column.values),
   };
   const labels = [title(entity), title(base.includes(entity) ? base : `${entity} ${base}`)];
   push(ctx, dim, labels);

@@ -7,6 +7,7 @@
  */
 import type { TIntrospectedColumn } from '../introspection';
 import type { TDimension } from '../semantic-model';
+import { findNamingColumn, NAME_PART, NOT_DIMENSION } from './columns';
 import { addMeasure, offer, type TIntrospectContext, type TTableInfo } from './context';
 import { IDENTIFIER } from './identifiers';
 import { isSentence, phraseKey, plural, singular, synonymsFor, title, words } from './text';
@@ -165,4 +166,62 @@ function addSurveyWords(ctx: TIntrospectContext, info: TTableInfo): void {
     Math.max(1, info.rows),
     words.flatMap((w) => [w, `number of ${w}`, `how many ${w}`]).map((phrase) => ({ phrase, tier: 1 })),
   );
+}
+
+/** What names an entity table's rows: a column, or several read as one (a person's first and last name). */
+export interface TEntityLabel {
+  column: TIntrospectedColumn;
+  concat?: string[];
+}
+
+const LAST_NAME = /^(last name|lastname|surname|family name)$/;
+const FIRST_NAME = /^(first name|firstname|given name|fname)$/;
+/** A code, not a name: "1", "HQ", "TX-01". */
+const CODE_VALUE = /^[A-Z0-9_\-./]{1,6}$|^\d+$/;
+
+/**
+ * The label of a table's rows (shape 2): its naming column; a person's first and last name where
+ * last names alone are shared; else, for a table others refer to, its key when the key is a
+ * readable name ("Classic Cars"), or its one short text whose values are all distinct (an
+ * office's city). Null where none names a row.
+ */
+export function findEntityLabel(
+  ctx: TIntrospectContext,
+  info: TTableInfo,
+  keys: Set<string>,
+): TEntityLabel | null {
+  const naming = findNamingColumn(info, keys);
+  if (naming) return { column: naming, ...fullName(info, naming) };
+  const referred = ctx.infos.some(
+    (o) => o !== info && o.foreignKeys.some((fk) => fk.refTable === info.table.name),
+  );
+  if (!referred) return null;
+  const readable = (c: TIntrospectedColumn): boolean =>
+    (c.values ?? []).length > 0 &&
+    (c.values ?? []).every((v) => v.length <= 60) &&
+    !(c.values ?? []).every((v) => CODE_VALUE.test(v.trim())) &&
+    !IDENTIFIER.test(words(c.name));
+  const key =
+    info.primaryKey.length === 1 ? info.table.columns.find((c) => c.name === info.primaryKey[0]) : undefined;
+  if (key && key.kind === 'text' && readable(key)) return { column: key };
+  const unique = info.table.columns.find(
+    (c) =>
+      c.kind === 'text' &&
+      !keys.has(c.name) &&
+      !NOT_DIMENSION.test(words(c.name)) &&
+      !NAME_PART.test(words(c.name)) &&
+      info.rows >= 3 &&
+      c.distinctCount !== null &&
+      c.distinctCount >= info.rows &&
+      readable(c),
+  );
+  return unique ? { column: unique } : null;
+}
+
+/** First and last name together where the last name alone is shared by several rows. */
+function fullName(info: TTableInfo, naming: TIntrospectedColumn): { concat?: string[] } {
+  if (!LAST_NAME.test(words(naming.name))) return {};
+  const first = info.table.columns.find((c) => c.kind === 'text' && FIRST_NAME.test(words(c.name)));
+  const shared = naming.distinctCount !== null && info.rows >= 2 && naming.distinctCount < info.rows * 0.97;
+  return first && shared ? { concat: [first.name, naming.name] } : {};
 }

@@ -10,7 +10,9 @@
  * 4. time — date columns, and each table's default (event) date.
  * 5. measures — counts, sums and averages, a line table's revenue and its header's value,
  *    durations between a start and an end date, a subtype (marker) table's share of its parent.
- * 6. dimensions — naming columns, categories, flags and years, and their values.
+ * 6. dimensions — naming columns, categories, flags and years, and their values; then roles
+ *    (roles.ts): a role-named reference ("sales rep") and each role of a link table ("tenant").
+ *    A pipeline's staging copy is said without its prefix where no final table has its words (layers.ts).
  * 7. words — labels humanised, business synonyms, and one owner per phrase.
  *
  * A new rule goes in the step it belongs to; a new step reads and writes the context.
@@ -21,7 +23,9 @@ import { createContext } from './context';
 import { addDimensions } from './dimensions';
 import { addJoins, weighTables } from './joins';
 import { readKeys } from './keys';
+import { addLayerWords } from './layers';
 import { addMeasures } from './measures';
+import { addRoles } from './roles';
 import { readTables } from './tables';
 import { addTimeDimensions } from './time';
 import { settleWords } from './words';
@@ -35,6 +39,8 @@ export function generateModel(introspection: TIntrospection, name = 'generated')
   weighTables(ctx);
   addMeasures(ctx);
   addDimensions(ctx);
+  addRoles(ctx);
+  addLayerWords(ctx);
   settleWords(ctx);
   return ctx.model;
 }

@@ -11,6 +11,7 @@ import type { TModelJoin } from '../semantic-model';
 import { isAudit } from './columns';
 import type { TIntrospectContext, TTableInfo } from './context';
 import { inferMarkerReferences } from './markers';
+import { addRoleBridges } from './roles';
 import { flat, plural, words } from './text';
 
 /** Infers references, marks link tables, notes each table's key columns and adds the joins. */
@@ -46,6 +47,7 @@ export function addJoins(ctx: TIntrospectContext): void {
     }
   }
   addCrossings(ctx);
+  addRoleBridges(ctx);
 }
 
 /** Surrogate identifiers by name (`…_id`, `…_no`, `checkNumber`, `checknumber`): keys wherever they are. */

@@ -25,7 +25,7 @@ const AVERAGE_FIRST =
  * A pipeline's raw or staging copy ("raw_payments", "stg_orders" beside dbt's final "orders"):
  * its measures keep their own words but never win a shared one ("revenue", "amount").
  */
-const STAGING = /^(raw|stg|staging|src|source|tmp|temp|int|base)_/i;
+export const STAGING = /^(raw|stg|staging|src|source|tmp|temp|int|base)_/i;
 const AVERAGE_ONLY = /\b(rate|ratio|pct|percent|percentage|score|rating|stars|grade|nps|satisfaction|csat)\b/;
 const PERCENT = /(rate|ratio|pct|percent|share)$/;
 /** Numbers that are identifiers, codes, flags, calendar parts or ordering, not quantities. */
