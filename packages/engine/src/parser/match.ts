@@ -92,6 +92,29 @@ function findEntry(span: TToken[], vocabulary: TVocabulary): TVocabularyTarget[]
   return undefined;
 }
 
+/**
+ * "which customer placed the most orders": a value that is also an inflected filler verb of the
+ * language ("placed"), followed by another filler, is the verb; "placed orders" keeps the status.
+ */
+function isVerbBeforeFiller(
+  tokens: TToken[],
+  i: number,
+  n: number,
+  targets: TVocabularyTarget[],
+  pack: TLanguagePack,
+): boolean {
+  const word = tokens[i];
+  const next = tokens[i + n];
+  return (
+    n === 1 &&
+    targets.every((t) => t.type === 'value') &&
+    word.norm !== word.lemma &&
+    pack.fillers.has(word.norm) &&
+    next !== undefined &&
+    pack.fillers.has(next.norm)
+  );
+}
+
 /** Longest-first n-gram matching of unconsumed tokens against the vocabulary. */
 export function matchVocabulary(tokens: TToken[], vocabulary: TVocabulary, pack: TLanguagePack): TMatch[] {
   const matches: TMatch[] = [];
@@ -116,6 +139,7 @@ export function matchVocabulary(tokens: TToken[], vocabulary: TVocabulary, pack:
       // and a verb form names nothing it was not written as ("visited" is not "visits").
       const conjugated = span.some((t) => !t.corrected && !isPluralOf(t));
       if (!pack.prefixMatch && !written && conjugated && targets.every((t) => t.type === 'value')) continue;
+      if (isVerbBeforeFiller(tokens, i, n, targets, pack)) continue;
       if (
         !pack.prefixMatch &&
         !written &&

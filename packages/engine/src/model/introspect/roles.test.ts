@@ -116,6 +116,14 @@ describe("a reference named for a role (a customer's sales rep is an employee)",
   });
 });
 
+describe('the entities that took part in an event', () => {
+  it('"customers who ordered" counts the distinct customers of the orders, dated by the order', () => {
+    const q = query(SALES, 'customers who ordered last month');
+    expect(q.measures).toEqual(['orders.customer_number.count_distinct']);
+    expect(q.timeDimension?.field).toBe('orders.order_date');
+  });
+});
+
 describe('entities named without a name column', () => {
   it('a lookup keyed by a readable name is its own dimension, values included', () => {
     const line = getDimension(SALES, 'product_lines.product_line');

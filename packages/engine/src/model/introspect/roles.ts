@@ -12,9 +12,10 @@
 import type { TIntrospectedColumn, TIntrospectedForeignKey } from '../introspection';
 import type { TDimension, TDimensionSource } from '../semantic-model';
 import { isAudit, isTime } from './columns';
-import { offer, type TIntrospectContext, type TTableInfo } from './context';
+import { addMeasure, offer, type TIntrospectContext, type TTableInfo } from './context';
 import { findEntityLabel } from './entities';
 import { plural, title, words } from './text';
+import { PARTICIPLES } from './vocabulary';
 
 /** A column naming the part a row's party plays: "role_code", "party_role_cd", "relationship type". */
 const ROLE = /(^| )(role|roles|relation|relationship|capacity|involvement)( code| cd| id| key| type| name)?$/;
@@ -76,10 +77,55 @@ export function addRoleBridges(ctx: TIntrospectContext): void {
     }
 }
 
-/** Adds the role dimensions of role-named references and of role links. */
+/** Adds the role dimensions of role-named references and of role links, and who took part in events. */
 export function addRoles(ctx: TIntrospectContext): void {
   for (const info of ctx.infos) if (!info.bridge) addReferenceRoles(ctx, info);
   for (const link of findRoleLinks(ctx)) addLinkRoles(ctx, link);
+  for (const info of ctx.infos) if (!info.bridge) addParticipants(ctx, info);
+}
+
+/**
+ * "customers who ordered last month": the distinct entities an event table refers to, dated by
+ * the event (not by the entity's own dates, such as a customer's first order).
+ */
+function addParticipants(ctx: TIntrospectContext, info: TTableInfo): void {
+  const time = ctx.defaultTime.get(info.table.name);
+  const event = time ? info.table.columns.find((c) => `${info.table.name}.${c.name}` === time) : undefined;
+  const verb = event
+    ? words(event.name)
+        .split(' ')
+        .map((w) => PARTICIPLES[w])
+        .find(Boolean)
+    : undefined;
+  if (!time || !verb) return;
+  for (const fk of info.foreignKeys) {
+    const target = ctx.infoOf.get(fk.refTable);
+    if (!target || target === info || fk.columns.length !== 1 || !entityDimension(ctx, target)) continue;
+    const many = plural(target.entity);
+    addMeasure(
+      ctx,
+      {
+        kind: 'aggregate',
+        name: `${info.table.name}.${fk.columns[0]}.count_distinct`,
+        label: '',
+        synonyms: [],
+        format: 'number',
+        table: info.table.name,
+        agg: 'count_distinct',
+        expr: { table: info.table.name, col: fk.columns[0] },
+        time,
+      },
+      Math.max(1, info.rows),
+      [title(`${many} who ${verb}`), title(`${many} with ${plural(info.entity)}`)],
+      [
+        `${many} who ${verb}`,
+        `${many} that ${verb}`,
+        `number of ${many} who ${verb}`,
+        `${many} with ${plural(info.entity)}`,
+      ],
+      [],
+    );
+  }
 }
 
 /** The dimension naming a table's rows (its entity label), if it has one. */
