@@ -231,6 +231,54 @@ describe('a link table with roles (shape 5)', () => {
     expect(sqlOf(model, 'premium by agent')).toContain('"policy_parties"."role_code" IN');
   });
 
+  it('reads a link with its own key and dates, and a numbered role described by a lookup', () => {
+    const model = generateModel({
+      tables: [
+        table('party', [col('party_identifier', 'INTEGER'), col('party_name', 'VARCHAR')], 300, {
+          primaryKey: ['party_identifier'],
+        }),
+        table(
+          'agreement',
+          [
+            col('agreement_identifier', 'INTEGER'),
+            col('signed_date', 'DATE'),
+            col('premium_amount', 'DECIMAL(10,2)'),
+          ],
+          800,
+          {
+            primaryKey: ['agreement_identifier'],
+          },
+        ),
+        table(
+          'party_role',
+          [
+            col('party_role_code', 'INTEGER'),
+            col('party_role_description', 'VARCHAR', ['Policy Holder', 'Agent']),
+          ],
+          2,
+          {
+            primaryKey: ['party_role_code'],
+          },
+        ),
+        table(
+          'agreement_party_role',
+          [
+            col('agreement_party_role_id', 'INTEGER'),
+            col('agreement_identifier', 'INTEGER'),
+            col('party_identifier', 'INTEGER'),
+            col('party_role_code', 'INTEGER'),
+            col('effective_date', 'DATE'),
+          ],
+          1600,
+          { primaryKey: ['agreement_party_role_id'] },
+        ),
+      ],
+    });
+    const sql = sqlOf(model, 'premium amount by agent');
+    expect(sql).toContain('"party_role"."party_role_description" IN');
+    expect(sql).toContain('"party"."party_name"');
+  });
+
   it('refuses two roles of one link table at once rather than read no row', () => {
     const model = policies(true);
     expect(() => sqlOf(model, 'premium by policy holder and agent')).toThrow(/cannot be read together/);

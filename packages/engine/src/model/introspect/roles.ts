@@ -14,11 +14,12 @@ import type { TDimension, TDimensionSource } from '../semantic-model';
 import { isAudit, isTime } from './columns';
 import { addMeasure, offer, type TIntrospectContext, type TTableInfo } from './context';
 import { findEntityLabel } from './entities';
-import { plural, title, words } from './text';
+import { phraseKey, plural, title, words } from './text';
 import { PARTICIPLES } from './vocabulary';
 
 /** A column naming the part a row's party plays: "role_code", "party_role_cd", "relationship type". */
-const ROLE = /(^| )(role|roles|relation|relationship|capacity|involvement)( code| cd| id| key| type| name)?$/;
+const ROLE =
+  /(^| )(role|roles|relation|relationship|capacity|involvement)( type)?( code| cd| id| key| name)?$/;
 /** The identifier words a reference ends with. */
 const ID_WORD = / (id|key|number|no|nr|num|nbr|code|ref|uuid|guid|identifier)$/;
 /** Words that make a reference a verb or a relation, not a role: "reports to", "created by", "ship via". */
@@ -39,7 +40,13 @@ export interface TRoleLink {
 export function findRoleLinks(ctx: TIntrospectContext): TRoleLink[] {
   const out: TRoleLink[] = [];
   for (const info of ctx.infos) {
-    const role = info.table.columns.find((c) => ROLE.test(words(c.name)));
+    // The role column: a reference to a lookup first, never the link's own key.
+    const roles = info.table.columns.filter(
+      (c) => ROLE.test(words(c.name)) && !(info.primaryKey.length === 1 && info.primaryKey[0] === c.name),
+    );
+    const role =
+      roles.find((c) => info.foreignKeys.some((fk) => fk.columns.length === 1 && fk.columns[0] === c.name)) ??
+      roles[0];
     if (!role || ctx.infos.some((o) => o.foreignKeys.some((fk) => fk.refTable === info.table.name))) continue;
     const lookup =
       info.foreignKeys.find((fk) => fk.columns.length === 1 && fk.columns[0] === role.name) ?? null;
@@ -79,8 +86,10 @@ export function addRoleBridges(ctx: TIntrospectContext): void {
 
 /** Adds the role dimensions of role-named references and of role links, and who took part in events. */
 export function addRoles(ctx: TIntrospectContext): void {
-  for (const info of ctx.infos) if (!info.bridge) addReferenceRoles(ctx, info);
-  for (const link of findRoleLinks(ctx)) addLinkRoles(ctx, link);
+  const links = findRoleLinks(ctx);
+  for (const info of ctx.infos)
+    if (!info.bridge && !links.some((l) => l.link === info)) addReferenceRoles(ctx, info);
+  for (const link of links) addLinkRoles(ctx, link);
   for (const info of ctx.infos) if (!info.bridge) addParticipants(ctx, info);
 }
 
@@ -153,11 +162,16 @@ export function roleOfReference(column: string, target: TTableInfo, from: TTable
   return role;
 }
 
+/** A role that names a table of the schema ("party" of "party role code") is that table, not a role. */
+const namesTable = (ctx: TIntrospectContext, role: string): boolean =>
+  ctx.tableNames.has(phraseKey(role)) || ctx.infos.some((i) => phraseKey(i.entity) === phraseKey(role));
+
 function addReferenceRoles(ctx: TIntrospectContext, info: TTableInfo): void {
   for (const fk of info.foreignKeys) {
     const target = ctx.infoOf.get(fk.refTable);
     if (!target || target === info || fk.columns.length !== 1) continue;
-    const role = roleOfReference(fk.columns[0], target, info);
+    const found = roleOfReference(fk.columns[0], target, info);
+    const role = found && !namesTable(ctx, found) ? found : null;
     const entity = role ? entityDimension(ctx, target) : null;
     if (!role || !entity) continue;
     const via = { table: info.table.name, columns: fk.columns };
