@@ -87,8 +87,9 @@ export function addRoleBridges(ctx: TIntrospectContext): void {
 /** Adds the role dimensions of role-named references and of role links, and who took part in events. */
 export function addRoles(ctx: TIntrospectContext): void {
   const links = findRoleLinks(ctx);
+  const tables = tableWords(ctx);
   for (const info of ctx.infos)
-    if (!info.bridge && !links.some((l) => l.link === info)) addReferenceRoles(ctx, info);
+    if (!info.bridge && !links.some((l) => l.link === info)) addReferenceRoles(ctx, info, tables);
   for (const link of links) addLinkRoles(ctx, link);
   for (const info of ctx.infos) if (!info.bridge) addParticipants(ctx, info);
 }
@@ -162,16 +163,16 @@ export function roleOfReference(column: string, target: TTableInfo, from: TTable
   return role;
 }
 
-/** A role that names a table of the schema ("party" of "party role code") is that table, not a role. */
-const namesTable = (ctx: TIntrospectContext, role: string): boolean =>
-  ctx.tableNames.has(phraseKey(role)) || ctx.infos.some((i) => phraseKey(i.entity) === phraseKey(role));
+/** The phrase keys of the tables' names and entities: a role naming one ("party" of "party role code") is that table. */
+const tableWords = (ctx: TIntrospectContext): Set<string> =>
+  new Set([...ctx.tableNames, ...ctx.infos.map((i) => phraseKey(i.entity))]);
 
-function addReferenceRoles(ctx: TIntrospectContext, info: TTableInfo): void {
+function addReferenceRoles(ctx: TIntrospectContext, info: TTableInfo, tables: Set<string>): void {
   for (const fk of info.foreignKeys) {
     const target = ctx.infoOf.get(fk.refTable);
     if (!target || target === info || fk.columns.length !== 1) continue;
     const found = roleOfReference(fk.columns[0], target, info);
-    const role = found && !namesTable(ctx, found) ? found : null;
+    const role = found && !tables.has(phraseKey(found)) ? found : null;
     const entity = role ? entityDimension(ctx, target) : null;
     if (!role || !entity) continue;
     const via = { table: info.table.name, columns: fk.columns };
