@@ -87,22 +87,18 @@ export const TELCO_CASES: TAccuracyCase[] = [
   {
     phrase: 'average monthly charges',
     expected: `SELECT AVG("MonthlyCharges") ${T}`,
-    knownFailure: WHY_MONTHLY,
   },
   {
     phrase: 'average monthly charges by contract',
     expected: `SELECT "Contract", AVG("MonthlyCharges") ${T} GROUP BY 1`,
-    knownFailure: WHY_MONTHLY,
   },
   {
     phrase: 'total monthly charges by internet service',
     expected: `SELECT "InternetService", SUM("MonthlyCharges") ${T} GROUP BY 1`,
-    knownFailure: WHY_MONTHLY,
   },
   {
     phrase: 'average monthly charges per customer by payment method',
     expected: `SELECT "PaymentMethod", AVG("MonthlyCharges") ${T} GROUP BY 1`,
-    knownFailure: WHY_MONTHLY,
   },
   {
     phrase: 'monthly charges of churned customers',

@@ -82,6 +82,9 @@ export const TR: TLanguagePack = {
     position: 'after',
   },
   ratioWord: 'basina',
+  listWords: new Set(['ve', 'veya', 'ile', '&', ',']),
+  perHead: new Set('musteri hesap kullanici uye abone alici ziyaretci hasta misafir kisi kisi'.split(' ')),
+  total: '(?:toplamda|toplam olarak|hepsi birden|tumu birden|genel toplamda)',
   averageWords: new Set(['ortalama', 'ort']),
   aggregations: [
     ['medyan(?:i|ini|dir)?|ortanca(?:si|sini)?', 'median'],

@@ -16,6 +16,8 @@ export interface TSlots {
   dates: TDateFindings;
   grain: TTimeGrain | 'auto' | null;
   aggregations: TAggregationWord[];
+  /** "in total": only a grouping word makes a breakdown. */
+  total: boolean;
   /** Arithmetic words read (consumed); those no pair of measures takes are unknown words again. */
   operators: TToken[];
 }
