@@ -5,6 +5,7 @@
  */
 import type { TSemanticQuery } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
+import { getDemoModel } from '../model/demo-model';
 import { generateModel } from '../model/introspect/generate-model';
 import { getColumnKind, type TIntrospectedColumn, type TIntrospectedTable } from '../model/introspection';
 import type { TSemanticModel } from '../model/semantic-model';
@@ -184,5 +185,59 @@ describe('measure words that qualify one another (English)', () => {
     expect(q.arithmetic).toEqual([
       expect.objectContaining({ op: 'share', left: 'payments.amount.sum', right: 'orders.amount.sum' }),
     ]);
+  });
+});
+
+/** A schema named in Turkish: a customer's credit limit, an order's monthly fee. */
+const TURKISH = generateModel(
+  {
+    tables: [
+      table('musteri', [col('musteri_id', 'INTEGER'), col('kredi_limiti', 'DECIMAL(10,2)')], {
+        primaryKey: ['musteri_id'],
+      }),
+      table(
+        'siparis',
+        [
+          col('siparis_id', 'INTEGER'),
+          col('musteri_id', 'INTEGER'),
+          col('siparis_tarihi', 'DATE'),
+          col('aylik_ucret', 'DECIMAL(10,2)'),
+        ],
+        { primaryKey: ['siparis_id'], foreignKeys: [fk(['musteri_id'], 'musteri')] },
+      ),
+    ],
+  },
+  'tr',
+);
+const DEMO = getDemoModel();
+
+describe('the same word rules in Turkish', () => {
+  it('"ortalama aylık ücret": the average of the column, not a monthly grain', () => {
+    const q = query(TURKISH, 'ortalama aylık ücret');
+    expect(q.measures).toEqual(['siparis.aylik_ucret.avg']);
+    expect(q.timeDimension).toBeUndefined();
+  });
+
+  it.each([
+    ['en düşük kredi limiti', TURKISH, 'musteri.kredi_limiti.sum', 'min'],
+    ['en büyük oturum', DEMO, 'sessions', 'max'],
+    ['en küçük satılan adet', DEMO, 'units_sold', 'min'],
+  ])("%s: the column's extreme", (phrase, model, name, fn) => {
+    expect(query(model, phrase).aggregations).toEqual([{ measure: name, fn }]);
+  });
+
+  it('"toplamda": one total, no breakdown by an ungrouped field', () => {
+    expect(query(DEMO, 'ülkelerin geliri').dimensions).toEqual(['country']);
+    expect(query(DEMO, 'toplamda ülkelerin geliri').dimensions).toEqual([]);
+  });
+
+  it.each(['iadelerin gelirdeki payı', 'iadelerin gelir içindeki yüzdesi'])('%s: a share', (phrase) => {
+    expect(query(DEMO, phrase).arithmetic).toEqual([
+      { name: 'refunds__share__revenue', op: 'share', left: 'refunds', right: 'revenue' },
+    ]);
+  });
+
+  it('"müşteri başına ortalama gelir" still asks: no measure divides revenue by customers', () => {
+    expect(parseQuestion('müşteri başına ortalama gelir', options(DEMO)).kind).toBe('clarify');
   });
 });
