@@ -129,8 +129,6 @@ export const TELCO_CASES: TAccuracyCase[] = [
   {
     phrase: 'share of customers with fiber optic',
     expected: `SELECT AVG(CASE WHEN "InternetService" = 'Fiber optic' THEN 1 ELSE 0 END) ${T}`,
-    knownFailure:
-      'confident wrong card (item 11): "share" is a filler word in the English pack, so the card is the count of fiber-optic customers (3096), not their share (0.44); "share of <count> with <value>" is not read yet',
   },
   { phrase: 'how many senior citizens', expected: `SELECT ${CUSTOMERS} ${T} WHERE "SeniorCitizen" = 1` },
   {

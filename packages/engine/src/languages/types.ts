@@ -46,6 +46,8 @@ export interface TLanguagePack {
    * customer); "per" before any other entity is a breakdown ("sales per employee").
    */
   perHead: Set<string>;
+  /** "share of", "percentage of": a share of the rows the question's values pick (a rule). */
+  shareOf: string;
   /** Words that join the items of a list ("orders, revenue and customers"). */
   listWords: Set<string>;
   /** "average revenue per order" restates the same ratio. */

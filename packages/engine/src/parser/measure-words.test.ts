@@ -5,6 +5,7 @@
  */
 import type { TSemanticQuery } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
+import { compileQuery } from '../compiler/compile';
 import { getDemoModel } from '../model/demo-model';
 import { generateModel } from '../model/introspect/generate-model';
 import { getColumnKind, type TIntrospectedColumn, type TIntrospectedTable } from '../model/introspection';
@@ -239,5 +240,40 @@ describe('the same word rules in Turkish', () => {
 
   it('"müşteri başına ortalama gelir" still asks: no measure divides revenue by customers', () => {
     expect(parseQuestion('müşteri başına ortalama gelir', options(DEMO)).kind).toBe('clarify');
+  });
+});
+
+describe('a share of the rows the values pick', () => {
+  it('"share of orders with status shipped": shipped orders over all orders, a percent on every dialect', () => {
+    const q = query(SHOP, 'share of orders with status shipped');
+    expect(q.filters).toEqual([]);
+    expect(q.arithmetic).toEqual([
+      expect.objectContaining({
+        op: 'share',
+        left: 'orders.count',
+        right: 'orders.count',
+        where: [{ field: 'orders.status', values: ['shipped'] }],
+      }),
+    ]);
+    for (const dialect of ['duckdb', 'postgres', 'sqlite'] as const) {
+      const compiled = compileQuery(q, SHOP, { dialect, today: '2024-06-30', weekStart: 'monday' });
+      expect(compiled.sql).toContain('CASE WHEN');
+      expect(compiled.columns.at(-1)).toMatchObject({ format: 'percent' });
+    }
+  });
+
+  it("leaves a share without values to the card's own shares, and a plain filter a filter", () => {
+    expect(query(SHOP, 'percentage of orders by status').arithmetic).toBeUndefined();
+    expect(query(SHOP, 'orders with status shipped').filters).toHaveLength(1);
+  });
+
+  it.each(['müşterilerin yüzde kaçı enterprise', 'enterprise müşterilerin payı'])('%s', (phrase) => {
+    expect(query(DEMO, phrase).arithmetic).toEqual([
+      expect.objectContaining({ left: 'customers', where: [{ field: 'segment', values: ['Enterprise'] }] }),
+    ]);
+  });
+
+  it('"iade oranı" still asks: a share word with no values to take it over is not dropped', () => {
+    expect(parseQuestion('iade oranı', options(DEMO)).kind).toBe('clarify');
   });
 });

@@ -29,6 +29,7 @@ import {
   findNumericFilters,
   findOperators,
   findRanking,
+  findShare,
   findTotal,
 } from './slots';
 import { type TToken, tokenize } from './text';
@@ -133,6 +134,7 @@ function parse(phrase: string, options: TParseOptions, pack: TLanguagePack): TPa
   const grain = findGrain(scanner, pack, (at) => startsPhrase(tokens, at, vocabulary));
   const total = findTotal(scanner, pack);
   const operators = findOperators(scanner, pack);
+  const share = findShare(scanner, pack, (at) => startsPhrase(tokens, at, vocabulary));
   if (pack.prefixMatch) matchPrefixes(tokens, vocabulary, pack);
   const corrections = correctTypos(tokens, vocabulary, pack);
   const matches = matchVocabulary(tokens, vocabulary, pack);
@@ -143,7 +145,7 @@ function parse(phrase: string, options: TParseOptions, pack: TLanguagePack): TPa
     normalised,
     tokens,
     matches,
-    slots: { chart, numeric, ranking, dates, grain, aggregations, operators, total },
+    slots: { chart, numeric, ranking, dates, grain, aggregations, operators, total, share },
     model,
     vocabulary,
     pack,

@@ -80,6 +80,28 @@ export function findTotal(scanner: TokenScanner, pack: TLanguagePack): boolean {
   return total;
 }
 
+/**
+ * "share of customers with fiber optic", "müşterilerin yüzde kaçı": the words that ask for a share
+ * of the rows the question's values pick, left unconsumed (the assemble stage takes them when the
+ * question has such values). A word that starts a phrase of the model ("market share") is not one.
+ */
+export function findShare(
+  scanner: TokenScanner,
+  pack: TLanguagePack,
+  startsPhrase: (at: number) => boolean,
+): TToken[] {
+  const free = scanner.tokens.filter((t) => !t.consumed);
+  let done = false;
+  scanner.scan(pack.shareOf, (_, at) => {
+    if (done || startsPhrase(at) || (at > 0 && startsPhrase(at - 1))) return false;
+    done = true;
+    return true;
+  });
+  const words = free.filter((t) => t.consumed);
+  for (const t of words) t.consumed = false;
+  return words;
+}
+
 export function findChart(scanner: TokenScanner, pack: TLanguagePack): TChartType | null {
   let chart: TChartType | null = null;
   for (const rule of pack.chart.rules) {

@@ -178,6 +178,7 @@ export const EN: TLanguagePack = {
   grouping: { words: new Set(['by', 'per', 'each', 'every', 'across', 'between']), position: 'before' },
   ratioWord: 'per',
   listWords: new Set(['and', 'or', '&', ',']),
+  shareOf: '(?:the |what )?(?:share|percentage|proportion|fraction|percent|%) of(?: the| all| our)?',
   perHead: new Set(
     'customer client account user member subscriber buyer shopper visitor patient guest head capita person'.split(
       ' ',

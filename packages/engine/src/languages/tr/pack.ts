@@ -88,6 +88,7 @@ export const TR: TLanguagePack = {
   },
   ratioWord: 'basina',
   listWords: new Set(['ve', 'veya', 'ile', '&', ',']),
+  shareOf: '(?:yuzde kaci|yuzdesi|payi|orani)(?: nedir| ne kadar)?',
   perHead: new Set('musteri hesap kullanici uye abone alici ziyaretci hasta misafir kisi kisi'.split(' ')),
   total: '(?:toplamda|toplam olarak|hepsi birden|tumu birden|genel toplamda)',
   averageWords: new Set(['ortalama', 'ort']),
