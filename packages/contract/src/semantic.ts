@@ -117,6 +117,17 @@ export const ZMeasureArithmetic = z.object({
   op: ZMeasureOperation,
   left: z.string().min(1).max(200),
   right: z.string().min(1).max(200),
+  /**
+   * The left side only over the rows with these values ("share of customers with fiber optic":
+   * the customers with fiber optic over all customers); absent: the left side as it is.
+   */
+  where: z
+    .array(
+      z.object({ field: z.string().min(1).max(200), values: z.array(z.string().max(500)).min(1).max(100) }),
+    )
+    .min(1)
+    .max(5)
+    .optional(),
 });
 export type TMeasureArithmetic = z.infer<typeof ZMeasureArithmetic>;
 

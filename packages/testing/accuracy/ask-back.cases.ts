@@ -157,10 +157,7 @@ export const ASK_BACK_SAAS_CASES: TAccuracyCase[] = [
   ask('upgrades last month'),
   ask('expansion revenue'),
   // "per account" is a ratio here (average revenue per account), which no measure gives.
-  ask(
-    'revenue per account',
-    '"per account" read as a breakdown by account without asking (ARPA or by account?)',
-  ),
+  ask('revenue per account'),
   ask('average tickets per account'),
 
   // Fields and values the schema does not have.

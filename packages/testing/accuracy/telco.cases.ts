@@ -19,8 +19,6 @@ const WHY_CUSTOMERS =
   'shape 3: one row per customer, but the row count is named after the file ("Telco Customer Churns") and "customers" reaches no count of customerID';
 const WHY_YES_NO =
   'not a numbered shape (nearest shape 1 and item 11): Churn is a Yes/No column DuckDB reads as BOOLEAN, and the model makes it neither a dimension, a filter nor a rate';
-const WHY_MONTHLY =
-  'shape 9: "monthly" is read as the month grain, so the measure labelled "Monthly Charges" cannot be reached ("charges" unknown)';
 
 export const TELCO_CONTEXT = { today: TELCO_TODAY, weekStart: 'monday' as const };
 
@@ -87,27 +85,23 @@ export const TELCO_CASES: TAccuracyCase[] = [
   {
     phrase: 'average monthly charges',
     expected: `SELECT AVG("MonthlyCharges") ${T}`,
-    knownFailure: WHY_MONTHLY,
   },
   {
     phrase: 'average monthly charges by contract',
     expected: `SELECT "Contract", AVG("MonthlyCharges") ${T} GROUP BY 1`,
-    knownFailure: WHY_MONTHLY,
   },
   {
     phrase: 'total monthly charges by internet service',
     expected: `SELECT "InternetService", SUM("MonthlyCharges") ${T} GROUP BY 1`,
-    knownFailure: WHY_MONTHLY,
   },
   {
     phrase: 'average monthly charges per customer by payment method',
     expected: `SELECT "PaymentMethod", AVG("MonthlyCharges") ${T} GROUP BY 1`,
-    knownFailure: WHY_MONTHLY,
   },
   {
     phrase: 'monthly charges of churned customers',
     expected: `SELECT SUM("MonthlyCharges") ${T} WHERE "Churn"`,
-    knownFailure: WHY_MONTHLY,
+    knownFailure: WHY_YES_NO,
   },
   { phrase: 'total charges', expected: `SELECT SUM(${TOTAL_CHARGES}) ${T}` },
   {
@@ -133,8 +127,6 @@ export const TELCO_CASES: TAccuracyCase[] = [
   {
     phrase: 'share of customers with fiber optic',
     expected: `SELECT AVG(CASE WHEN "InternetService" = 'Fiber optic' THEN 1 ELSE 0 END) ${T}`,
-    knownFailure:
-      'confident wrong card (item 11): "share" is a filler word in the English pack, so the card is the count of fiber-optic customers (3096), not their share (0.44); "share of <count> with <value>" is not read yet',
   },
   { phrase: 'how many senior citizens', expected: `SELECT ${CUSTOMERS} ${T} WHERE "SeniorCitizen" = 1` },
   {

@@ -5,7 +5,9 @@
  */
 import type { TAggregationOverride, TMeasureArithmetic, TSemanticQuery } from '@parley/contract';
 import {
+  findDimensionSource,
   getBaseMeasures,
+  getDimension,
   getMeasure,
   ModelError,
   type TAggregateMeasure,
@@ -33,7 +35,40 @@ export function arithmeticName(op: TMeasureArithmetic['op'], left: string, right
   return `${left}__${op}__${right}`;
 }
 
+/**
+ * The left side of "share of customers with fiber optic": the measure over the rows with those
+ * values only, as a measure condition (hidden: a part of the share, never shown alone).
+ */
+function restricted(model: TSemanticModel, a: TMeasureArithmetic): TAggregateMeasure {
+  const m = getMeasure(model, a.left);
+  if (m.kind !== 'aggregate' || !['sum', 'count', 'count_distinct'].includes(m.agg))
+    throw new ModelError(`${m.label} cannot be split into a share of its rows.`);
+  const where = [...(m.where ?? [])];
+  const values: string[] = [];
+  for (const f of a.where ?? []) {
+    const source = findDimensionSource(model, getDimension(model, f.field), m.table);
+    if (!source)
+      throw new ModelError(`${m.label} cannot be filtered by ${getDimension(model, f.field).label}.`);
+    where.push({ table: source.table, column: source.column, values: f.values });
+    values.push(...f.values);
+  }
+  return {
+    ...m,
+    name: `${a.name}__rows`,
+    label: `${m.label} (${values.join(', ')})`,
+    synonyms: [],
+    hidden: true,
+    where,
+  };
+}
+
 function derived(model: TSemanticModel, a: TMeasureArithmetic): TDerivedMeasure {
+  if (a.where) {
+    const part = restricted(model, a);
+    model.measures.push(part);
+    const share = derived(model, { name: a.name, op: a.op, left: part.name, right: a.right });
+    return a.op === 'share' ? { ...share, label: `Share of ${part.label}` } : share;
+  }
   const left = getMeasure(model, a.left);
   const right = getMeasure(model, a.right);
   const same: TMeasureFormat = left.format === right.format ? left.format : 'number';

@@ -39,6 +39,17 @@ export interface TLanguagePack {
   grouping: { words: Set<string>; position: TWordPosition };
   /** "revenue per order": the word that makes a measure after a measure their ratio. */
   ratioWord: string;
+  /** "in total", "altogether": one total is wanted, no breakdown unless a grouping word says so (a rule). */
+  total: string;
+  /**
+   * The parties a business counts its takings over ("revenue per customer" is also an average per
+   * customer); "per" before any other entity is a breakdown ("sales per employee").
+   */
+  perHead: Set<string>;
+  /** "share of", "percentage of": a share of the rows the question's values pick (a rule). */
+  shareOf: string;
+  /** Words that join the items of a list ("orders, revenue and customers"). */
+  listWords: Set<string>;
   /** "average revenue per order" restates the same ratio. */
   averageWords: Set<string>;
   /**

@@ -29,10 +29,12 @@ import {
   findNumericFilters,
   findOperators,
   findRanking,
+  findShare,
+  findTotal,
 } from './slots';
-import { tokenize } from './text';
+import { type TToken, tokenize } from './text';
 import { validate } from './validate';
-import { getVocabulary } from './vocabulary';
+import { getVocabulary, type TVocabulary } from './vocabulary';
 
 export type { TLearnedChoice } from './clarification';
 export { renderParseMessage, type TParseMessage } from './messages';
@@ -128,9 +130,11 @@ function parse(phrase: string, options: TParseOptions, pack: TLanguagePack): TPa
     today: options.today,
     dayFirst: options.dayFirst ?? options.weekStart === 'monday',
   });
-  const grain = findGrain(scanner, pack);
-  const operators = findOperators(scanner, pack);
   const vocabulary = getVocabulary(model, pack);
+  const grain = findGrain(scanner, pack, (at) => startsPhrase(tokens, at, vocabulary));
+  const total = findTotal(scanner, pack);
+  const operators = findOperators(scanner, pack);
+  const share = findShare(scanner, pack, (at) => startsPhrase(tokens, at, vocabulary));
   if (pack.prefixMatch) matchPrefixes(tokens, vocabulary, pack);
   const corrections = correctTypos(tokens, vocabulary, pack);
   const matches = matchVocabulary(tokens, vocabulary, pack);
@@ -141,7 +145,7 @@ function parse(phrase: string, options: TParseOptions, pack: TLanguagePack): TPa
     normalised,
     tokens,
     matches,
-    slots: { chart, numeric, ranking, dates, grain, aggregations, operators },
+    slots: { chart, numeric, ranking, dates, grain, aggregations, operators, total, share },
     model,
     vocabulary,
     pack,
@@ -161,6 +165,17 @@ function parse(phrase: string, options: TParseOptions, pack: TLanguagePack): TPa
   if (isClarification(result)) return toResult(result, pack);
   const query = intent ? asKind(intent, result, grain, model, options.today) : result;
   return { kind: 'query', query, understood: describeQuery(query, model, pack.code), corrections };
+}
+
+/** Whether the words from `at` on (two or more) are a phrase of the vocabulary. */
+function startsPhrase(tokens: TToken[], at: number, vocabulary: TVocabulary): boolean {
+  for (let n = 2; n <= vocabulary.maxWords && at + n <= tokens.length; n++) {
+    const span = tokens.slice(at, at + n);
+    if (span.some((t) => t.consumed)) return false;
+    if (vocabulary.exact.has(span.map((t) => t.norm).join(' '))) return true;
+    if (vocabulary.entries.has(span.map((t) => t.lemma).join(' '))) return true;
+  }
+  return false;
 }
 
 /** What the intent stage found: the first registered kind whose words were found, and what they said. */

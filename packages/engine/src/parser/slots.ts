@@ -67,6 +67,41 @@ export function findOperators(scanner: TokenScanner, pack: TLanguagePack): TToke
   return free.filter((t) => t.consumed);
 }
 
+/**
+ * "in total", "altogether": the question wants one total, so no word of it is a breakdown unless
+ * grouped. The words stay for the vocabulary: "total" may name the amount ("pay in total").
+ */
+export function findTotal(scanner: TokenScanner, pack: TLanguagePack): boolean {
+  let total = false;
+  scanner.scan(pack.total, () => {
+    total = true;
+    return false;
+  });
+  return total;
+}
+
+/**
+ * "share of customers with fiber optic", "müşterilerin yüzde kaçı": the words that ask for a share
+ * of the rows the question's values pick, left unconsumed (the assemble stage takes them when the
+ * question has such values). A word that starts a phrase of the model ("market share") is not one.
+ */
+export function findShare(
+  scanner: TokenScanner,
+  pack: TLanguagePack,
+  startsPhrase: (at: number) => boolean,
+): TToken[] {
+  const free = scanner.tokens.filter((t) => !t.consumed);
+  let done = false;
+  scanner.scan(pack.shareOf, (_, at) => {
+    if (done || startsPhrase(at) || (at > 0 && startsPhrase(at - 1))) return false;
+    done = true;
+    return true;
+  });
+  const words = free.filter((t) => t.consumed);
+  for (const t of words) t.consumed = false;
+  return words;
+}
+
 export function findChart(scanner: TokenScanner, pack: TLanguagePack): TChartType | null {
   let chart: TChartType | null = null;
   for (const rule of pack.chart.rules) {
@@ -153,10 +188,19 @@ export function findRanking(scanner: TokenScanner, pack: TLanguagePack): TRankin
   return ranking;
 }
 
-export function findGrain(scanner: TokenScanner, pack: TLanguagePack): TTimeGrain | 'auto' | null {
+/**
+ * The grain asked for. `startsPhrase` says whether the words from a token on name something of
+ * the model: "monthly charges" is a column, not charges by month.
+ */
+export function findGrain(
+  scanner: TokenScanner,
+  pack: TLanguagePack,
+  startsPhrase: (at: number) => boolean = () => false,
+): TTimeGrain | 'auto' | null {
   let grain: TTimeGrain | 'auto' | null = null;
-  const read = (g: string[]): boolean => {
+  const read = (g: string[], at: number): boolean => {
     const word = g.find((x) => x !== undefined);
+    if (word && scanner.tokens[at]?.norm === word && startsPhrase(at)) return false;
     if (word) grain ??= pack.grain.words[word] ?? null;
     return true;
   };

@@ -177,6 +177,14 @@ export const EN: TLanguagePack = {
   },
   grouping: { words: new Set(['by', 'per', 'each', 'every', 'across', 'between']), position: 'before' },
   ratioWord: 'per',
+  listWords: new Set(['and', 'or', '&', ',']),
+  shareOf: '(?:the |what )?(?:share|percentage|proportion|fraction|percent|%) of(?: the| all| our)?',
+  perHead: new Set(
+    'customer client account user member subscriber buyer shopper visitor patient guest head capita person'.split(
+      ' ',
+    ),
+  ),
+  total: '(?:in total|in all|altogether|all together|all in all|combined|in sum)',
   averageWords: new Set(['average', 'avg', 'mean']),
   aggregations: [
     ['(?:the )?median(?: of)?(?: the)?', 'median'],
@@ -287,8 +295,8 @@ export const EN: TLanguagePack = {
     most: '(?:the )?(?:most|highest|largest|biggest|greatest|max|maximum|best(?: performing)?|strongest)',
     least: '(?:the )?(?:least|lowest|smallest|fewest|min|minimum|worst(?: performing)?|weakest)',
     extremes: [
-      ['(?:the )?(?:max|maximum)', 'max'],
-      ['(?:the )?(?:min|minimum)', 'min'],
+      ['(?:the )?(?:max|maximum|oldest)', 'max'],
+      ['(?:the )?(?:min|minimum|youngest)', 'min'],
     ],
     ascending: '(?:ascending|asc|low to high|lowest first|increasing order|smallest first)',
     descending: '(?:descending|desc|high to low|highest first|decreasing order|biggest first|largest first)',

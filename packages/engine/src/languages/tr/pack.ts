@@ -32,6 +32,11 @@ function normalise(phrase: string): string {
   // "en az gelir getiren 5 ürün": a ranking ("en az 100 sipariş" is an amount, read elsewhere).
   s = s.replace(/\ben az ((?:[a-z]+ )?[a-z]+) (\d{1,4})\b/g, 'en dusuk $2 $1');
   s = s.replace(/\ben fazla ((?:[a-z]+ )?[a-z]+) (\d{1,4})\b/g, 'en cok $2 $1');
+  // "iadelerin gelirdeki payı", "iadelerin gelir içindeki yüzdesi": A's share in B, said "A payi olarak B".
+  s = s.replace(
+    /(^| )(\S+) (\S+?(?:de|da|te|ta)(?:ki)?|\S+ icindeki) (?:payi|orani|yuzdesi)(?= |$)/g,
+    (_, lead: string, a: string, b: string) => `${lead}${a} payi olarak ${b.replace(/ icindeki$/, '')}`,
+  );
   // "Almanya dahil değil": not included.
   s = s.replace(/\bdahil (degil|olmadan)\b/g, '$1');
   // "250 siparişten fazla": the measure before its amount, as "siparis 250 fazla".
@@ -82,6 +87,10 @@ export const TR: TLanguagePack = {
     position: 'after',
   },
   ratioWord: 'basina',
+  listWords: new Set(['ve', 'veya', 'ile', '&', ',']),
+  shareOf: '(?:yuzde kaci|yuzdesi|payi|orani)(?: nedir| ne kadar)?',
+  perHead: new Set('musteri hesap kullanici uye abone alici ziyaretci hasta misafir kisi kisi'.split(' ')),
+  total: '(?:toplamda|toplam olarak|hepsi birden|tumu birden|genel toplamda)',
   averageWords: new Set(['ortalama', 'ort']),
   aggregations: [
     ['medyan(?:i|ini|dir)?|ortanca(?:si|sini)?', 'median'],
@@ -95,6 +104,7 @@ export const TR: TLanguagePack = {
     ['bolu|bolunmus', 'divide'],
     ['arti', 'add'],
     ['eksi', 'subtract'],
+    ['payi olarak', 'share'],
   ],
   whichWords: new Set(['hangi', 'hangisi', 'hangileri', 'ne', 'kim']),
   followUp:
@@ -152,8 +162,8 @@ export const TR: TLanguagePack = {
     most: '(?:en|daha) (?:cok|fazla|yuksek|buyuk|iyi)(?: performans gosteren)?',
     least: '(?:en|daha) (?:az|dusuk|kucuk|kotu|zayif)(?: performans gosteren)?',
     extremes: [
-      ['(?:en yuksek|maksimum|azami)', 'max'],
-      ['(?:en dusuk|minimum|asgari)', 'min'],
+      ['(?:en yuksek|maksimum|azami|en yasli)', 'max'],
+      ['(?:en dusuk|minimum|asgari|en genc)', 'min'],
     ],
     ascending: '(?:artan sira[a-z]*|kucukten buyuge|azdan coga|dusukten yuksege)',
     descending: '(?:azalan sira[a-z]*|buyukten kucuge|coktan aza|yuksekten dusuge)',

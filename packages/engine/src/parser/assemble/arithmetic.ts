@@ -5,8 +5,10 @@
  */
 import type { TMeasureArithmetic } from '@parley/contract';
 import { arithmeticName, queryModel } from '../../compiler/aggregations';
+import { findMeasure, type TSemanticModel } from '../../model/semantic-model';
 import type { TMatch } from '../match';
 import type { TToken } from '../text';
+import { valueOfCount } from './measure-words';
 import type { TAssembleInput } from './types';
 
 const COMPILED = new Map<string, RegExp>();
@@ -20,6 +22,21 @@ function whole(rule: string): RegExp {
 
 function onlyMeasure(m: TMatch): string | null {
   return m.targets.length === 1 && m.targets[0]!.type === 'measure' ? m.targets[0]!.name : null;
+}
+
+/**
+ * "payments as a share of revenue", "revenue minus payments": a count beside an amount of money
+ * names the money of what it counts (the payments' amount) when its rows have one such column; a
+ * share, sum or difference of a count and money means nothing.
+ */
+function comparable(model: TSemanticModel, left: string, right: string): [string, string] {
+  const money = (name: string) => findMeasure(model, name)?.format === 'currency';
+  const swap = (name: string, other: string): string => {
+    if (!money(other)) return name;
+    const value = valueOfCount(model, name);
+    return value && money(value) ? value : name;
+  };
+  return [swap(left, right), swap(right, left)];
 }
 
 /** Joins each stated pair into one measure (in place: matches, unknown words, the input's model). */
@@ -43,8 +60,9 @@ export function settleArithmetic(input: TAssembleInput, unknown: TToken[]): void
       const at = unknown.indexOf(t);
       if (at >= 0) unknown.splice(at, 1);
     }
-    const name = arithmeticName(op, left, right);
-    found.push({ name, op, left, right });
+    const [a, b] = op === 'divide' ? [left, right] : comparable(input.model, left, right);
+    const name = arithmeticName(op, a, b);
+    found.push({ name, op, left: a, right: b });
     matches.splice(i - 1, 2, {
       ...prev,
       targets: [{ type: 'measure', name }],

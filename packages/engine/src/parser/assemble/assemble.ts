@@ -16,6 +16,7 @@ import { buildQuery } from './build';
 import { settleRanking } from './ranking';
 import { readQuestion } from './read';
 import { settleWords } from './settle';
+import { readShare, settleShare } from './share';
 import { settleTime } from './time';
 import type { TAssembleInput } from './types';
 
@@ -33,9 +34,11 @@ export function assemble(given: TAssembleInput): TSemanticQuery | TClarification
   if (unsettled) return unsettled;
   const reading = readQuestion(input, unknown);
   if (isClarification(reading)) return reading;
+  const shared = readShare(input, reading);
   const missing = askForMissing(input, reading);
   if (missing) return missing;
   const query = buildQuery(input, reading);
+  if (shared) settleShare(input, reading, query);
   withArithmetic(query, input);
   return (
     settleAggregations(input, reading, query) ??

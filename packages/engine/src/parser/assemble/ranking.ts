@@ -2,13 +2,14 @@
  * The query's ranking: "top 5", "which products sold best" (10), "which product" (the one),
  * "sorted by"; a ranking with nothing to rank asks what to rank.
  */
-import type { TSemanticQuery } from '@parley/contract';
+import type { TAggregationOverride, TSemanticQuery } from '@parley/contract';
 import { takesAggregation } from '../../compiler/aggregations';
 import { findMeasure, isDimensionAvailable } from '../../model/semantic-model';
 import { ask, type TClarification } from '../clarification';
 import { describeQuery } from '../describe';
 import { measureLabel } from '../labels';
 import type { TRanking } from '../slots';
+import { valueOfCount } from './measure-words';
 import type { TAssembleInput, TReading } from './types';
 
 /** How many rows a ranking without a number keeps: 10 for a plural ("products"), 1 for "which product". */
@@ -33,6 +34,31 @@ function impliedLimit(input: TAssembleInput, reading: TReading, ranking: TRankin
   return null;
 }
 
+/**
+ * The column extreme a superlative with nothing to rank names: "maximum salary", "lowest credit
+ * limit" (a column of values), "largest payment" (a count of rows whose table has one column of
+ * values: the payments' amount). A word that only ranks ("most") names it when the column is one
+ * column as stored, never a computed total.
+ */
+function extremeOf(
+  input: TAssembleInput,
+  base: TSemanticQuery,
+  ranking: TRanking,
+): TAggregationOverride | null {
+  const { model } = input;
+  const measure = base.measures.length === 1 ? base.measures[0]! : null;
+  if (!measure || ranking.n || ranking.sortOnly || !ranking.superlative) return null;
+  if (base.aggregations?.some((o) => o.measure === measure)) return null;
+  const fn = ranking.extreme ?? (ranking.dir === 'desc' ? 'max' : 'min');
+  const m = findMeasure(model, measure);
+  if (takesAggregation(m)) {
+    const plain = m.expr !== undefined && 'col' in m.expr;
+    return ranking.extreme || plain ? { measure, fn } : null;
+  }
+  const value = valueOfCount(model, measure);
+  return value ? { measure: value, fn } : null;
+}
+
 /** Sets the query's order and limit (in place), or asks what to rank. */
 export function settleRanking(
   input: TAssembleInput,
@@ -52,16 +78,11 @@ export function settleRanking(
     else base.limit = limit;
   }
   if (base.dimensions.length > 0 || base.timeDimension?.grain) return null;
-  // "maximum salary": nothing to rank, so the word names the column's maximum.
-  const measure = base.measures.length === 1 ? base.measures[0]! : null;
-  if (
-    ranking.extreme &&
-    !ranking.n &&
-    measure &&
-    takesAggregation(findMeasure(model, measure)) &&
-    !base.aggregations?.some((o) => o.measure === measure)
-  ) {
-    base.aggregations = [...(base.aggregations ?? []), { measure, fn: ranking.extreme }];
+  // "maximum salary", "largest payment": nothing to rank, so the word names the column's extreme.
+  const extreme = extremeOf(input, base, ranking);
+  if (extreme) {
+    base.measures = [extreme.measure];
+    base.aggregations = [...(base.aggregations ?? []), extreme];
     delete base.order;
     delete base.limit;
     return null;

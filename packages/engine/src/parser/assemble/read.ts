@@ -131,6 +131,9 @@ export function readQuestion(input: TAssembleInput, unknown: TToken[]): TReading
   for (const d of targets.dimensionWords) {
     // "the Electronics category" names the filter's field; "by category" asks for a breakdown.
     if (!d.grouped && values.has(d.name)) continue;
+    // "how much did customers pay in total": the customers who paid, not a breakdown by them.
+    const grouping = d.grouped || input.pack.grouping.words.has(d.words.split(' ')[0]!);
+    if (!grouping && input.slots.total) continue;
     if (!dimensions.includes(d.name)) dimensions.push(d.name);
   }
   return {

@@ -10,6 +10,14 @@ import type { TMatch } from '../match';
 import type { TToken } from '../text';
 import { settleArithmetic } from './arithmetic';
 import { getExampleQuestions } from './examples';
+import {
+  countsRows,
+  perDistinct,
+  settleAverages,
+  settleListedMeasures,
+  settlePerHead,
+  settleQualifiedMeasures,
+} from './measure-words';
 import type { TAssembleInput } from './types';
 
 /** "enterprise customers", "mobile users": a measure word right after a value only qualifies it
@@ -65,7 +73,8 @@ function settleRatios(input: TAssembleInput, unknown: TToken[]): TClarification 
     }
     const ratio =
       model.measures.find((r) => r.kind === 'ratio' && r.numerator === num && r.denominator === den) ??
-      averageOf(model, num, den);
+      averageOf(model, num, den) ??
+      perDistinct(input, num, den);
     if (ratio) {
       matches.splice(i - 1, 2, { ...prev, targets: [{ type: 'measure', name: ratio.name }], words });
       i--;
@@ -84,6 +93,7 @@ function settleRatios(input: TAssembleInput, unknown: TToken[]): TClarification 
             words,
             pack.messages.phrases.by([numerator], dimensionLabel(model, dualDimension).toLowerCase()),
           ),
+          replaceWords(phrase, words, pack.messages.phrases.divided(numerator, denominator)),
           ...model.measures
             .filter((r) => r.kind === 'ratio' && r.numerator === num)
             .map((r) => replaceWords(phrase, words, r.label)),
@@ -124,6 +134,9 @@ function averageOf(
   if (!['count', 'count_distinct'].includes(d.agg) || d.table !== n.table) return undefined;
   const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
   if (!same(n.where, d.where)) return undefined;
+  // An average over the rows is one per counted thing only when each row is one ("per order"
+  // among order lines is not): then the division is computed (perDistinct).
+  if (!countsRows(model, d)) return undefined;
   // "resolution hours per ticket" where resolution hours already is the average per ticket.
   if (n.agg === 'avg') return n;
   if (n.agg !== 'sum') return undefined;
@@ -184,7 +197,10 @@ function settleSources(input: TAssembleInput): TClarification | null {
 /** A word that names two fields ("orders": the measure or the field?): asked which one. */
 function askAmbiguous(input: TAssembleInput): TClarification | null {
   const { matches, model, phrase } = input;
-  for (const m of matches) {
+  for (const [i, m] of matches.entries()) {
+    // "revenue per customer": the ratio step settles it, or asks which reading.
+    const prev = matches[i - 1];
+    if (m.per && prev?.targets.length === 1 && prev.targets[0].type === 'measure') continue;
     const kinds = m.targets.filter((t) => t.type === 'measure' || t.type === 'dimension');
     if (kinds.length > 1) {
       const labels = kinds.map((t) => targetLabel(model, t));
@@ -205,10 +221,16 @@ function askAmbiguous(input: TAssembleInput): TClarification | null {
  */
 export function settleWords(input: TAssembleInput, unknown: TToken[]): TClarification | null {
   const { tokens, model, pack } = input;
+  settleListedMeasures(input);
+  settlePerHead(input);
   settleMeasureWords(input.matches);
+  settleQualifiedMeasures(input);
   settleArithmetic(input, unknown);
-  const question = askAmbiguous(input) ?? settleRatios(input, unknown) ?? settleSources(input);
+  const question = askAmbiguous(input) ?? settleRatios(input, unknown);
   if (question) return question;
+  settleAverages(input, unknown);
+  const source = settleSources(input);
+  if (source) return source;
   // "revenue excluding", "revenue last month vs": a question cut off after a word that needs
   // something to follow is asked back, never answered without it.
   const last = tokens.at(-1);

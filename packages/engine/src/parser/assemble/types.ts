@@ -16,6 +16,10 @@ export interface TSlots {
   dates: TDateFindings;
   grain: TTimeGrain | 'auto' | null;
   aggregations: TAggregationWord[];
+  /** "share of": the words (unconsumed) that ask for a share of the rows the values pick. */
+  share: TToken[];
+  /** "in total": only a grouping word makes a breakdown. */
+  total: boolean;
   /** Arithmetic words read (consumed); those no pair of measures takes are unknown words again. */
   operators: TToken[];
 }
