@@ -30,6 +30,8 @@ describe('every choice of a question back answers', () => {
     'how did we do last month',
     'stats for germany',
     'top 5 countries',
+    'which categories sold best last year',
+    'ülkeye göre ilk 5',
     'haul by region',
     'revenue by zodiac sign',
     'show me the top five',
@@ -55,6 +57,11 @@ describe('every choice of a question back answers', () => {
     expect(how).toContain('Revenue last month');
     expect(how.some((c) => c.includes('how did we do'))).toBe(false);
     expect(choicesOf('geçen ay')).toContain('geçen ay gelir');
+    // A ranking keeps the user's words, in the order a ranking is asked.
+    expect(choicesOf('which categories sold best last year')).toContain(
+      'best categories by Revenue last year',
+    );
+    expect(choicesOf('top 5 countries')).toContain('top 5 countries by Revenue');
   });
 
   it('offers no value or measure where a breakdown goes ("by united states")', () => {

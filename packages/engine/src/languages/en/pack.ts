@@ -116,6 +116,7 @@ const MESSAGES: TMessages = {
     divided: (a, b) => `${a} divided by ${b}`,
     fieldValue: (f, v) => `${f} ${v}`,
     trendOf: (m, period) => `${m} by month ${period}`,
+    ranked: (r, d, m) => `${r} ${d} by ${m}`,
     compose: (m, dims, values, words) =>
       [
         dims.length > 0 ? `${m} by ${LIST(dims, 'and')}` : m,

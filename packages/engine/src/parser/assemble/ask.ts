@@ -6,6 +6,9 @@
 import { findMeasureTime, isDimensionAvailable } from '../../model/semantic-model';
 import { ask, type TChoice, type TClarification } from '../clarification';
 import { dimensionLabel, measureLabel, replaceWords, targetLabel } from '../labels';
+import { TokenScanner } from '../scanner';
+import { findRanking } from '../slots';
+import { tokenize } from '../text';
 import { findCorrection, type TVocabularyTarget } from '../vocabulary';
 import { getExampleQuestions } from './examples';
 import type { TAssembleInput, TReading } from './types';
@@ -108,18 +111,41 @@ export function askForMissing(input: TAssembleInput, reading: TReading): TClarif
  */
 function composeWith(input: TAssembleInput, reading: TReading, measure: string): string {
   const { model, pack, tokens, matches } = input;
+  const { phrases } = pack.messages;
   const matched = new Set<number>();
   for (const m of matches) for (let i = m.start; i < m.start + m.words.split(' ').length; i++) matched.add(i);
-  const written = new Map(input.phrase.split(/\s+/).map((w) => [pack.normalise(w), w]));
-  const words = tokens
-    .filter((t, i) => t.consumed && !matched.has(i))
-    .map((t) => written.get(t.norm) ?? t.norm)
-    .join(' ');
+  const spelt = new Map(input.phrase.split(/\s+/).map((w) => [pack.normalise(w), w]));
+  const written = (at: number[]): string =>
+    at.map((i) => spelt.get(tokens[i].norm) ?? tokens[i].norm).join(' ');
+  const ranked = rankingAt(input, reading);
+  const words = written(
+    tokens.flatMap((t, i) => (t.consumed && !matched.has(i) && !ranked.includes(i) ? [i] : [])),
+  );
   const values = [...reading.valueFilters.values()].flatMap((f) =>
     f.values.map((value) => ({ value, excluded: f.op !== 'in' })),
   );
+  const label = measureLabel(model, measure);
+  const [dim] = reading.dimensions;
+  if (ranked.length > 0 && dim) {
+    // "which categories sold best" → "best categories by Revenue", in the user's own words.
+    const said = reading.dimensionWords.find((w) => w.name === dim)?.words;
+    const ranking = phrases.ranked(written(ranked), said ?? dimensionLabel(model, dim).toLowerCase(), label);
+    return phrases.compose(ranking, [], values, words);
+  }
   const dims = reading.dimensions.map((d) => dimensionLabel(model, d).toLowerCase());
-  return pack.messages.phrases.compose(measureLabel(model, measure), dims, values, words);
+  return phrases.compose(label, dims, values, words);
+}
+
+/**
+ * The tokens a ranking of one breakdown was read from ("top 5", "best"), found again on the
+ * question's words; none when there is no such ranking (a sort, or several breakdowns).
+ */
+function rankingAt(input: TAssembleInput, reading: TReading): number[] {
+  const { ranking } = input.slots;
+  if (!ranking || ranking.sortOnly || reading.dimensions.length !== 1) return [];
+  const tokens = tokenize(input.normalised, input.pack.lemma);
+  findRanking(new TokenScanner(tokens), input.pack);
+  return tokens.flatMap((t, i) => (t.consumed ? [i] : []));
 }
 
 /**
