@@ -22,6 +22,8 @@ export interface TAccuracyCase {
   ordered?: boolean;
   /** Why the engine is known to answer this one wrongly; the test expects it to fail. */
   knownFailure?: string;
+  /** A question back that must not say it understood anything (a vague request, nonsense). */
+  understoodNothing?: boolean;
 }
 
 export interface TAccuracyOutcome {
@@ -53,12 +55,15 @@ export async function runAccuracyCase(
   c: TAccuracyCase,
   context: TAccuracyContext,
 ): Promise<TAccuracyOutcome> {
-  const parsed = parseQuestion(c.phrase, { model, today: context.today, weekStart: context.weekStart });
+  const parsed = parseQuestion(c.phrase, parseOptions(connector, model, context));
+  // Every choice of a question back is a question the user may click: it must answer.
+  if (parsed.kind === 'clarify') await checkChoices(connector, model, parsed.prompt.items, context);
   if (c.expected === 'clarify') {
+    const claimed = parsed.kind === 'clarify' && c.understoodNothing && parsed.understood !== null;
     return {
       phrase: c.phrase,
-      ok: parsed.kind === 'clarify',
-      detail: parsed.kind === 'query' ? parsed.understood : '',
+      ok: parsed.kind === 'clarify' && !claimed,
+      detail: parsed.kind === 'query' ? parsed.understood : claimed ? `claims: ${parsed.text}` : '',
     };
   }
   if (parsed.kind === 'clarify') return { phrase: c.phrase, ok: false, detail: `clarify: ${parsed.text}` };
@@ -84,6 +89,44 @@ export async function runAccuracyCase(
     return { phrase: c.phrase, ok: false, detail: `error: ${(error as Error).message}` };
   }
 }
+
+/** The parser's options for a source: the runner's context and the dialect its answers compile for. */
+function parseOptions(connector: Connector, model: TSemanticModel, context: TAccuracyContext) {
+  return {
+    model,
+    today: context.today,
+    weekStart: context.weekStart,
+    dialect: connector.dialect ?? 'duckdb',
+  };
+}
+
+/**
+ * Asks each choice of a question back as the user would by clicking it: it must give a card — no
+ * further question back, no error. A choice that does not is thrown, so the case's test fails
+ * whether or not the case is a known failure.
+ */
+async function checkChoices(
+  connector: Connector,
+  model: TSemanticModel,
+  choices: string[],
+  context: TAccuracyContext,
+): Promise<void> {
+  for (const choice of choices) {
+    const parsed = parseQuestion(choice, parseOptions(connector, model, context));
+    let why = parsed.kind === 'clarify' ? `asks back: ${parsed.text}` : '';
+    if (parsed.kind === 'query') {
+      try {
+        await answerLikeTheServer(connector, model, parsed.query, context);
+      } catch (error) {
+        why = `error: ${(error as Error).message}`;
+      }
+    }
+    if (why) throw new ChoiceError(`the choice "${choice}" ${why}`);
+  }
+}
+
+/** A choice of a question back that does not answer. */
+class ChoiceError extends Error {}
 
 /**
  * What the server's answer path does with a parsed query: compile, run, build the card. An error

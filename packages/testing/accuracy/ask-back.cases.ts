@@ -9,6 +9,13 @@ import type { TAccuracyCase } from './accuracy-runner';
 const ask = (phrase: string, knownFailure?: string): TAccuracyCase =>
   knownFailure ? { phrase, expected: 'clarify', knownFailure } : { phrase, expected: 'clarify' };
 
+/** Issue 29 item 14: a vague request or nonsense asks back without claiming anything was understood. */
+const askBlank = (phrase: string): TAccuracyCase => ({
+  phrase,
+  expected: 'clarify',
+  understoodNothing: true,
+});
+
 export const ASK_BACK_DEMO_CASES: TAccuracyCase[] = [
   // Vague: nothing says what to measure; an all-time total would answer a question nobody asked.
   ask("how's business?"),
@@ -135,6 +142,20 @@ export const ASK_BACK_DEMO_CASES: TAccuracyCase[] = [
   ask('<script>alert(1)</script>'),
   ask('delete all orders'),
   ask('send this report to my boss'),
+  // Vague requests and nonsense, in English and Turkish: no measure was named, none is claimed
+  // (a typo correction of a nonsense word is no measure: "purple monkey" is not "people money").
+  askBlank('show me the thing'),
+  askBlank('the numbers'),
+  askBlank('give me data'),
+  askBlank('what about it'),
+  askBlank('elephants dance on the moon'),
+  askBlank('blorp zork'),
+  askBlank('purple monkey dishwasher'),
+  askBlank('bana şeyi göster'),
+  askBlank('rakamlar'),
+  askBlank('veri ver'),
+  askBlank('fil ayda dans ediyor'),
+  askBlank('mor maymun bulaşık makinesi'),
   // A negation or a comparison left without its object: the question was cut off.
   ask('revenue excluding'), // cut off: excluding what?
   ask('revenue last month vs'), // cut off: compared with what?
@@ -144,6 +165,16 @@ export const ASK_BACK_SAAS_CASES: TAccuracyCase[] = [
   // Vague.
   ask('how are things looking'),
   ask('give me an overview'),
+  askBlank('show me the thing'),
+  askBlank('the numbers'),
+  askBlank('what about it'),
+  // Nonsense, in English and Turkish.
+  askBlank('elephants dance on the moon'),
+  askBlank('blorp zork'),
+  askBlank('purple monkey dishwasher'),
+  askBlank('bana şeyi göster'),
+  askBlank('peki ya o'),
+  askBlank('fil ayda dans ediyor'),
 
   // Measures the SaaS schema does not have.
   ask('churn rate by plan'), // no cancellations recorded

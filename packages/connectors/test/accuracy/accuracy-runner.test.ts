@@ -32,6 +32,14 @@ describe('accuracy runner: no question may cause an HTTP 500', () => {
     await expect(runAccuracyCase(source, model, c, CONTEXT)).rejects.toThrow(/would answer HTTP 500/);
   });
 
+  it('fails a question back, known failure or not, when a choice it offers does not answer', async () => {
+    const source = failingSource(new ConnectorError('timeout', 'took too long'));
+    const vague = { phrase: 'how did we do last month', expected: 'clarify' as const, knownFailure: 'x' };
+    await expect(runAccuracyCase(source, model, vague, CONTEXT)).rejects.toThrow(
+      /the choice "Revenue last month" error: took too long/,
+    );
+  });
+
   it('counts a timeout, which the server answers in words, as an ordinary miss', async () => {
     const source = failingSource(new ConnectorError('timeout', 'took too long'));
     const outcome = await runAccuracyCase(source, model, c, CONTEXT);

@@ -53,6 +53,18 @@ export interface TMessages {
     divided(a: string, b: string): string;
     fieldValue(field: string, value: string): string;
     trendOf(measure: string, period: string): string;
+    /** A ranking in the user's words: "top 5" or "best", the breakdown's words, the measure. */
+    ranked(ranking: string, dimension: string, measure: string): string;
+    /**
+     * A question of a measure and what else was understood, in the language's word order:
+     * its breakdowns, its values (excluded or not) and the other words read as written ("last month").
+     */
+    compose(
+      measure: string,
+      dimensions: string[],
+      values: { value: string; excluded: boolean }[],
+      words: string,
+    ): string;
   };
   /**
    * What a question back says it understood, in the language's names and word order

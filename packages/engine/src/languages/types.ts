@@ -33,6 +33,11 @@ export interface TLanguagePack {
   lemma(word: string): string;
   /** Words that carry no analytic meaning ("show me", "what were"); anything else must be placed. */
   fillers: Set<string>;
+  /**
+   * Words that stand for something without naming it ("thing", "stuff"): never read as a typo of a
+   * field's name, and a question of nothing else asks what to measure.
+   */
+  vague: Set<string>;
   /** Negations and where they stand ("excluding Germany": before; Turkish "Almanya hariç": after). */
   negation: { words: Set<string>; phrases: string[]; position: TWordPosition; reach: number };
   /** Words that put a dimension into the grouping ("by country"; Turkish "ülkeye göre": after). */

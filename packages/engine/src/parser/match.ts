@@ -41,6 +41,7 @@ export function correctTypos(
       t.norm.length < 4 ||
       t.norm.length > 30 ||
       pack.fillers.has(t.norm) ||
+      pack.vague.has(t.norm) ||
       pack.negation.words.has(t.norm) ||
       pack.grouping.words.has(t.norm)
     )

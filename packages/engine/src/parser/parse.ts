@@ -11,15 +11,17 @@ import {
   type TSemanticQuery,
   type TTimeGrain,
 } from '@parley/contract';
+import type { TSqlDialect } from '../compiler/dialect';
 import type { TWeekStart } from '../dates/date-range';
 import { ANALYSIS_KINDS, KINDS, type TAnalysisKind } from '../kinds';
 import { detectLanguage, getLanguagePack, type TLanguagePack } from '../languages';
 import type { TSemanticModel } from '../model/semantic-model';
 import { assemble, getExampleQuestions as examplesIn } from './assemble/assemble';
+import { compiles, keepAnswering, MAX_CHOICES, usesEveryMatch } from './choices';
 import { ask, isClarification, type TClarification, type TLearnedChoice } from './clarification';
 import { findDatesWith } from './dates/driver';
 import { describeQuery } from './describe';
-import { correctTypos, matchPrefixes, matchVocabulary } from './match';
+import { correctTypos, matchPrefixes, matchVocabulary, type TMatch } from './match';
 import { renderParseMessage, type TParseMessage } from './messages';
 import { TokenScanner } from './scanner';
 import {
@@ -58,6 +60,11 @@ export interface TParseOptions {
    * `query.analysis`). Without one, such questions ask back instead of answering a plain number.
    */
   kinds?: { readonly [K in TAnalysisKind]?: boolean };
+  /**
+   * The SQL dialect the answer is compiled for: a question back offers only choices whose query
+   * compiles for it. Without one (an API source), each choice is only read again.
+   */
+  dialect?: TSqlDialect | null;
 }
 
 export interface TClarifyPrompt {
@@ -86,13 +93,44 @@ export type TParseResult =
 
 /** Parses a question against a model; see TParseResult. Never throws. */
 export function parseQuestion(phrase: string, options: TParseOptions): TParseResult {
+  return read(phrase, options, true).result;
+}
+
+/** A clarification as the parse's result. */
+type TFinish = (c: TClarification, pack: TLanguagePack) => TParseResult;
+
+/**
+ * The parse and the words it matched. `checked`: a question back's choices are each read first
+ * (choices.ts); a choice itself is read unchecked, so checking never recurses.
+ */
+function read(
+  phrase: string,
+  options: TParseOptions,
+  checked: boolean,
+): { result: TParseResult; matches: TMatch[] } {
   let pack = options.pack ?? getLanguagePack();
+  const seen = { matches: [] as TMatch[] };
+  const finish: TFinish = (c, p) => toResult(checked ? checkChoices(c, options, p) : c, p);
   try {
     pack = options.pack ?? getLanguagePack(detectLanguage(phrase, options.language));
-    return parse(phrase, options, pack);
+    return { result: parse(phrase, options, pack, finish, seen), matches: seen.matches };
   } catch {
-    return toResult(ask({ key: 'failed' }, null, examplesIn(options.model, pack)), pack);
+    return {
+      result: finish(ask({ key: 'failed' }, null, examplesIn(options.model, pack)), pack),
+      matches: [],
+    };
   }
+}
+
+/** The clarification with only the choices that, clicked, give a query of every word that compiles. */
+function checkChoices(c: TClarification, options: TParseOptions, pack: TLanguagePack): TClarification {
+  const answers = (choice: string): boolean => {
+    const { result, matches } = read(choice, options, false);
+    return (
+      result.kind === 'query' && usesEveryMatch(result.query, matches) && compiles(result.query, options)
+    );
+  };
+  return keepAnswering(c, answers, () => examplesIn(options.model, pack));
 }
 
 /** Example questions built from the model's own vocabulary. */
@@ -103,15 +141,21 @@ export function getExampleQuestions(
   return examplesIn(model, pack);
 }
 
-function parse(phrase: string, options: TParseOptions, pack: TLanguagePack): TParseResult {
+function parse(
+  phrase: string,
+  options: TParseOptions,
+  pack: TLanguagePack,
+  finish: TFinish,
+  seen: { matches: TMatch[] },
+): TParseResult {
   const { model } = options;
   // Only a question back lists them: built when one is asked, not on every answered question.
   const examples = () => examplesIn(model, pack);
   // Stage 1: normalise.
   if (typeof phrase !== 'string' || phrase.trim() === '')
-    return toResult(ask({ key: 'empty' }, null, examples()), pack);
+    return finish(ask({ key: 'empty' }, null, examples()), pack);
   if (phrase.length > MAX_PHRASE_LENGTH)
-    return toResult(ask({ key: 'tooLong', max: MAX_PHRASE_LENGTH }, null, examples()), pack);
+    return finish(ask({ key: 'tooLong', max: MAX_PHRASE_LENGTH }, null, examples()), pack);
   const normalised = pack.normalise(phrase);
 
   // Stage 2: tokens and lemmas.
@@ -138,6 +182,7 @@ function parse(phrase: string, options: TParseOptions, pack: TLanguagePack): TPa
   if (pack.prefixMatch) matchPrefixes(tokens, vocabulary, pack);
   const corrections = correctTypos(tokens, vocabulary, pack);
   const matches = matchVocabulary(tokens, vocabulary, pack);
+  seen.matches = matches;
 
   // Stage 5: assemble; stage 6: validate.
   const assembled = assemble({
@@ -161,8 +206,8 @@ function parse(phrase: string, options: TParseOptions, pack: TLanguagePack): TPa
     !isClarification(result) &&
     ((result.aggregations?.length ?? 0) > 0 || (result.arithmetic?.length ?? 0) > 0);
   if (intent && (named || !options.kinds?.[intent.kind]))
-    return toResult(notYet(intent.kind, result, model, pack, examples), pack);
-  if (isClarification(result)) return toResult(result, pack);
+    return finish(notYet(intent.kind, result, model, pack, examples), pack);
+  if (isClarification(result)) return finish(result, pack);
   const query = intent ? asKind(intent, result, grain, model, options.today) : result;
   return { kind: 'query', query, understood: describeQuery(query, model, pack.code), corrections };
 }
@@ -232,7 +277,7 @@ function toResult(c: TClarification, pack: TLanguagePack): TParseResult {
   const learn: (TLearnedChoice | null)[] = [];
   for (const choice of c.choices) {
     const phrase = typeof choice === 'string' ? choice : choice.phrase;
-    if (items.includes(phrase) || items.length >= 6) continue;
+    if (items.includes(phrase) || items.length >= MAX_CHOICES) continue;
     items.push(phrase);
     learn.push(typeof choice === 'string' ? null : choice.learn);
   }

@@ -2478,6 +2478,8 @@ describe('language packs', () => {
       'bu yıl aylara göre gelir',
       'gelir bazında ilk 5 bölge',
       'bu çeyrek ile geçen çeyrek sipariş',
+      'bölge bazında gelir',
+      'bölge bazında sipariş',
     ]);
     for (const q of examples) expect(parseTr(q, { language: undefined }).kind).toBe('query');
   });

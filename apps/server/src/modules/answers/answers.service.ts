@@ -260,6 +260,8 @@ export class AnswerService {
       weekStart,
       previous: context.previous,
       kinds: ANALYSES,
+      // A question back offers only choices that compile for the source (API sources: read only).
+      dialect: source.connector.dialect,
       // A Turkish question (or a tr user's ambiguous one) is read with the Turkish pack.
       language: context.language,
     });
@@ -417,6 +419,7 @@ export class AnswerService {
       options.today,
       options.weekStart,
       options.language,
+      options.dialect ?? '',
       options.previous ? stringify(options.previous) : '',
     ].join('\u0000');
     let parsed = this.parsed.get(key);

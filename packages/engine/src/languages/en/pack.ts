@@ -116,6 +116,15 @@ const MESSAGES: TMessages = {
     divided: (a, b) => `${a} divided by ${b}`,
     fieldValue: (f, v) => `${f} ${v}`,
     trendOf: (m, period) => `${m} by month ${period}`,
+    ranked: (r, d, m) => `${r} ${d} by ${m}`,
+    compose: (m, dims, values, words) =>
+      [
+        dims.length > 0 ? `${m} by ${LIST(dims, 'and')}` : m,
+        ...values.map((v) => (v.excluded ? `excluding ${v.value}` : v.value)),
+        words,
+      ]
+        .filter(Boolean)
+        .join(' '),
   },
   understood: {
     name: (label) => label,
@@ -169,6 +178,7 @@ export const EN: TLanguagePack = {
   normalise,
   lemma: getLemma,
   fillers: FILLERS,
+  vague: new Set(['thing', 'things', 'stuff', 'whatsit', 'whatever']),
   negation: {
     words: new Set(['not', 'excluding', 'exclude', 'except', 'without', 'excl', 'non', 'but', 'outside']),
     phrases: ['other than'],

@@ -71,6 +71,16 @@ export const MESSAGES: TMessages = {
     divided: (a, b) => `${inTurkish(a)} bölü ${inTurkish(b)}`,
     fieldValue: (f, v) => `${inTurkish(f)} ${v}`,
     trendOf: (m) => `son 12 ayda aylık ${inTurkish(m)}`,
+    ranked: (r, d, m) => `${inTurkish(m)} bazında ${r} ${d}`,
+    // Turkish puts the period, the values and the breakdown before the measure.
+    compose: (m, dims, values, words) =>
+      [
+        words,
+        ...values.map((v) => (v.excluded ? `${v.value} hariç` : v.value)),
+        dims.length > 0 ? `${LIST(dims.map(inTurkish), 'and')} bazında ${inTurkish(m)}` : inTurkish(m),
+      ]
+        .filter(Boolean)
+        .join(' '),
   },
   understood: {
     name: turkishName,

@@ -58,6 +58,8 @@ export const TR: TLanguagePack = {
   // Words are their own lemma until matched against the vocabulary (matchPrefixes).
   lemma: (word) => word,
   fillers: FILLERS,
+  // "şey" (thing) and its forms: a question about "the thing" names no measure.
+  vague: new Set(['sey', 'seyi', 'seyler', 'seyleri', 'seyin', 'seye', 'seyde']),
   negation: {
     words: new StemSet([
       'haric',
