@@ -44,7 +44,8 @@ const WHY_PERCENTILE = 'item 10: "90th percentile" is not an aggregation the que
 const WHY_RATIO =
   'item 11 (and shape 9 for "profit"): "profit as a percentage of sales" is not a derived measure';
 const WHY_PER_ORDER = 'item 11 and shape 3: "sales per order" needs the distinct order count as a divisor';
-const WHY_CHANGE = 'item 13: a filter on the change of a measure between two periods';
+const WHY_CHANGE =
+  'item 13: the change between 2017 and 2016 is read, but "sold" is a filler that names no measure, so it asks which measure';
 
 export const DATACO_CONTEXT = { today: DATACO_TODAY, weekStart: 'monday' as const };
 

@@ -97,6 +97,13 @@ export interface TLanguagePack {
     descending: string;
     sort: string;
   };
+  /**
+   * Change between periods, per group: comparatives said against a second period ("sold less than
+   * last year", "more … than"), verbs of one period against the one before ("declined", "grew");
+   * `lost`, the words between a period with rows and one without ("last year but not this year");
+   * `than`, the word before a second period ("less in 2025 than in 2024").
+   */
+  change: { less: string; more: string; fell: string; grew: string; lost?: string; than?: string };
   /** Grain rules: "by month", "weekly", "over time" (auto). */
   grain: { rules: string[]; joined: string; auto: string; words: Record<string, TTimeGrain> };
   /** The date grammar's rules (dates.ts), run by the one driver in parser/dates/. */

@@ -16,6 +16,7 @@ import { ANALYSIS_KINDS, KINDS, type TAnalysisKind } from '../kinds';
 import { detectLanguage, getLanguagePack, type TLanguagePack } from '../languages';
 import type { TSemanticModel } from '../model/semantic-model';
 import { assemble, getExampleQuestions as examplesIn } from './assemble/assemble';
+import { findChange } from './assemble/change';
 import { ask, isClarification, type TClarification, type TLearnedChoice } from './clarification';
 import { findDatesWith } from './dates/driver';
 import { describeQuery } from './describe';
@@ -123,6 +124,7 @@ function parse(phrase: string, options: TParseOptions, pack: TLanguagePack): TPa
   const chart = findChart(scanner, pack);
   const aggregations = findAggregations(scanner, pack);
   const numeric = findNumericFilters(scanner, pack);
+  const change = findChange(scanner, pack);
   const ranking = findRanking(scanner, pack);
   const dates = findDatesWith(pack.dates, scanner, {
     today: options.today,
@@ -141,7 +143,7 @@ function parse(phrase: string, options: TParseOptions, pack: TLanguagePack): TPa
     normalised,
     tokens,
     matches,
-    slots: { chart, numeric, ranking, dates, grain, aggregations, operators },
+    slots: { chart, numeric, ranking, dates, grain, aggregations, operators, change },
     model,
     vocabulary,
     pack,

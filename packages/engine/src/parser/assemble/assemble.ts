@@ -13,6 +13,8 @@ import { isUnplaced } from '../match';
 import { settleAggregations } from './aggregations';
 import { askForMissing } from './ask';
 import { buildQuery } from './build';
+import { settleChange } from './change';
+import { settleEntityGrouping } from './entity';
 import { settleRanking } from './ranking';
 import { readQuestion } from './read';
 import { settleWords } from './settle';
@@ -37,8 +39,10 @@ export function assemble(given: TAssembleInput): TSemanticQuery | TClarification
   if (missing) return missing;
   const query = buildQuery(input, reading);
   withArithmetic(query, input);
+  settleEntityGrouping(input, reading, query);
   return (
     settleAggregations(input, reading, query) ??
+    settleChange(input, query) ??
     settleTime(input, reading, query) ??
     settleRanking(input, reading, query) ??
     query
