@@ -234,4 +234,10 @@ export const PAGILA_CASES: TAccuracyCase[] = [
       'actors have no name column, so the model names them by last name, which 200 actors share 121 ways; and "number of films" counts films, which reach actors only through the link table',
   },
   { phrase: 'revenue by favourite colour', expected: 'clarify' },
+  // Issue 29 item 13 on PostgreSQL: the categories whose revenue fell from June to July 2022.
+  {
+    phrase: 'which categories had less revenue in July 2022 than in June 2022',
+    expected: `SELECT name, cur, prev FROM (SELECT c.name, COALESCE(SUM(p.amount) FILTER (WHERE ${paid(...JULY)}), 0) AS cur, COALESCE(SUM(p.amount) FILTER (WHERE ${paid('2022-06-01', '2022-06-30')}), 0) AS prev ${PFC} GROUP BY 1) t WHERE cur < prev ORDER BY cur - prev, cur DESC, name`,
+    ordered: true,
+  },
 ];
