@@ -104,6 +104,11 @@ export interface TLanguagePack {
    * `than`, the word before a second period ("less in 2025 than in 2024").
    */
   change: { less: string; more: string; fell: string; grew: string; lost?: string; than?: string };
+  /**
+   * Verbs of selling and spending ("sold", "spent") and the words of the money measure they ask
+   * for when the question names none ("revenue", "sales").
+   */
+  salesVerbs: { words: Set<string>; measures: string[] };
   /** Grain rules: "by month", "weekly", "over time" (auto). */
   grain: { rules: string[]; joined: string; auto: string; words: Record<string, TTimeGrain> };
   /** The date grammar's rules (dates.ts), run by the one driver in parser/dates/. */

@@ -290,6 +290,10 @@ export const EN: TLanguagePack = {
     lost: '(?:but|and) not(?= (?:in |during |for )?(?:this|last|previous|prior|(?:19|20)\\d\\d)\\b)',
     than: 'than(?= (?:in|during|for|on) )',
   },
+  salesVerbs: {
+    words: new Set(['sold', 'sell', 'sells', 'selling', 'spent', 'spend', 'spends', 'spending']),
+    measures: ['revenue', 'sales'],
+  },
   ranking: {
     topN: '(?:the )?(top|best|highest|largest|biggest|leading|greatest|most) (\\d{1,4})',
     bottomN: '(?:the )?(bottom|worst|lowest|smallest|least|fewest) (\\d{1,4})',

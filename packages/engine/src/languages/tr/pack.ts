@@ -152,6 +152,10 @@ export const TR: TLanguagePack = {
     fell: '(?:azalan|dusen|gerileyen|azaldi|dustu|geriledi)(?! sira)',
     grew: '(?:buyuyen|artan|yukselen|buyudu|artti|yukseldi)(?! sira)',
   },
+  salesVerbs: {
+    words: new Set(['satan', 'satti', 'satilan', 'harcayan', 'harcadi']),
+    measures: ['gelir', 'satis'],
+  },
   ranking: {
     topN: '(en (?:cok|iyi|yuksek|buyuk)|ilk) (\\d{1,4})(?! (?:gun|hafta|ay|yil|sene|ceyre)[a-z]*(?: |$))',
     bottomN: '(en (?:az|dusuk|kotu|kucuk)) (\\d{1,4})',

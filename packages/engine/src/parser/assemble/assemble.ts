@@ -20,6 +20,7 @@ import { readQuestion } from './read';
 import { settleWords } from './settle';
 import { settleTime } from './time';
 import type { TAssembleInput } from './types';
+import { settleVerbMeasure } from './verb-measure';
 
 export { getExampleQuestions } from './examples';
 export type { TAssembleInput, TSlots } from './types';
@@ -35,6 +36,7 @@ export function assemble(given: TAssembleInput): TSemanticQuery | TClarification
   if (unsettled) return unsettled;
   const reading = readQuestion(input, unknown);
   if (isClarification(reading)) return reading;
+  settleVerbMeasure(input, reading);
   const missing = askForMissing(input, reading);
   if (missing) return missing;
   const query = buildQuery(input, reading);
