@@ -1413,6 +1413,16 @@ export const DEMO_CASES: TAccuracyCase[] = [
     expected: `SELECT c.email, ${REV} ${OI} ${CJ} WHERE ${DONE} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 5`,
     ordered: true,
   },
+  {
+    phrase: 'which customers in Germany had orders last year but not this year',
+    expected: `SELECT email, cur, prev FROM (SELECT c.email, COUNT(DISTINCT o.order_id) FILTER (WHERE ${od('2026-01-01', '2026-12-31')}) AS cur, COUNT(DISTINCT o.order_id) FILTER (WHERE ${od('2025-01-01', '2025-12-31')}) AS prev FROM orders o ${CJ} WHERE ${DONE} AND o.country = 'Germany' GROUP BY 1) t WHERE prev > 0 AND cur = 0 ORDER BY prev DESC, email`,
+    ordered: true,
+  },
+  {
+    phrase: 'which products had revenue this year but not last year',
+    expected: `SELECT name, cur, prev FROM (SELECT p.name, COALESCE(${REV} FILTER (WHERE ${od('2026-01-01', '2026-12-31')}), 0) AS cur, COALESCE(${REV} FILTER (WHERE ${od('2025-01-01', '2025-12-31')}), 0) AS prev ${OIP} WHERE ${DONE} GROUP BY 1) t WHERE cur > 0 AND prev = 0 ORDER BY cur DESC, name`,
+    ordered: true,
+  },
   // The periods or the measure are not said: ask back.
   { phrase: 'which products had less revenue than in 2024', expected: 'clarify' },
   { phrase: 'which countries had less revenue in 2025 than in 2023', expected: 'clarify' },

@@ -43,6 +43,21 @@ describe('questions about change between periods (English)', () => {
     });
   });
 
+  it('reads "this year but not last year" as gained, over whole years', () => {
+    expect(query('which products had revenue this year but not last year').query).toMatchObject({
+      timeDimension: { range: { kind: 'year', year: 2026 } },
+      compare: 'previous_period',
+      change: 'gained',
+    });
+    expect(query('which customers had orders last year but not this year').query).toMatchObject({
+      dimensions: ['customer'],
+      timeDimension: { range: { kind: 'year', year: 2026 } },
+      change: 'lost',
+    });
+    // Nothing to list the customers by: two periods, asked back.
+    expect(parse('customers who ordered last year but not this year').kind).toBe('clarify');
+  });
+
   it('reads "grew this quarter" against the quarter before', () => {
     expect(query('which regions grew revenue this quarter').query).toMatchObject({
       timeDimension: { range: { kind: 'this', unit: 'quarter' } },

@@ -46,12 +46,16 @@ export function settleChange(input: TAssembleInput, query: TSemanticQuery): TCla
     input.slots = { ...input.slots, dates: { ...dates, wantsChange: true } };
     return null;
   }
-  let settled: { range: TDateRange; compare: TComparison } | null = null;
-  if (ranges.length === 2) settled = adjacent(ranges[0]!, ranges[1]!, cue.dir, input.today, input.weekStart);
-  else if (ranges.length <= 1 && cue.dir !== 'lost' && dates.compare)
-    settled = { range: ranges[0] ?? { kind: 'all' }, compare: dates.compare };
-  else if (ranges.length === 1 && cue.dir !== 'lost' && !cue.comparative)
-    settled = { range: ranges[0]!, compare: 'previous_period' };
+  // "Customers who ordered last year but not this year" with nothing to list them by: a total of
+  // two periods would not answer it.
+  if (!grouped) return null;
+  let settled: { range: TDateRange; compare: TComparison; dir: TChangeDirection } | null = null;
+  const { dir } = cue;
+  if (ranges.length === 2) settled = adjacent(ranges[0]!, ranges[1]!, dir, input.today, input.weekStart);
+  else if (ranges.length <= 1 && dir !== 'lost' && dates.compare)
+    settled = { range: ranges[0] ?? { kind: 'all' }, compare: dates.compare, dir };
+  else if (ranges.length === 1 && dir !== 'lost' && !cue.comparative)
+    settled = { range: ranges[0]!, compare: 'previous_period', dir };
   if (!settled) {
     const understood = describeQuery({ ...query, timeDimension: undefined }, input.model, input.pack.code);
     return ask(
@@ -62,13 +66,14 @@ export function settleChange(input: TAssembleInput, query: TSemanticQuery): TCla
   }
   const kept = settled.range.kind === 'all' ? [] : [settled.range];
   input.slots = { ...input.slots, dates: { ...dates, ranges: kept, compare: settled.compare } };
-  query.change = cue.dir;
+  query.change = settled.dir;
   return null;
 }
 
 /**
- * Two periods said in a question of change: the later is the period, the earlier its comparison —
- * only when the earlier is the period just before (or the same one a year before); else null.
+ * Two periods said in a question of change: the period and its comparison (the period just before,
+ * or the same one a year before), or null. "Had orders last year but not this year" lost them,
+ * "this year but not last year" gained them.
  */
 function adjacent(
   first: TDateRange,
@@ -76,14 +81,40 @@ function adjacent(
   dir: TChangeDirection,
   today: string,
   weekStart: TWeekStart,
-): { range: TDateRange; compare: TComparison } | null {
-  // "ordered last year but not this year": the period without rows is said second.
-  const [range, before] = dir === 'lost' ? [second, first] : [first, second];
+): { range: TDateRange; compare: TComparison; dir: TChangeDirection } | null {
+  if (dir !== 'lost') return comparedWith(first, second, today, weekStart, dir);
+  return (
+    comparedWith(second, first, today, weekStart, 'lost') ??
+    comparedWith(first, second, today, weekStart, 'gained')
+  );
+}
+
+function comparedWith(
+  said: TDateRange,
+  before: TDateRange,
+  today: string,
+  weekStart: TWeekStart,
+  dir: TChangeDirection,
+): { range: TDateRange; compare: TComparison; dir: TChangeDirection } | null {
   const earlier = resolveRange(before, today, weekStart);
   if (!earlier) return null;
-  for (const compare of ['previous_period', 'previous_year'] as const) {
-    const c = resolveComparison(range, compare, today, weekStart);
-    if (c && c.from === earlier.from && c.to === earlier.to) return { range, compare };
+  // Rows in one period and none in the other: "this year" is the whole year against the whole last one.
+  const whole = dir === 'lost' || dir === 'gained' ? wholeUnit(said, today) : null;
+  for (const range of whole ? [said, whole] : [said]) {
+    for (const compare of ['previous_period', 'previous_year'] as const) {
+      const c = resolveComparison(range, compare, today, weekStart);
+      if (c && c.from === earlier.from && c.to === earlier.to) return { range, compare, dir };
+    }
   }
+  return null;
+}
+
+/** "This year" as the calendar year it is in (likewise a quarter or a month), else null. */
+function wholeUnit(range: TDateRange, today: string): TDateRange | null {
+  if (range.kind !== 'this') return null;
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  if (range.unit === 'year') return { kind: 'year', year };
+  if (range.unit === 'quarter') return { kind: 'quarter', year, quarter: Math.ceil(month / 3) };
+  if (range.unit === 'month') return { kind: 'month', year, month };
   return null;
 }
