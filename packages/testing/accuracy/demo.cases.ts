@@ -1357,8 +1357,8 @@ export const DEMO_CASES: TAccuracyCase[] = [
     ordered: true,
   },
   {
-    phrase: 'which channels had fewer orders last month than the month before',
-    expected: `SELECT channel, cur, prev FROM (SELECT o.channel, COUNT(DISTINCT o.order_id) FILTER (WHERE ${od('2026-10-01', '2026-10-31')}) AS cur, COUNT(DISTINCT o.order_id) FILTER (WHERE ${od('2026-09-01', '2026-09-30')}) AS prev FROM orders o WHERE ${DONE} GROUP BY 1) t WHERE cur < prev ORDER BY cur - prev, cur DESC, channel`,
+    phrase: 'which countries had fewer orders last week than the week before',
+    expected: `SELECT country, cur, prev FROM (SELECT o.country, COUNT(DISTINCT o.order_id) FILTER (WHERE ${od('2026-11-09', '2026-11-15')}) AS cur, COUNT(DISTINCT o.order_id) FILTER (WHERE ${od('2026-11-02', '2026-11-08')}) AS prev FROM orders o WHERE ${DONE} GROUP BY 1) t WHERE cur < prev ORDER BY cur - prev, cur DESC, country`,
     ordered: true,
   },
   {
@@ -1367,8 +1367,8 @@ export const DEMO_CASES: TAccuracyCase[] = [
     ordered: true,
   },
   {
-    phrase: 'which categories sold fewer units than last year',
-    expected: `SELECT category, cur, prev FROM (SELECT p.category, COALESCE(${UNITS} FILTER (WHERE ${od('2026-01-01', '2026-11-20')}), 0) AS cur, COALESCE(${UNITS} FILTER (WHERE ${od('2025-01-01', '2025-11-20')}), 0) AS prev ${OIP} WHERE ${DONE} GROUP BY 1) t WHERE cur < prev ORDER BY cur - prev, cur DESC, category`,
+    phrase: 'which brands sold fewer units last week than the week before',
+    expected: `SELECT brand, cur, prev FROM (SELECT p.brand, COALESCE(${UNITS} FILTER (WHERE ${od('2026-11-09', '2026-11-15')}), 0) AS cur, COALESCE(${UNITS} FILTER (WHERE ${od('2026-11-02', '2026-11-08')}), 0) AS prev ${OIP} WHERE ${DONE} GROUP BY 1) t WHERE cur < prev ORDER BY cur - prev, cur DESC, brand`,
     ordered: true,
   },
   {
@@ -1419,8 +1419,8 @@ export const DEMO_CASES: TAccuracyCase[] = [
     ordered: true,
   },
   {
-    phrase: 'which products had revenue this year but not last year',
-    expected: `SELECT name, cur, prev FROM (SELECT p.name, COALESCE(${REV} FILTER (WHERE ${od('2026-01-01', '2026-12-31')}), 0) AS cur, COALESCE(${REV} FILTER (WHERE ${od('2025-01-01', '2025-12-31')}), 0) AS prev ${OIP} WHERE ${DONE} GROUP BY 1) t WHERE cur > 0 AND prev = 0 ORDER BY cur DESC, name`,
+    phrase: 'which customers in Germany had revenue this year but not last year',
+    expected: `SELECT email, cur, prev FROM (SELECT c.email, COALESCE(${REV} FILTER (WHERE ${od('2026-01-01', '2026-12-31')}), 0) AS cur, COALESCE(${REV} FILTER (WHERE ${od('2025-01-01', '2025-12-31')}), 0) AS prev ${OI} ${CJ} WHERE ${DONE} AND o.country = 'Germany' GROUP BY 1) t WHERE cur > 0 AND prev = 0 ORDER BY cur DESC, email`,
     ordered: true,
   },
   // The periods or the measure are not said: ask back.
