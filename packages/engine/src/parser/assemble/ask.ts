@@ -60,7 +60,7 @@ export function askForMissing(input: TAssembleInput, reading: TReading): TClarif
       .filter((m) => !(m.kind === 'aggregate' && m.hidden))
       .filter((m) => dimsForItems.every((d) => isDimensionAvailable(model, m.name, d)))
       .slice(0, 6)
-      .map((m) => replaceWords(phrase, '', m.label));
+      .map((m) => measureChoice(input, m.label));
     return ask(
       { key: 'whichMeasure', understood },
       understood,
@@ -69,6 +69,14 @@ export function askForMissing(input: TAssembleInput, reading: TReading): TClarif
     );
   }
   return null;
+}
+
+/** A question naming the measure: after the words of a change ("grew revenue"), else before the phrase. */
+function measureChoice(input: TAssembleInput, label: string): string {
+  const cue = input.slots.change?.words;
+  return cue
+    ? replaceWords(input.phrase, cue, `${cue} ${label.toLowerCase()}`)
+    : replaceWords(input.phrase, '', label);
 }
 
 /**

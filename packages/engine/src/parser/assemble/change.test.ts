@@ -88,6 +88,15 @@ describe('questions about change between periods (English)', () => {
   });
 });
 
+describe('a question of change without its measure', () => {
+  it('offers each measure after the words of the change, each a question that answers', () => {
+    const r = parse('which regions grew this quarter');
+    if (r.kind !== 'clarify') throw new Error('expected a question back');
+    expect(r.prompt.items).toContain('which regions grew revenue this quarter');
+    for (const item of r.prompt.items) expect(parse(item).kind, item).toBe('query');
+  });
+});
+
 describe('questions about change between periods (Turkish)', () => {
   it('reads "geçen yıla göre daha az satan ürünler" as the products that sold less', () => {
     const r = query('geçen yıla göre daha az satan ürünler', 'tr');

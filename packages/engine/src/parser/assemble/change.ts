@@ -17,19 +17,25 @@ import type { TAssembleInput, TChangeCue } from './types';
 export function findChange(scanner: TokenScanner, pack: TLanguagePack): TChangeCue | null {
   let cue: TChangeCue | null = null;
   const read = (dir: TChangeDirection, comparative: boolean) => (): boolean => {
-    cue ??= { dir, comparative };
+    cue ??= { dir, comparative, words: '' };
     return true;
   };
   const rules = pack.change;
+  const before = scanner.tokens.map((t) => t.consumed);
   scanner.scan(rules.less, read('down', true));
   scanner.scan(rules.more, read('up', true));
   scanner.scan(rules.fell, read('down', false));
   scanner.scan(rules.grew, read('up', false));
   if (rules.lost) scanner.scan(rules.lost, read('lost', true));
   if (!cue) return null;
+  const found: TChangeCue = cue;
+  found.words = scanner.tokens
+    .filter((t, i) => t.consumed && !before[i])
+    .map((t) => t.norm)
+    .join(' ');
   // "less in 2025 than in 2024": the word that leads to the second period.
   if (rules.than) scanner.scan(rules.than, () => true);
-  return cue;
+  return found;
 }
 
 /**

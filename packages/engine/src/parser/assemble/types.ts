@@ -19,6 +19,8 @@ import type { TVocabulary } from '../vocabulary';
 export interface TChangeCue {
   dir: TChangeDirection;
   comparative: boolean;
+  /** The words read, as normalised ("less"): a choice offered back names its measure after them. */
+  words: string;
 }
 
 export interface TSlots {
