@@ -103,6 +103,10 @@ export const ZAggregationOverride = z
   });
 export type TAggregationOverride = z.infer<typeof ZAggregationOverride>;
 
+/** How a group's measure moved between two periods, for a filter on the change. */
+export const CHANGE_DIRECTIONS = ['down', 'up', 'lost', 'gained'] as const;
+export type TChangeDirection = (typeof CHANGE_DIRECTIONS)[number];
+
 /** Arithmetic a user states between two measures ("revenue divided by sessions", "refunds as a share of revenue"). */
 export const MEASURE_OPERATIONS = ['divide', 'share', 'add', 'subtract'] as const;
 export const ZMeasureOperation = z.enum(MEASURE_OPERATIONS);
@@ -150,6 +154,12 @@ export const ZSemanticQuery = z.object({
   aggregations: z.array(ZAggregationOverride).max(10).optional(),
   /** Measures of `measures` the question computes from two others (`name` is theirs); absent: none. */
   arithmetic: z.array(ZMeasureArithmetic).max(5).optional(),
+  /**
+   * Keeps the groups whose first measure changed that way between the period and its comparison
+   * (`compare`): `down` / `up` ("which products sold less than last year"), `lost` / `gained`
+   * (something in the comparison period and nothing in the period, or the reverse).
+   */
+  change: z.enum(CHANGE_DIRECTIONS).optional(),
   /**
    * A question kind beside the plain aggregate (DESIGN §6 "Question kinds"): `drivers` splits the
    * change between the period and its comparison by each dimension; `forecast` adds `horizon`

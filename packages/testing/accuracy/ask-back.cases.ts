@@ -76,7 +76,6 @@ export const ASK_BACK_DEMO_CASES: TAccuracyCase[] = [
   ask('revenue in Georgia'),
   ask('sessions from tiktok'), // not one of the channels
   ask('revenue from affiliates'),
-  ask('top 10 customers by revenue'), // no customer-level dimension to rank
   ask('open orders'), // no such status: completed, refunded, cancelled
   ask('revenue on black friday 2025'), // holidays are not dates the engine knows
 

@@ -233,7 +233,8 @@ export const CLASSICMODELS_CASES: TAccuracyCase[] = [
   {
     phrase: 'customers who ordered last year but not this year',
     expected: `SELECT c.customername FROM customers c WHERE EXISTS (SELECT 1 FROM orders o WHERE o.customernumber = c.customernumber AND ${ordered(...Y2004)}) AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.customernumber = c.customernumber AND ${ordered(...YTD)})`,
-    knownFailure: 'item 13: two periods in one question ask back ("more than one period")',
+    knownFailure:
+      'item 13: "customers who ordered" names only their count, never turned into the list of customers; two periods with nothing to list by ask back ("more than one period")',
   },
   // Questions the data cannot answer, and vague ones: they must ask back.
   { phrase: 'show me the thing', expected: 'clarify' },

@@ -1345,4 +1345,87 @@ export const DEMO_CASES: TAccuracyCase[] = [
     phrase: 'can you show me sales by category',
     expected: `SELECT p.category, ${REV} ${OIP} WHERE ${DONE} GROUP BY 1`,
   },
+  // Issue 29 item 13: change between two periods, per group — the groups that moved, largest change first.
+  {
+    phrase: 'which products had less revenue than last year',
+    expected: `SELECT name, cur, prev FROM (SELECT p.name, COALESCE(${REV} FILTER (WHERE ${od('2026-01-01', '2026-11-20')}), 0) AS cur, COALESCE(${REV} FILTER (WHERE ${od('2025-01-01', '2025-11-20')}), 0) AS prev ${OIP} WHERE ${DONE} GROUP BY 1) t WHERE cur < prev ORDER BY cur - prev, cur DESC, name`,
+    ordered: true,
+  },
+  {
+    phrase: 'which countries had lower revenue in 2025 than in 2024',
+    expected: `SELECT country, cur, prev FROM (SELECT o.country, COALESCE(${REV} FILTER (WHERE ${od('2025-01-01', '2025-12-31')}), 0) AS cur, COALESCE(${REV} FILTER (WHERE ${od('2024-01-01', '2024-12-31')}), 0) AS prev ${OI} WHERE ${DONE} GROUP BY 1) t WHERE cur < prev ORDER BY cur - prev, cur DESC, country`,
+    ordered: true,
+  },
+  {
+    phrase: 'which countries had fewer orders last week than the week before',
+    expected: `SELECT country, cur, prev FROM (SELECT o.country, COUNT(DISTINCT o.order_id) FILTER (WHERE ${od('2026-11-09', '2026-11-15')}) AS cur, COUNT(DISTINCT o.order_id) FILTER (WHERE ${od('2026-11-02', '2026-11-08')}) AS prev FROM orders o WHERE ${DONE} GROUP BY 1) t WHERE cur < prev ORDER BY cur - prev, cur DESC, country`,
+    ordered: true,
+  },
+  {
+    phrase: 'which regions grew revenue this quarter',
+    expected: `SELECT region, cur, prev FROM (SELECT o.region, COALESCE(${REV} FILTER (WHERE ${od('2026-10-01', '2026-11-20')}), 0) AS cur, COALESCE(${REV} FILTER (WHERE ${od('2026-07-01', '2026-08-20')}), 0) AS prev ${OI} WHERE ${DONE} GROUP BY 1) t WHERE cur > prev ORDER BY cur - prev DESC, cur DESC, region`,
+    ordered: true,
+  },
+  {
+    phrase: 'which brands sold fewer units last week than the week before',
+    expected: `SELECT brand, cur, prev FROM (SELECT p.brand, COALESCE(${UNITS} FILTER (WHERE ${od('2026-11-09', '2026-11-15')}), 0) AS cur, COALESCE(${UNITS} FILTER (WHERE ${od('2026-11-02', '2026-11-08')}), 0) AS prev ${OIP} WHERE ${DONE} GROUP BY 1) t WHERE cur < prev ORDER BY cur - prev, cur DESC, brand`,
+    ordered: true,
+  },
+  {
+    phrase: 'which segments had more customers this year than last year',
+    expected: `SELECT segment, cur, prev FROM (SELECT c.segment, COUNT(DISTINCT o.customer_id) FILTER (WHERE ${od('2026-01-01', '2026-11-20')}) AS cur, COUNT(DISTINCT o.customer_id) FILTER (WHERE ${od('2025-01-01', '2025-11-20')}) AS prev FROM orders o ${CJ} WHERE ${DONE} GROUP BY 1) t WHERE cur > prev ORDER BY cur - prev DESC, cur DESC, segment`,
+    ordered: true,
+  },
+  {
+    phrase: 'which countries had orders in 2025 but not in 2026',
+    expected: `SELECT country, cur, prev FROM (SELECT o.country, COUNT(DISTINCT o.order_id) FILTER (WHERE ${od('2026-01-01', '2026-12-31')}) AS cur, COUNT(DISTINCT o.order_id) FILTER (WHERE ${od('2025-01-01', '2025-12-31')}) AS prev FROM orders o WHERE ${DONE} GROUP BY 1) t WHERE prev > 0 AND cur = 0 ORDER BY prev DESC, country`,
+    ordered: true,
+  },
+  {
+    phrase: 'geçen yıla göre daha az satan ürünler',
+    expected: `SELECT name, cur, prev FROM (SELECT p.name, COALESCE(${UNITS} FILTER (WHERE ${od('2026-01-01', '2026-11-20')}), 0) AS cur, COALESCE(${UNITS} FILTER (WHERE ${od('2025-01-01', '2025-11-20')}), 0) AS prev ${OIP} WHERE ${DONE} GROUP BY 1) t WHERE cur < prev ORDER BY cur - prev, cur DESC, name`,
+    ordered: true,
+  },
+  {
+    phrase: 'bu çeyrekte geliri büyüyen bölgeler',
+    expected: `SELECT region, cur, prev FROM (SELECT o.region, COALESCE(${REV} FILTER (WHERE ${od('2026-10-01', '2026-11-20')}), 0) AS cur, COALESCE(${REV} FILTER (WHERE ${od('2026-07-01', '2026-08-20')}), 0) AS prev ${OI} WHERE ${DONE} GROUP BY 1) t WHERE cur > prev ORDER BY cur - prev DESC, cur DESC, region`,
+    ordered: true,
+  },
+  // Customers are an entity of the demo (named by their e-mail): "top N customers" ranks them.
+  // (Moved here from the ask-back set, where it asked back for want of a customer grouping.)
+  {
+    phrase: 'top 10 customers by revenue',
+    expected: `SELECT c.email, ${REV} ${OI} ${CJ} WHERE ${DONE} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 10`,
+    ordered: true,
+  },
+  {
+    phrase: 'top 5 customers by revenue last year',
+    expected: `SELECT c.email, ${REV} ${OI} ${CJ} WHERE ${DONE} AND ${od('2025-01-01', '2025-12-31')} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 5`,
+    ordered: true,
+  },
+  {
+    phrase: 'which customer placed the most orders in 2025',
+    expected: `SELECT c.email, ${ORD} FROM orders o ${CJ} WHERE ${DONE} AND ${od('2025-01-01', '2025-12-31')} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1`,
+    ordered: true,
+  },
+  {
+    phrase: 'en çok gelir getiren 5 müşteri',
+    expected: `SELECT c.email, ${REV} ${OI} ${CJ} WHERE ${DONE} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 5`,
+    ordered: true,
+  },
+  {
+    phrase: 'which customers in Germany had orders last year but not this year',
+    expected: `SELECT email, cur, prev FROM (SELECT c.email, COUNT(DISTINCT o.order_id) FILTER (WHERE ${od('2026-01-01', '2026-12-31')}) AS cur, COUNT(DISTINCT o.order_id) FILTER (WHERE ${od('2025-01-01', '2025-12-31')}) AS prev FROM orders o ${CJ} WHERE ${DONE} AND o.country = 'Germany' GROUP BY 1) t WHERE prev > 0 AND cur = 0 ORDER BY prev DESC, email`,
+    ordered: true,
+  },
+  {
+    phrase: 'which customers in Germany had revenue this year but not last year',
+    expected: `SELECT email, cur, prev FROM (SELECT c.email, COALESCE(${REV} FILTER (WHERE ${od('2026-01-01', '2026-12-31')}), 0) AS cur, COALESCE(${REV} FILTER (WHERE ${od('2025-01-01', '2025-12-31')}), 0) AS prev ${OI} ${CJ} WHERE ${DONE} AND o.country = 'Germany' GROUP BY 1) t WHERE cur > 0 AND prev = 0 ORDER BY cur DESC, email`,
+    ordered: true,
+  },
+  // The periods or the measure are not said: ask back.
+  { phrase: 'which products had less revenue than in 2024', expected: 'clarify' },
+  { phrase: 'which countries had less revenue in 2025 than in 2023', expected: 'clarify' },
+  { phrase: 'which regions grew', expected: 'clarify' },
+  { phrase: 'which products sold less than last year', expected: 'clarify' },
 ];

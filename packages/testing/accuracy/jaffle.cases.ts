@@ -32,7 +32,7 @@ const ITEM_10 = 'item 10: median / minimum / maximum are not in the question lan
 const ITEM_11 =
   'item 11: arithmetic between measures is not in the question language ("per customer" is read as a grouping)';
 const ITEM_13 =
-  'item 13: filters on the change of a measure between two periods are not in the question language';
+  'item 13: the change between last month and the month before is read, but "spent" names no measure and is asked back; customers are then named by last name only (shape 2)';
 
 export const JAFFLE_CONTEXT = { today: JAFFLE_TODAY, weekStart: 'monday' as const };
 

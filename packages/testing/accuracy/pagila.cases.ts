@@ -235,4 +235,10 @@ export const PAGILA_CASES: TAccuracyCase[] = [
       "confident wrong card: actors are grouped by their name, so the two actors called SUSAN DAVIS are one row (their films added up), which takes SANDRA KILMER's place in the top 5; grouping by the actor and showing the name would answer it",
   },
   { phrase: 'revenue by favourite colour', expected: 'clarify' },
+  // Issue 29 item 13 on PostgreSQL: the categories whose revenue fell from June to July 2022.
+  {
+    phrase: 'which categories had less revenue in July 2022 than in June 2022',
+    expected: `SELECT name, cur, prev FROM (SELECT c.name, COALESCE(SUM(p.amount) FILTER (WHERE ${paid(...JULY)}), 0) AS cur, COALESCE(SUM(p.amount) FILTER (WHERE ${paid('2022-06-01', '2022-06-30')}), 0) AS prev ${PFC} GROUP BY 1) t WHERE cur < prev ORDER BY cur - prev, cur DESC, name`,
+    ordered: true,
+  },
 ];

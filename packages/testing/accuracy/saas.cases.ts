@@ -516,4 +516,21 @@ export const SAAS_CASES: TAccuracyCase[] = [
     phrase: 'What is the total invoice amount for Technology companies in 2025?',
     expected: `SELECT ${AMT} ${IA} WHERE a.industry = 'Technology' AND ${inv(...LAST_YEAR)}`,
   },
+  // Issue 29 item 13: change between two periods, per group — the groups that moved, largest change first.
+  {
+    phrase: 'which plans had less revenue last quarter than the quarter before',
+    expected: `SELECT plan, cur, prev FROM (SELECT a.plan, COALESCE(${AMT} FILTER (WHERE ${inv('2026-07-01', '2026-09-30')}), 0) AS cur, COALESCE(${AMT} FILTER (WHERE ${inv('2026-04-01', '2026-06-30')}), 0) AS prev ${IA} GROUP BY 1) t WHERE cur < prev ORDER BY cur - prev, cur DESC, plan`,
+    ordered: true,
+  },
+  {
+    phrase: 'which industries had more tickets in 2025 than in 2024',
+    expected: `SELECT industry, cur, prev FROM (SELECT a.industry, COUNT(*) FILTER (WHERE ${tic('2025-01-01', '2025-12-31')}) AS cur, COUNT(*) FILTER (WHERE ${tic('2024-01-01', '2024-12-31')}) AS prev ${TA} GROUP BY 1) t WHERE cur > prev ORDER BY cur - prev DESC, cur DESC, industry`,
+    ordered: true,
+  },
+  {
+    phrase: 'which countries grew revenue this year',
+    expected: `SELECT country, cur, prev FROM (SELECT a.country, COALESCE(${AMT} FILTER (WHERE ${inv(...THIS_YEAR)}), 0) AS cur, COALESCE(${AMT} FILTER (WHERE ${inv('2025-01-01', '2025-11-20')}), 0) AS prev ${IA} GROUP BY 1) t WHERE cur > prev ORDER BY cur - prev DESC, cur DESC, country`,
+    ordered: true,
+  },
+  { phrase: 'which plans had less revenue in 2025 than in 2022', expected: 'clarify' },
 ];

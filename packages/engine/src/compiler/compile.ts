@@ -22,6 +22,7 @@ import {
 } from '../model/semantic-model';
 import { assertNever } from '../util';
 import { queryModel, type TDerivedMeasure } from './aggregations';
+import { changeClauses } from './change';
 import { getGrainLabel, getQueryColumns, previousKey } from './columns';
 import { chooseTime, compileGroup, isMeasureFilter, type TGroup } from './compile-parts';
 import { nullNumber, ParamList, quoteIdent, type TSqlDialect } from './dialect';
@@ -98,6 +99,14 @@ export function compileQuery(
     .filter((f) => isMeasureFilter(model, f))
     .map((f) => comparisonSql(measureSql(f.field, false), f, params));
   const orderBy = orderClauses(query, model, grain);
+  if (query.change) {
+    // "Which products sold less than last year": only the groups that moved, the largest change first.
+    if (!comparison) throw new ModelError('A change between periods needs two periods to compare.');
+    const first = query.measures[0];
+    const change = changeClauses(query.change, measureSql(first, false), measureSql(first, true));
+    having.push(change.filter);
+    if (!query.order) orderBy.unshift(change.order);
+  }
 
   // "Top 5 products by revenue by month": the limit counts products (ranked by their total over
   // the period), each with every bucket — never the first five rows of the series.

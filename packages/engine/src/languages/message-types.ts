@@ -15,6 +15,7 @@ export type TParseMessage =
   | { key: 'nothingKnown' }
   | { key: 'whichMeasure'; understood: string | null }
   | { key: 'twoPeriods' }
+  | { key: 'changePeriods'; understood: string | null }
   | { key: 'noDate'; measure: string }
   | { key: 'whatToRank'; understood: string }
   | { key: 'notAvailable'; measures: string[]; dimension: string }

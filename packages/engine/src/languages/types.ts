@@ -113,6 +113,18 @@ export interface TLanguagePack {
     descending: string;
     sort: string;
   };
+  /**
+   * Change between periods, per group: comparatives said against a second period ("sold less than
+   * last year", "more … than"), verbs of one period against the one before ("declined", "grew");
+   * `lost`, the words between a period with rows and one without ("last year but not this year");
+   * `than`, the word before a second period ("less in 2025 than in 2024").
+   */
+  change: { less: string; more: string; fell: string; grew: string; lost?: string; than?: string };
+  /**
+   * Verbs of selling and spending ("sold", "spent") and the words of the money measure they ask
+   * for when the question names none ("revenue", "sales").
+   */
+  salesVerbs: { words: Set<string>; measures: string[] };
   /** Grain rules: "by month", "weekly", "over time" (auto). */
   grain: { rules: string[]; joined: string; auto: string; words: Record<string, TTimeGrain> };
   /** The date grammar's rules (dates.ts), run by the one driver in parser/dates/. */

@@ -531,6 +531,14 @@ export function getDemoModel(): TSemanticModel {
         values: getDemoProducts().map((p) => p.name),
       },
       {
+        // A customer is named by its e-mail: names repeat across customers, e-mails do not.
+        name: 'customer',
+        label: 'Customer',
+        synonyms: ['customer', 'client', 'buyer', 'customer email'],
+        sources: [{ table: 'customers', column: 'email' }],
+        values: [],
+      },
+      {
         name: 'device',
         label: 'Device',
         synonyms: ['devices', 'device type', 'platform'],

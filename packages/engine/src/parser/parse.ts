@@ -18,6 +18,7 @@ import { detectLanguage, getLanguagePack, type TLanguagePack } from '../language
 import type { TSemanticModel } from '../model/semantic-model';
 import { assemble, getExampleQuestions as examplesIn } from './assemble/assemble';
 import { compiles, keepAnswering, MAX_CHOICES, usesEveryMatch } from './choices';
+import { findChange } from './assemble/change';
 import { ask, isClarification, type TClarification, type TLearnedChoice } from './clarification';
 import { findDatesWith } from './dates/driver';
 import { describeQuery } from './describe';
@@ -169,6 +170,7 @@ function parse(
   const chart = findChart(scanner, pack);
   const aggregations = findAggregations(scanner, pack);
   const numeric = findNumericFilters(scanner, pack);
+  const change = findChange(scanner, pack);
   const ranking = findRanking(scanner, pack);
   const dates = findDatesWith(pack.dates, scanner, {
     today: options.today,
@@ -190,7 +192,7 @@ function parse(
     normalised,
     tokens,
     matches,
-    slots: { chart, numeric, ranking, dates, grain, aggregations, operators, total, share },
+    slots: { chart, numeric, ranking, dates, grain, aggregations, operators, total, share, change },
     model,
     vocabulary,
     pack,

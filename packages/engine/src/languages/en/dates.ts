@@ -51,7 +51,7 @@ const YEAR = '((?:19|20)\\d\\d)';
 const NUM = '(\\d{1,3})';
 const THE = '(?:the )?';
 const LAST = '(?:last|past|previous|prior|preceding|trailing|rolling)';
-const VS = '(?:vs|v|versus|compared to|compared with|compare to|compare with|against|relative to|and)';
+const VS = '(?:vs|v|versus|compared to|compared with|compare to|compare with|against|relative to|than|and)';
 
 type TGroups = (TDateRole | '')[];
 const second = (roles: TGroups): TGroups => roles.map((r) => (r ? (`${r}2` as TDateRole) : r));

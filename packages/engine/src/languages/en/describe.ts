@@ -2,7 +2,7 @@
  * English descriptions of a SemanticQuery, used for "what I understood" answers and card titles,
  * so users can check the interpretation.
  */
-import type { TQueryFilter, TSemanticQuery } from '@parley/contract';
+import type { TChangeDirection, TQueryFilter, TSemanticQuery } from '@parley/contract';
 import { describeComparison, describeRange } from '../../dates/date-range';
 import { findDimension, findMeasure, type TSemanticModel } from '../../model/semantic-model';
 import { assertNever } from '../../util';
@@ -51,10 +51,23 @@ export function plural(label: string): string {
   return `${label}s`;
 }
 
+const CHANGE_VERB: Record<TChangeDirection, string> = {
+  down: 'fell',
+  up: 'rose',
+  lost: 'stopped',
+  gained: 'started',
+};
+
 /** A short title: "Revenue by Country, last month". */
 export function describeTitle(query: TSemanticQuery, model: TSemanticModel): string {
   let title = joinWords(query.measures.map((m) => label(model, m)));
-  if (query.order && query.limit) {
+  if (query.change && query.dimensions.length > 0) {
+    // "Products whose Revenue fell": the groups the change keeps, by the first measure.
+    const [first, ...others] = query.measures.map((m) => label(model, m));
+    const dims = query.dimensions.map((d) => label(model, d));
+    title = `${joinWords(dims.map((d, i) => (i === dims.length - 1 ? plural(d) : d)))} whose ${first} ${CHANGE_VERB[query.change]}`;
+    if (others.length > 0) title += `, with ${joinWords(others)}`;
+  } else if (query.order && query.limit) {
     const dims = query.dimensions.map((d) => label(model, d));
     const word = query.order.dir === 'desc' ? 'Top' : 'Bottom';
     // "Top 5 Countries", but "Top 1 Country".

@@ -77,6 +77,8 @@ const MESSAGES: TMessages = {
     nothingKnown: () => 'I could not tell what you want to know. Name a measure, for example:',
     whichMeasure: (m) =>
       `${m.understood ? `I understood ${m.understood}, but not` : 'I could not tell'} what to measure. Which measure do you want?`,
+    changePeriods: (m) =>
+      `${m.understood ? `I understood ${m.understood}, but not` : 'I could not tell'} which two periods to compare. Name both, for example “… this quarter vs last quarter”.`,
     twoPeriods: () =>
       'I found more than one period in that question. Which period do you mean? Ask for one period, or use “from … to …”.',
     noDate: (m) => `${m.measure} has no date, so it cannot be split or filtered by time.`,
@@ -296,6 +298,19 @@ export const EN: TLanguagePack = {
     orLess: `${AMOUNT} (?:or less|or fewer|or below|or under)`,
     multipliers: { k: 1e3, thousand: 1e3, m: 1e6, million: 1e6, bn: 1e9, billion: 1e9 },
     percent: new Set(['%', 'percent']),
+  },
+  // A comparative counts only with its "than" ("more than 5 orders" is a number filter, read first).
+  change: {
+    less: '(?:less|fewer|lower|smaller)(?=(?: \\S+)* than )',
+    more: '(?:more|higher|bigger|larger|greater)(?=(?: \\S+)* than )',
+    fell: '(?:declined|decreased|dropped|fell|shrank|shrunk|went down)',
+    grew: '(?:grew|grown|increased|rose|risen|went up)',
+    lost: '(?:but|and) not(?= (?:in |during |for )?(?:this|last|previous|prior|(?:19|20)\\d\\d)\\b)',
+    than: 'than(?= (?:in|during|for|on) )',
+  },
+  salesVerbs: {
+    words: new Set(['sold', 'sell', 'sells', 'selling', 'spent', 'spend', 'spends', 'spending']),
+    measures: ['revenue', 'sales'],
   },
   ranking: {
     topN: '(?:the )?(top|best|highest|largest|biggest|leading|greatest|most) (\\d{1,4})',

@@ -9,6 +9,7 @@
  * words this file owns ("önceki aya göre").
  */
 import type {
+  TChangeDirection,
   TChartType,
   TComparison,
   TDateRange,
@@ -239,6 +240,13 @@ function fieldName(model: TSemanticModel, field: string): string {
   return turkishName(findMeasure(model, field)?.label ?? findDimension(model, field)?.label ?? field);
 }
 
+const CHANGE_TR: Record<TChangeDirection, string> = {
+  down: 'yalnızca düşenler',
+  up: 'yalnızca artanlar',
+  lost: 'önceki dönemde olup bu dönemde olmayanlar',
+  gained: 'bu dönemde olup önceki dönemde olmayanlar',
+};
+
 /** A short Turkish title: "Ülke bazında Gelir, geçen ay", "Gelir bazında ilk 5 Ülke". */
 export function describeTitleTr(query: TSemanticQuery, model: TSemanticModel): string {
   const measures = listTr(
@@ -256,6 +264,8 @@ export function describeTitleTr(query: TSemanticQuery, model: TSemanticModel): s
     title = `${measures} bazında ${query.order.dir === 'desc' ? 'ilk' : 'en düşük'} ${query.limit} ${dims}${grain ? `, ${GRAIN_ADJECTIVE[grain]}` : ''}`;
   } else if (dims) title = `${dims} bazında ${measured}`;
   else title = measured;
+  // "Bölge bazında Gelir (yalnızca düşenler)": the groups the change keeps.
+  if (query.change && dims) title += ` (${CHANGE_TR[query.change]})`;
   const range = query.timeDimension?.range;
   if (range && range.kind !== 'all') title += `, ${describeRangeTr(range)}`;
   const valueFilters = query.filters.filter((f) => f.op === 'in' && f.values.length <= 2);

@@ -31,6 +31,8 @@ export const MESSAGES: TMessages = {
     nothingKnown: () => 'Ne öğrenmek istediğinizi anlayamadım. Bir ölçü adı verin, örneğin:',
     whichMeasure: (m) =>
       `${m.understood ? `${m.understood} anladım, ancak neyin` : 'Neyin'} ölçüleceğini anlayamadım. Hangi ölçüyü istiyorsunuz?`,
+    changePeriods: (m) =>
+      `${m.understood ? `${m.understood} anladım, ancak` : 'Anlayamadım:'} hangi iki dönemin karşılaştırılacağını bilmiyorum. İkisini de söyleyin, örneğin “geçen çeyreğe göre bu çeyrek”.`,
     twoPeriods: () =>
       'Bu soruda birden fazla dönem buldum. Hangi dönemi kastediyorsunuz? Tek bir dönem sorun ya da “… ile … arası” deyin.',
     noDate: (m) => `${named(m.measure)} için tarih yok; zamana göre bölünemez ya da filtrelenemez.`,

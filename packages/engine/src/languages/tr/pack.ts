@@ -156,6 +156,18 @@ export const TR: TLanguagePack = {
     multipliers: { k: 1e3, bin: 1e3, m: 1e6, milyon: 1e6, bn: 1e9, milyar: 1e9 },
     percent: new Set(['%']),
   },
+  // "geçen yıla göre daha az satan": a comparative counts only beside the comparison's "göre";
+  // "artan/azalan sırada" is a sort order, never a change.
+  change: {
+    less: '(?<=\\bgore (?:\\S+ )*)daha (?:az|dusuk)|daha (?:az|dusuk)(?=(?: \\S+)* gore\\b)',
+    more: '(?<=\\bgore (?:\\S+ )*)daha (?:fazla|cok|yuksek)|daha (?:fazla|cok|yuksek)(?=(?: \\S+)* gore\\b)',
+    fell: '(?:azalan|dusen|gerileyen|azaldi|dustu|geriledi)(?! sira)',
+    grew: '(?:buyuyen|artan|yukselen|buyudu|artti|yukseldi)(?! sira)',
+  },
+  salesVerbs: {
+    words: new Set(['satan', 'satti', 'satilan', 'harcayan', 'harcadi']),
+    measures: ['gelir', 'satis'],
+  },
   ranking: {
     topN: '(en (?:cok|iyi|yuksek|buyuk)|ilk) (\\d{1,4})(?! (?:gun|hafta|ay|yil|sene|ceyre)[a-z]*(?: |$))',
     bottomN: '(en (?:az|dusuk|kotu|kucuk)) (\\d{1,4})',

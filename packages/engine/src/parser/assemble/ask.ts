@@ -93,7 +93,7 @@ export function askForMissing(input: TAssembleInput, reading: TReading): TClarif
       .filter((m) => !(m.kind === 'aggregate' && m.hidden))
       .filter((m) => dimsForItems.every((d) => isDimensionAvailable(model, m.name, d)))
       .slice(0, 8)
-      .map((m) => composeWith(input, reading, m.name));
+      .map((m) => (input.slots.change ? measureChoice(input, m.label) : composeWith(input, reading, m.name)));
     return ask(
       { key: 'whichMeasure', understood },
       understood,
@@ -102,6 +102,14 @@ export function askForMissing(input: TAssembleInput, reading: TReading): TClarif
     );
   }
   return null;
+}
+
+/** A question naming the measure: after the words of a change ("grew revenue"), else before the phrase. */
+function measureChoice(input: TAssembleInput, label: string): string {
+  const cue = input.slots.change?.words;
+  return cue
+    ? replaceWords(input.phrase, cue, `${cue} ${label.toLowerCase()}`)
+    : replaceWords(input.phrase, '', label);
 }
 
 /**

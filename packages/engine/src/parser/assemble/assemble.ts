@@ -13,12 +13,15 @@ import { isUnplaced } from '../match';
 import { settleAggregations } from './aggregations';
 import { askForMissing } from './ask';
 import { buildQuery } from './build';
+import { settleChange } from './change';
+import { settleEntityGrouping } from './entity';
 import { settleRanking } from './ranking';
 import { readQuestion } from './read';
 import { settleWords } from './settle';
 import { readShare, settleShare } from './share';
 import { settleTime } from './time';
 import type { TAssembleInput } from './types';
+import { settleVerbMeasure } from './verb-measure';
 
 export { getExampleQuestions } from './examples';
 export type { TAssembleInput, TSlots } from './types';
@@ -34,14 +37,17 @@ export function assemble(given: TAssembleInput): TSemanticQuery | TClarification
   if (unsettled) return unsettled;
   const reading = readQuestion(input, unknown);
   if (isClarification(reading)) return reading;
+  settleVerbMeasure(input, reading);
   const shared = readShare(input, reading);
   const missing = askForMissing(input, reading);
   if (missing) return missing;
   const query = buildQuery(input, reading);
   if (shared) settleShare(input, reading, query);
   withArithmetic(query, input);
+  settleEntityGrouping(input, reading, query);
   return (
     settleAggregations(input, reading, query) ??
+    settleChange(input, query) ??
     settleTime(input, reading, query) ??
     settleRanking(input, reading, query) ??
     query

@@ -202,6 +202,12 @@ function askAmbiguous(input: TAssembleInput): TClarification | null {
     const prev = matches[i - 1];
     if (m.per && prev?.targets.length === 1 && prev.targets[0].type === 'measure') continue;
     const kinds = m.targets.filter((t) => t.type === 'measure' || t.type === 'dimension');
+    // "revenue per customer": after "per", a word naming a count and a grouping is the count (a ratio).
+    const counted = kinds.filter((t) => t.type === 'measure');
+    if (m.per && kinds.length === 2 && counted.length === 1) {
+      m.targets = m.targets.filter((t) => t.type !== 'dimension');
+      continue;
+    }
     if (kinds.length > 1) {
       const labels = kinds.map((t) => targetLabel(model, t));
       return ask(

@@ -1,5 +1,11 @@
 /** What the assemble stage reads: the earlier stages' results, and what its steps settle in turn. */
-import type { TMeasureArithmetic, TQueryFilter, TSemanticQuery, TTimeGrain } from '@parley/contract';
+import type {
+  TChangeDirection,
+  TMeasureArithmetic,
+  TQueryFilter,
+  TSemanticQuery,
+  TTimeGrain,
+} from '@parley/contract';
 import type { TWeekStart } from '../../dates/date-range';
 import type { TLanguagePack } from '../../languages';
 import type { TDateFindings } from '../../languages/date-rule-types';
@@ -8,6 +14,14 @@ import type { TMatch } from '../match';
 import type { TAggregationWord, TNumericFilter, TRanking } from '../slots';
 import type { TToken } from '../text';
 import type { TVocabulary } from '../vocabulary';
+
+/** The change a question asks about; `comparative` when said against a second period ("less … than"). */
+export interface TChangeCue {
+  dir: TChangeDirection;
+  comparative: boolean;
+  /** The words read, as normalised ("less"): a choice offered back names its measure after them. */
+  words: string;
+}
 
 export interface TSlots {
   chart: TSemanticQuery['chart'] | null;
@@ -20,6 +34,8 @@ export interface TSlots {
   share: TToken[];
   /** "in total": only a grouping word makes a breakdown. */
   total: boolean;
+  /** The words of a change between periods, per group ("sold less than last year"). */
+  change?: TChangeCue | null;
   /** Arithmetic words read (consumed); those no pair of measures takes are unknown words again. */
   operators: TToken[];
 }
