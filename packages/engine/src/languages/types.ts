@@ -124,7 +124,12 @@ export interface TLanguagePack {
    * Verbs of selling and spending ("sold", "spent") and the words of the money measure they ask
    * for when the question names none ("revenue", "sales").
    */
-  salesVerbs: { words: Set<string>; measures: string[] };
+  salesVerbs: {
+    words: Set<string>;
+    measures: string[];
+    /** A choice naming the measure in place of the verb ("sold less" → "had less revenue"); none keeps the verb. */
+    withMeasure?: (change: string, measure: string) => string;
+  };
   /** Grain rules: "by month", "weekly", "over time" (auto). */
   grain: { rules: string[]; joined: string; auto: string; words: Record<string, TTimeGrain> };
   /** The date grammar's rules (dates.ts), run by the one driver in parser/dates/. */

@@ -146,17 +146,32 @@ describe('"X per Y" of two measures is their ratio', () => {
     });
   });
 
+  // Customers are also a grouping on the demo: each customer's revenue, or revenue divided by customers?
   it.each([
-    ['revenue per customer', 'Revenue and Customers'],
-    ['units per order', 'Units Sold and Orders'],
-    ['orders per customer last month', 'Orders and Customers last month'],
-  ])('%s has no measure: asks, offering working questions', (phrase, both) => {
+    ['revenue per customer', 'Revenue by customer', 'Revenue divided by Customers'],
+    [
+      'orders per customer last month',
+      'Orders by customer last month',
+      'Orders divided by Customers last month',
+    ],
+  ])('%s asks which reading, offering both as working questions', (phrase, each, divided) => {
     const r = parse(phrase);
-    expect(r).toMatchObject({ kind: 'clarify', prompt: { title: 'Which measure?' } });
+    expect(r).toMatchObject({ kind: 'clarify', prompt: { title: 'Which one did you mean?' } });
     if (r.kind !== 'clarify') return;
-    expect(r.prompt.items).toContain(both);
+    expect(r.prompt.items).toEqual(expect.arrayContaining([each, divided]));
     for (const item of r.prompt.items) expect(parse(item).kind).toBe('query');
   });
+
+  it.each([['units per order', 'Units Sold and Orders']])(
+    '%s has no measure: asks, offering working questions',
+    (phrase, both) => {
+      const r = parse(phrase);
+      expect(r).toMatchObject({ kind: 'clarify', prompt: { title: 'Which measure?' } });
+      if (r.kind !== 'clarify') return;
+      expect(r.prompt.items).toContain(both);
+      for (const item of r.prompt.items) expect(parse(item).kind).toBe('query');
+    },
+  );
 
   it('a grain or a dimension after "per" stays a breakdown', () => {
     expect(query('revenue per month')).toMatchObject({

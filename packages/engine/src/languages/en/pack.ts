@@ -311,6 +311,7 @@ export const EN: TLanguagePack = {
   salesVerbs: {
     words: new Set(['sold', 'sell', 'sells', 'selling', 'spent', 'spend', 'spends', 'spending']),
     measures: ['revenue', 'sales'],
+    withMeasure: (change, measure) => `had ${change} ${measure}`,
   },
   ranking: {
     topN: '(?:the )?(top|best|highest|largest|biggest|leading|greatest|most) (\\d{1,4})',

@@ -107,9 +107,16 @@ export function askForMissing(input: TAssembleInput, reading: TReading): TClarif
 /** A question naming the measure: after the words of a change ("grew revenue"), else before the phrase. */
 function measureChoice(input: TAssembleInput, label: string): string {
   const cue = input.slots.change?.words;
-  return cue
-    ? replaceWords(input.phrase, cue, `${cue} ${label.toLowerCase()}`)
-    : replaceWords(input.phrase, '', label);
+  if (!cue) return replaceWords(input.phrase, '', label);
+  const measure = label.toLowerCase();
+  // "which products sold less than last year" → "… had less revenue than …", never "sold less revenue".
+  const { words, withMeasure } = input.pack.salesVerbs;
+  const at = input.tokens.findIndex(
+    (t, i) => words.has(t.norm) && input.tokens[i + 1]?.norm === cue.split(' ')[0],
+  );
+  if (withMeasure && at >= 0)
+    return replaceWords(input.phrase, `${input.tokens[at].norm} ${cue}`, withMeasure(cue, measure));
+  return replaceWords(input.phrase, cue, `${cue} ${measure}`);
 }
 
 /**

@@ -63,14 +63,20 @@ function settleRatios(input: TAssembleInput, unknown: TToken[]): TClarification 
     const dualDimension = m.targets.find((t) => t.type === 'dimension')?.name ?? null;
     const num = prev.targets.length === 1 && prev.targets[0].type === 'measure' ? prev.targets[0].name : null;
     if (!m.per || !den || !num || num === den) continue;
-    let words = `${prev.words} ${pack.ratioWord} ${m.words}`;
+    let from = Math.min(prev.start, m.start);
     const average = tokens[prev.start - 1];
     if (average && !average.consumed && pack.averageWords.has(average.norm)) {
       average.consumed = true;
-      words = `${average.norm} ${words}`;
+      from = Math.min(from, prev.start - 1);
       const at = unknown.indexOf(average);
       if (at >= 0) unknown.splice(at, 1);
     }
+    // The words as the question has them, in its language's order ("müşteri başına gelir").
+    const to = Math.max(prev.start + prev.words.split(' ').length, m.start + m.words.split(' ').length);
+    const words = tokens
+      .slice(from, to)
+      .map((t) => t.norm)
+      .join(' ');
     const ratio =
       model.measures.find((r) => r.kind === 'ratio' && r.numerator === num && r.denominator === den) ??
       averageOf(model, num, den) ??
