@@ -32,10 +32,6 @@ const WHY_IN_IS_A_STATE =
   'confident wrong card, not a numbered shape (nearest shape 1: codes read as words): the word "in" is read as the Customer State value IN (Indiana) and ANDed with Market = Europe';
 const WHY_BY_ENTITY =
   'shape 2 (and item 13, top N by entity): "product" / "customer" are not dimensions; Product Name is left out of the model and Customer Fname/Lname are two unrelated dimensions';
-const WHY_LINES =
-  'shape 3: the order-line count is named after the file ("Datacosupplychaindatasets"), so "late deliveries" finds the filter but no measure';
-const WHY_FLAG_RATE =
-  'shape 1: Late_delivery_risk (a 0/1 flag) is a summed quantity, and "rate" (its share, item 11) is not understood';
 const WHY_DAYS_LABEL =
   'shape 9 (and 6): "days for shipping" does not reach the labels "Days For Shipping (Real)" / "Days For Shipment (Scheduled)" without their parenthesised qualifier';
 const WHY_DURATION = 'shape 6: order date → shipping date (both timestamps) is not a duration';
@@ -135,12 +131,10 @@ export const DATACO_CASES: TAccuracyCase[] = [
   {
     phrase: 'number of late deliveries',
     expected: `SELECT COUNT(*) ${T} WHERE "Late_delivery_risk" = 1`,
-    knownFailure: WHY_LINES,
   },
   {
     phrase: 'late deliveries by shipping mode',
     expected: `SELECT "Shipping Mode", COUNT(*) ${T} WHERE "Late_delivery_risk" = 1 GROUP BY 1`,
-    knownFailure: WHY_LINES,
   },
   {
     phrase: 'orders by delivery status',
@@ -149,7 +143,6 @@ export const DATACO_CASES: TAccuracyCase[] = [
   {
     phrase: 'late delivery rate by market',
     expected: `SELECT "Market", AVG("Late_delivery_risk") ${T} GROUP BY 1`,
-    knownFailure: WHY_FLAG_RATE,
   },
   // Shipping times: the real and scheduled day counts, and (shape 6) the span between the two dates.
   {

@@ -96,7 +96,6 @@ export const SURVEY_CASES: TAccuracyCase[] = [
   {
     phrase: 'respondents by family history of mental illness',
     expected: `SELECT "Do you have a family history of mental illness?", ${N} ${T} GROUP BY 1`,
-    knownFailure: BOTH,
   },
   {
     phrase: 'respondents by current mental health disorder',
@@ -127,12 +126,10 @@ export const SURVEY_CASES: TAccuracyCase[] = [
   {
     phrase: 'how many respondents are self-employed',
     expected: `SELECT ${N} ${T} WHERE ${SELF} = 1`,
-    knownFailure: BOTH,
   },
   {
     phrase: 'share of self-employed respondents',
     expected: `SELECT AVG(${SELF}) ${T}`,
-    knownFailure: BOTH,
   },
   {
     phrase: 'how many respondents work at a tech company',
@@ -142,18 +139,15 @@ export const SURVEY_CASES: TAccuracyCase[] = [
   {
     phrase: 'how many respondents sought treatment',
     expected: `SELECT ${N} ${T} WHERE ${TREATMENT} = 1`,
-    knownFailure: BOTH,
   },
   {
     phrase: 'share of respondents who sought treatment',
     expected: `SELECT AVG(${TREATMENT}) ${T}`,
-    knownFailure: BOTH,
   },
   // Diagnosed (a Yes/No column DuckDB reads as BOOLEAN).
   {
     phrase: 'how many respondents were diagnosed with a mental health condition',
     expected: `SELECT ${N} ${T} WHERE ${DIAGNOSED}`,
-    knownFailure: BOTH,
   },
   {
     phrase: 'respondents diagnosed with a mental health condition by country of work',
@@ -178,7 +172,6 @@ export const SURVEY_CASES: TAccuracyCase[] = [
   {
     phrase: 'average age of self-employed respondents',
     expected: `SELECT AVG(${AGE}) ${T} WHERE ${SELF} = 1`,
-    knownFailure: BOTH,
   },
   {
     phrase: 'median age',

@@ -81,6 +81,8 @@ export interface TDimension {
   values: string[];
   /** Extra spellings of values: "usa" → "United States". */
   valueSynonyms?: Record<string, string>;
+  /** A yes/no column: the word naming its true rows ("churn"), a key of `valueSynonyms`. */
+  flag?: string;
 }
 
 export interface TTimeDimension {

@@ -19,7 +19,7 @@ import { assemble, getExampleQuestions as examplesIn } from './assemble/assemble
 import { ask, isClarification, type TClarification, type TLearnedChoice } from './clarification';
 import { findDatesWith } from './dates/driver';
 import { describeQuery } from './describe';
-import { correctTypos, matchPrefixes, matchVocabulary } from './match';
+import { correctTypos, holdFieldPhrases, matchPrefixes, matchVocabulary } from './match';
 import { renderParseMessage, type TParseMessage } from './messages';
 import { TokenScanner } from './scanner';
 import {
@@ -124,13 +124,15 @@ function parse(phrase: string, options: TParseOptions, pack: TLanguagePack): TPa
   const aggregations = findAggregations(scanner, pack);
   const numeric = findNumericFilters(scanner, pack);
   const ranking = findRanking(scanner, pack);
+  const vocabulary = getVocabulary(model, pack);
+  const held = holdFieldPhrases(tokens, vocabulary, pack);
   const dates = findDatesWith(pack.dates, scanner, {
     today: options.today,
     dayFirst: options.dayFirst ?? options.weekStart === 'monday',
   });
   const grain = findGrain(scanner, pack);
+  for (const t of held) t.consumed = false;
   const operators = findOperators(scanner, pack);
-  const vocabulary = getVocabulary(model, pack);
   if (pack.prefixMatch) matchPrefixes(tokens, vocabulary, pack);
   const corrections = correctTypos(tokens, vocabulary, pack);
   const matches = matchVocabulary(tokens, vocabulary, pack);

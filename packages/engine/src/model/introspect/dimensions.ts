@@ -10,7 +10,18 @@ import type { TDimension } from '../semantic-model';
 import { findNamingColumn, isAudit, isNumeric, NAME_PART, NOT_DIMENSION } from './columns';
 import { bumpWeight, isKey, offer, type TIntrospectContext, type TTableInfo } from './context';
 import { addFlatEntities } from './entities';
-import { isSentence, phraseKey, plural, qualify, sentenceNames, synonymsFor, title, words } from './text';
+import { addYesNo, isYesNo } from './flags';
+import {
+  fieldWords,
+  isSentence,
+  phraseKey,
+  plural,
+  qualify,
+  sentenceNames,
+  synonymsFor,
+  title,
+  words,
+} from './text';
 import { COMMON_WORDS } from './vocabulary';
 
 /** Yes/no columns: booleans, and 0/1 integers named like a state ("discontinued", "is_active"). */
@@ -54,6 +65,7 @@ export function addDimensions(ctx: TIntrospectContext): void {
       if (c === naming || consumed.has(c.name) || isKey(ctx, info, c) || isAudit(c)) continue;
       if (c.kind === 'text') addText(ctx, info, c, weight, byColumn, entities);
       else if (isFlag(c)) addFlag(ctx, info, c, weight);
+      else if (isYesNo(c)) addYesNo(ctx, info, c, weight);
       else addYear(ctx, info, c, weight);
     }
   }
@@ -165,10 +177,18 @@ function addFlag(ctx: TIntrospectContext, info: TTableInfo, c: TIntrospectedColu
   offer(ctx, 'dimension', dim.name, weight, [{ phrase: `is ${word}`, tier: 0 }]);
 }
 
-/** A year-like number ("films by release year"); other numbers are not grouped by. */
+/** Whole numbers of few values ("tenure" in months, "quantity" 1–5): grouped by their values. */
+const FEW_VALUES = 100;
+
+/**
+ * A year-like number ("films by release year"), or a whole number whose source counted few
+ * values ("customers by tenure"); other numbers are not grouped by.
+ */
 function addYear(ctx: TIntrospectContext, info: TTableInfo, c: TIntrospectedColumn, weight: number): void {
-  const base = words(c.name);
-  if (!(isNumeric(c) && YEAR_LIKE.test(base) && !/\b(years|age)\b/.test(base))) return;
+  const base = fieldWords(c.name);
+  const few =
+    c.kind === 'integer' && c.distinctCount !== null && c.distinctCount > 2 && c.distinctCount <= FEW_VALUES;
+  if (!(isNumeric(c) && ((YEAR_LIKE.test(base) && !/\b(years|age)\b/.test(base)) || few))) return;
   const t = info.table;
   const dim: TDimension = {
     name: `${t.name}.${c.name}`,

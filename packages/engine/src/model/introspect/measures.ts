@@ -11,6 +11,7 @@ import type { TMeasureFormat, TModelExpr } from '../semantic-model';
 import { findNamingColumn, isAudit, isNumeric, NOT_DIMENSION } from './columns';
 import { addMeasure, isKey, type TIntrospectContext, type TTableInfo } from './context';
 import { addDurations } from './durations';
+import { isYesNo } from './flags';
 import { addMarkedMeasures, findMarked } from './markers';
 import { fieldWords, phraseKey, plural, qualify, synonymsFor, title, words } from './text';
 import { ownTime } from './time';
@@ -69,7 +70,8 @@ export function addMeasures(ctx: TIntrospectContext): void {
       info,
       time: ownTime(ctx, t.name),
       weight: STAGING.test(t.name) ? 1 : Math.max(1, info.rows),
-      numeric: t.columns.filter((c) => isNumeric(c) && !isKey(ctx, info, c) && !isAudit(c)),
+      // A 0/1 column is a flag (flags.ts): its rate, never its sum.
+      numeric: t.columns.filter((c) => isNumeric(c) && !isKey(ctx, info, c) && !isAudit(c) && !isYesNo(c)),
     };
     const marked = findMarked(ctx, info);
     addCount(ctx, table, marked !== null);

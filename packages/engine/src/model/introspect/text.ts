@@ -174,3 +174,55 @@ export function fieldWords(name: string): string {
   const open = isSentence(name) && /^(what|which|how)\b/.test(words(name));
   return (open ? sentenceNames(name)[0] : undefined) ?? words(name);
 }
+
+const YES_NO_START = /^(?:are|is|do|does|did|have|has|had|was|were|would|will|can) /;
+/** Words that end a yes/no question's short name: "sought treatment | for a mental health issue". */
+const BREAK = new Set([
+  'for',
+  'from',
+  'with',
+  'by',
+  'of',
+  'in',
+  'to',
+  'at',
+  'on',
+  'within',
+  'about',
+  'which',
+  'as',
+]);
+
+/**
+ * The state a yes/no question asks about, short first (issue 29, shape 9): "Have you ever sought
+ * treatment for a mental health issue …?" → "sought treatment"; "Have you been diagnosed with a
+ * mental health condition by …?" → "diagnosed", "diagnosed with a mental health condition"; "Is
+ * your employer primarily a tech company/organization?" → "tech company". Empty for other labels.
+ */
+export function yesNoNames(name: string): string[] {
+  const plain = name
+    .toLowerCase()
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/(\p{L}+)\/\p{L}+/gu, '$1')
+    .replace(/[^\p{L}\p{N}\s,]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!YES_NO_START.test(plain) || !/\?\s*$/.test(name.trim())) return [];
+  // The asker and their employer are the subject, not the state: "are you", "is your employer".
+  const rest = plain
+    .replace(YES_NO_START, '')
+    .replace(/^(?:you|your \p{L}+)( been| ever| currently)* /u, '')
+    .split(',')[0]
+    .split(' ')
+    .filter((w) => w !== '' && (!STOP.has(w) || BREAK.has(w) || LINKING.has(w)));
+  while (rest.length > 0 && (LINKING.has(rest[0]) || BREAK.has(rest[0]))) rest.shift();
+  const cut = rest.findIndex((w) => BREAK.has(w));
+  const short = (cut < 0 ? rest : rest.slice(0, cut)).filter((w) => !LINKING.has(w));
+  const stop = rest.indexOf('by');
+  const long = (stop < 0 ? rest : rest.slice(0, stop)).join(' ').replace(/ (?:the|a|an|and|of|to)$/, '');
+  const out: string[] = [];
+  // One word names a state only as a participle or compound ("diagnosed", "self employed").
+  if (short.length >= 2 || /(?:ed|en)$/.test(short[0] ?? '')) out.push(short.join(' '));
+  if (long.split(' ').length <= 6 && long.split(' ').length > short.length) out.push(long);
+  return out.filter((s) => s.length > 1 && s.split(' ').length <= 6);
+}

@@ -54,6 +54,13 @@ export function askForMissing(input: TAssembleInput, reading: TReading): TClarif
   }
 
   if (baseMeasures.length === 0) {
+    const rows = rowCount(input, reading);
+    if (rows) {
+      reading.measures = [rows];
+      reading.baseMeasures = [rows];
+      reading.measureAt = [{ name: rows, at: 0 }];
+      return null;
+    }
     const understood = understoodSoFar(input, reading);
     const dimsForItems = dimensions.length > 0 ? dimensions : [...valueFilters.keys()];
     const items = model.measures
@@ -69,6 +76,50 @@ export function askForMissing(input: TAssembleInput, reading: TReading): TClarif
     );
   }
   return null;
+}
+
+/**
+ * "late deliveries by shipping mode", "how many senior citizens": rows named only by a value said
+ * in the plural, or counted ("how many"), are the row count of the value's table — when that
+ * table has one plain count.
+ */
+function rowCount(input: TAssembleInput, reading: TReading): string | null {
+  const { model, pack, tokens, matches } = input;
+  const said = matches.filter((m) => !m.negated && m.targets.every((t) => t.type === 'value'));
+  if (said.length === 0 || reading.valueFilters.size === 0) return null;
+  const counted = pack.countCue?.test(input.normalised) ?? false;
+  const plural = said.some((m) => {
+    const last = tokens[m.start + m.words.split(' ').length - 1];
+    return pack.isPlural ? pack.isPlural(last.norm, last.lemma) : last.norm !== last.lemma;
+  });
+  if (!counted && !plural) return null;
+  const tables = new Set(
+    said
+      .flatMap((m) =>
+        m.targets.flatMap((t) =>
+          t.type === 'value' ? (model.dimensions.find((d) => d.name === t.dimension)?.sources ?? []) : [],
+        ),
+      )
+      .map((s) => s.table),
+  );
+  if (tables.size !== 1) return null;
+  const [table] = tables;
+  const pk = model.tables.find((t) => t.name === table)?.primaryKey ?? [];
+  const counts = model.measures.filter(
+    (m) =>
+      m.kind === 'aggregate' &&
+      !m.hidden &&
+      !m.where &&
+      !m.exists &&
+      m.table === table &&
+      ((m.agg === 'count' && !m.expr) ||
+        (m.agg === 'count_distinct' &&
+          pk.length === 1 &&
+          m.expr !== undefined &&
+          'col' in m.expr &&
+          m.expr.col === pk[0])),
+  );
+  return counts.length === 1 ? counts[0].name : null;
 }
 
 /**
