@@ -197,10 +197,10 @@ function addYear(ctx: TIntrospectContext, info: TTableInfo, c: TIntrospectedColu
     sources: [{ table: t.name, column: c.name }],
     values: [],
   };
-  push(ctx, dim, [title(base), title(`${info.entity} ${base}`)]);
+  push(ctx, dim, [title(base), title(qualify(info.entity, base))]);
   offer(ctx, 'dimension', dim.name, weight, [
     { phrase: base, tier: 0 },
-    { phrase: `${info.entity} ${base}`, tier: 0 },
+    { phrase: qualify(info.entity, base), tier: 0 },
   ]);
 }
 

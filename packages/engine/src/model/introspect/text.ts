@@ -2,7 +2,7 @@
  * Names as people say them: a column name's words ("invoice_date" → "invoice date"), title case,
  * singular and plural, a spelling-insensitive key per phrase, and the business synonyms of a word.
  */
-import { BUSINESS_SYNONYMS, IRREGULAR, SCHEMA_WORDS, UNCOUNTABLE } from './vocabulary';
+import { BUSINESS_SYNONYMS, COMMON_WORDS, IRREGULAR, SCHEMA_WORDS, UNCOUNTABLE } from './vocabulary';
 
 /** A column or table name's words in lower case: "customerID" → "customer id". */
 export function words(name: string): string {
@@ -225,4 +225,28 @@ export function yesNoNames(name: string): string[] {
   if (short.length >= 2 || /(?:ed|en)$/.test(short[0] ?? '')) out.push(short.join(' '));
   if (long.split(' ').length <= 6 && long.split(' ').length > short.length) out.push(long);
   return out.filter((s) => s.length > 1 && s.split(' ').length <= 6);
+}
+
+/**
+ * The bare concept of a quantity's name (issue 29, shape 9), for its business words: without a
+ * parenthesised qualifier ("days for shipping (real)" → "days for shipping", "real days for
+ * shipping", "real shipping days"), without its table's repeated entity ("order profit per order"
+ * → "profit"), without a flat export's entity in front ("order item quantity" → "quantity").
+ */
+export function bareNames(base: string, entities: string[]): string[] {
+  const out: string[] = [];
+  const qualified = /^(.+) \(([^)]+)\)$/.exec(base);
+  if (qualified) {
+    const [, name, q] = qualified;
+    out.push(name, `${q} ${name}`);
+    const of = /^(\p{L}+) (?:for|of|to) (\p{L}+)$/u.exec(name);
+    if (of) out.push(`${q} ${of[2]} ${of[1]}`);
+  }
+  const plain = qualified ? qualified[1] : base;
+  const per = /^(\p{L}+) (.+) per \1$/u.exec(plain);
+  if (per) out.push(per[2], `${per[1]} ${per[2]}`);
+  const entity = [...entities].sort((a, b) => b.length - a.length).find((e) => plain.startsWith(`${e} `));
+  const rest = entity ? plain.slice(entity.length + 1) : '';
+  if (rest && !(rest.split(' ').length === 1 && COMMON_WORDS.has(rest))) out.push(rest);
+  return [...new Set(out)].filter((p) => p !== base);
 }

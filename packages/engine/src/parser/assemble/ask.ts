@@ -43,6 +43,23 @@ export function askForMissing(input: TAssembleInput, reading: TReading): TClarif
     );
   }
 
+  // "sales by customer" where customers are only counted: a breakdown the model has not, never a
+  // second measure beside the first (a ranking's "by sales" is the ranked measure, not this).
+  const byCount = input.matches.find((m) => m.grouped && m.targets.every((t) => t.type === 'measure'));
+  if (byCount && !input.slots.ranking && measures.length > 1) {
+    const named = byCount.targets.map((t) => (t.type === 'measure' ? t.name : ''));
+    const understood = understoodSoFar(input, {
+      ...reading,
+      measures: measures.filter((m) => !named.includes(m)),
+    });
+    return ask(
+      { key: 'unknownWords', understood, words: [byCount.words] },
+      understood,
+      getExampleQuestions(model, pack),
+      'didYouMean',
+    );
+  }
+
   // Nothing recognised at all ("how are we doing", "thanks"): ask, never fall back to a default
   // measure or silently re-run the previous question.
   if (!tokens.some((t) => t.consumed)) {

@@ -122,6 +122,11 @@ function averageOf(
   const d = findMeasure(model, den);
   if (n?.kind !== 'aggregate' || d?.kind !== 'aggregate') return undefined;
   if (!['count', 'count_distinct'].includes(d.agg) || d.table !== n.table) return undefined;
+  // Only a count of the table's own rows makes the column's average: "sales per order" in a flat
+  // export of order lines is not the average line's sales.
+  const pk = model.tables.find((t) => t.name === d.table)?.primaryKey ?? [];
+  const rows = !d.expr || ('col' in d.expr && pk.length === 1 && d.expr.col === pk[0]);
+  if (!rows) return undefined;
   const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
   if (!same(n.where, d.where)) return undefined;
   // "resolution hours per ticket" where resolution hours already is the average per ticket.
