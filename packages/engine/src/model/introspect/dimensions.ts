@@ -18,6 +18,7 @@ import {
   plural,
   qualify,
   sentenceNames,
+  sentenceSynonyms,
   synonymsFor,
   title,
   words,
@@ -64,8 +65,9 @@ export function addDimensions(ctx: TIntrospectContext): void {
     for (const c of info.table.columns) {
       if (c === naming || consumed.has(c.name) || isKey(ctx, info, c) || isAudit(c)) continue;
       if (c.kind === 'text') addText(ctx, info, c, weight, byColumn, entities);
+      // A yes/no question ("Is your employer a tech company?") is named by its state, not its words.
+      else if (isYesNo(c) && (isSentence(c.name) || !isFlag(c))) addYesNo(ctx, info, c, weight);
       else if (isFlag(c)) addFlag(ctx, info, c, weight);
-      else if (isYesNo(c)) addYesNo(ctx, info, c, weight);
       else addYear(ctx, info, c, weight);
     }
   }
@@ -121,7 +123,11 @@ function addText(
 ): void {
   const t = info.table;
   // A question ("Which plan are you on?") is named by its short names ("plan").
-  const said = isSentence(c.name) ? sentenceNames(c.name) : [];
+  const sentence = isSentence(c.name);
+  const more = sentence ? sentenceSynonyms(c.name) : [];
+  // A question too long for a short name is named by its other ways ("mental health benefits").
+  const named = sentence ? sentenceNames(c.name) : [];
+  const said = named.length > 0 || more.length === 0 ? named : [more.at(-1)!];
   const base = said[0] ?? words(c.name);
   // "Customer Segment" in a flat export is said "segment" too.
   const owner = entities.find((e) => base.startsWith(`${e} `));
@@ -156,6 +162,7 @@ function addText(
     { phrase: qualify(info.entity, base), tier: 0 },
     ...bare,
     ...synonymsFor(base).map((phrase) => ({ phrase, tier: 1 })),
+    ...more.map((phrase) => ({ phrase, tier: 1 })),
   ]);
 }
 

@@ -250,3 +250,43 @@ export function bareNames(base: string, entities: string[]): string[] {
   if (rest && !(rest.split(' ').length === 1 && COMMON_WORDS.has(rest))) out.push(rest);
   return [...new Set(out)].filter((p) => p !== base);
 }
+
+/**
+ * More ways people name a question column (issue 29, shape 9), said as business words: "What
+ * country do you work in?" → "country of work", "work country", "country they work in"; "Do you
+ * work remotely?" → "remote work"; "Does your employer provide mental health benefits as part of
+ * …?" → "mental health benefits"; "If … request a medical leave …, asking for that leave would
+ * be:" → "medical leave".
+ */
+export function sentenceSynonyms(name: string): string[] {
+  const plain = name
+    .toLowerCase()
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/[^\p{L}\p{N},]+/gu, ' ')
+    .trim();
+  const out: string[] = [];
+  const where = /^(?:what|which) (.+?) do you (\p{L}+)(?: in| at| for| from)?$/u.exec(plain);
+  if (where) {
+    const [thing, verb] = [where[1].split(' or ')[0], where[2]];
+    out.push(`${thing} of ${verb}`, `${verb} ${thing}`);
+    for (const who of ['you', 'they', 'i', 'we', 'people']) out.push(`${thing} ${who} ${verb} in`);
+  }
+  for (const n of sentenceNames(name)) {
+    const adverb = /^(\p{L}+) (\p{L}{3,})ly$/u.exec(n);
+    if (adverb) out.push(`${adverb[2]} ${adverb[1]}`);
+  }
+  for (const n of yesNoNames(name)) {
+    const parts = n.split(' ');
+    out.push(n, ...(parts.length >= 3 && !LINKING.has(parts[1]) ? [parts.slice(1).join(' ')] : []));
+  }
+  // "asking for that leave": the clause's noun as said before ("a medical leave").
+  const clauses = plain.split(',');
+  const that = clauses.length > 1 ? /\b(?:that|this) (\p{L}+)\b/u.exec(clauses.at(-1)!) : null;
+  const earlier = that
+    ? new RegExp(`\\b(\\p{L}+) ${that[1]}\\b`, 'u').exec(clauses.slice(0, -1).join(','))
+    : null;
+  if (that && earlier && !STOP.has(earlier[1])) out.push(`${earlier[1]} ${that[1]}`);
+  // "US" stays the country's letters, as a question writes it, never the pronoun.
+  const us = /\bUS\b/.test(name);
+  return [...new Set(out.map((p) => (us ? p.replace(/\bus\b/g, 'US') : p)))];
+}
