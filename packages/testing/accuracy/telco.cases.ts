@@ -14,10 +14,6 @@ const CHURNED = 'COUNT(DISTINCT "customerID") FILTER (WHERE "Churn")';
 const CHURN_RATE = `AVG(CASE WHEN "Churn" THEN 1 ELSE 0 END)`;
 const TOTAL_CHARGES = '"TotalCharges"';
 
-// Known failures before the issue-29 engine work, classified by the issue's numbered shapes and items.
-const WHY_CUSTOMERS =
-  'shape 2 and item 13: customerID is the row key, not a dimension, so "top 5 customers by total charges" reads Customers and Total Charges as two measures and asks which to rank';
-
 export const TELCO_CONTEXT = { today: TELCO_TODAY, weekStart: 'monday' as const };
 
 export const TELCO_CASES: TAccuracyCase[] = [
@@ -100,7 +96,6 @@ export const TELCO_CASES: TAccuracyCase[] = [
     phrase: 'top 5 customers by total charges',
     expected: `SELECT "customerID", ${TOTAL_CHARGES} AS v ${T} ORDER BY v DESC NULLS LAST LIMIT 5`,
     ordered: true,
-    knownFailure: WHY_CUSTOMERS,
   },
   // Tenure, in months.
   { phrase: 'average tenure', expected: `SELECT AVG("tenure") ${T}` },

@@ -59,7 +59,7 @@ export function addDimensions(ctx: TIntrospectContext): void {
     const weight = Math.max(1, ctx.reachWeight.get(info.table.name) ?? 0);
     // A flat export's entities first: their labels are theirs, not columns of the table.
     const { consumed, entities } = addFlatEntities(ctx, info, weight);
-    const naming = findNamingColumn(info, keys);
+    const naming = findNamingColumn(info, keys) ?? keyLabel(ctx, info);
     if (naming && !isFreeText(naming) && !consumed.has(naming.name))
       entityDimension.set(info.table.name, addEntity(ctx, info, naming, weight));
     for (const c of info.table.columns) {
@@ -73,6 +73,19 @@ export function addDimensions(ctx: TIntrospectContext): void {
   }
   addReferredNames(ctx, entityDimension);
   settleValues(ctx.model.dimensions);
+}
+
+/**
+ * A file whose rows are one entity known only by a text code ("customerID" 7590-VHVEG): the code
+ * is how the entity is told apart, so "top 5 customers by total charges" lists the codes.
+ */
+function keyLabel(ctx: TIntrospectContext, info: TTableInfo): TIntrospectedColumn | null {
+  const standalone =
+    info.foreignKeys.length === 0 &&
+    !ctx.infos.some((o) => o.foreignKeys.some((fk) => fk.refTable === info.table.name));
+  const key =
+    info.primaryKey.length === 1 ? info.table.columns.find((c) => c.name === info.primaryKey[0]) : null;
+  return standalone && key?.kind === 'text' && words(key.name).startsWith(`${info.entity} `) ? key : null;
 }
 
 function push(ctx: TIntrospectContext, dim: TDimension, labels: string[]): void {

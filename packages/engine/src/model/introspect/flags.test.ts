@@ -95,6 +95,20 @@ describe('yes/no columns', () => {
   });
 });
 
+describe('a file of one entity known by a text code', () => {
+  it('lists the codes for "top customers", and counts them otherwise', () => {
+    expect(query(model, 'top 5 customers by monthly charges').dimensions).toEqual([
+      'churn_export.customerID',
+    ]);
+    expect(query(model, 'how many customers').dimensions).toEqual([]);
+    // Each row is a customer: "per customer" is the average, never a breakdown by row.
+    expect(query(model, 'average monthly charges per customer')).toMatchObject({
+      measures: ['churn_export.MonthlyCharges.avg'],
+      dimensions: [],
+    });
+  });
+});
+
 describe('whole numbers of few values and calendar words in names', () => {
   it('group by a few-valued whole number named after "by", and keep it a measure otherwise', () => {
     expect(query(model, 'customers by tenure')).toMatchObject({

@@ -14,7 +14,7 @@ import type { TAssembleInput } from './types';
 
 /** "enterprise customers", "mobile users": a measure word right after a value only qualifies it
  *  when the question names another measure; "accounts" with another measure is the breakdown. */
-function settleMeasureWords(matches: TMatch[]): void {
+function settleMeasureWords(matches: TMatch[], model: TSemanticModel): void {
   for (let i = matches.length - 1; i > 0; i--) {
     const m = matches[i];
     const prev = matches[i - 1];
@@ -35,11 +35,28 @@ function settleMeasureWords(matches: TMatch[]): void {
   for (const m of matches) {
     const hasMeasure = m.targets.some((t) => t.type === 'measure');
     const hasDimension = m.targets.some((t) => t.type === 'dimension');
+    // "charges per customer" where each row is a customer: an average, never a breakdown by row.
+    if (
+      hasMeasure &&
+      hasDimension &&
+      m.per &&
+      measureMatches > 0 &&
+      m.targets.some((t) => isRowKey(model, t))
+    )
+      m.targets = m.targets.filter((t) => t.type === 'measure');
     // "revenue per account" stays two-sided for settleRatios: a ratio or a question back.
-    if (hasMeasure && hasDimension && !(m.per && measureMatches > 0)) {
+    else if (hasMeasure && hasDimension && !(m.per && measureMatches > 0)) {
       m.targets = m.targets.filter((t) => t.type === (measureMatches > 0 ? 'dimension' : 'measure'));
     }
   }
+}
+
+/** A dimension that is its table's one-column key: one row per value. */
+function isRowKey(model: TSemanticModel, t: TMatch['targets'][number]): boolean {
+  if (t.type !== 'dimension') return false;
+  const source = model.dimensions.find((d) => d.name === t.name)?.sources[0];
+  const key = model.tables.find((x) => x.name === source?.table)?.primaryKey;
+  return key?.length === 1 && key[0] === source?.column;
 }
 
 /**
@@ -210,7 +227,7 @@ function askAmbiguous(input: TAssembleInput): TClarification | null {
  */
 export function settleWords(input: TAssembleInput, unknown: TToken[]): TClarification | null {
   const { tokens, model, pack } = input;
-  settleMeasureWords(input.matches);
+  settleMeasureWords(input.matches, model);
   settleArithmetic(input, unknown);
   const question = askAmbiguous(input) ?? settleRatios(input, unknown) ?? settleSources(input);
   if (question) return question;
