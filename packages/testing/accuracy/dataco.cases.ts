@@ -24,8 +24,6 @@ const Y2016 = ['2016-01-01', '2016-12-31'] as const;
 const Y2017 = ['2017-01-01', '2017-12-31'] as const;
 
 // Known failures before the issue-29 engine work, classified by the issue's numbered shapes and items.
-const WHY_SCHEDULED =
-  'shape 9: the scheduled column is named "Days for shipment (scheduled)", and "shipping" is not "shipment", so "scheduled" is an unknown word and the question is asked back';
 const WHY_REAL_VS_SCHEDULED =
   'shape 9 and item 11: "real vs scheduled days for shipping" names two columns by their qualifiers around one shared name; "real" and "scheduled" alone reach neither, so it asks back';
 const WHY_DURATION =
@@ -139,7 +137,6 @@ export const DATACO_CASES: TAccuracyCase[] = [
   {
     phrase: 'average scheduled shipping days by shipping mode',
     expected: `SELECT "Shipping Mode", AVG("Days for shipment (scheduled)") ${T} GROUP BY 1`,
-    knownFailure: WHY_SCHEDULED,
   },
   {
     phrase: 'average real vs scheduled days for shipping by shipping mode',

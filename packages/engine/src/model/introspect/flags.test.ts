@@ -73,6 +73,14 @@ describe('yes/no columns', () => {
     expect(query(model, 'late delivery rate').measures).toEqual(['churn_export.Late_delivery_risk.rate']);
   });
 
+  it('have their Turkish rate words ("churn oranı") and count cue ("kaç")', () => {
+    expect(query(model, 'churn oranı').measures).toEqual(['churn_export.Churn.rate']);
+    expect(query(model, 'kaç senior citizen')).toMatchObject({
+      measures: ['churn_export.count'],
+      filters: [filter('SeniorCitizen', '1')],
+    });
+  });
+
   it('count the rows when only a value names them, in the plural or after "how many"', () => {
     expect(query(model, 'how many senior citizens').measures).toEqual(['churn_export.count']);
     expect(query(model, 'late deliveries by contract').measures).toEqual(['churn_export.count']);

@@ -57,6 +57,7 @@ describe('a quantity by its bare concept', () => {
       'real days for shipping',
       'real shipping days',
     ]);
+    expect(bareNames('days for shipment (scheduled)', [])).toContain('scheduled shipping days');
     expect(bareNames('order profit per order', ['order'])).toEqual([
       'profit',
       'order profit',

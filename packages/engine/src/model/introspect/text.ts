@@ -227,6 +227,15 @@ export function yesNoNames(name: string): string[] {
   return out.filter((s) => s.length > 1 && s.split(' ').length <= 6);
 }
 
+/** The act a "-ment" noun names, as people say it before a noun: "shipment" → "shipping". */
+function gerund(noun: string): string {
+  const stem = /^(\p{L}{2,})ment$/u.exec(noun)?.[1];
+  if (!stem) return noun;
+  if (stem.endsWith('e')) return `${stem.slice(0, -1)}ing`;
+  // One short syllable doubles its last consonant: "ship" → "shipping".
+  return /^[^aeiou]*[aeiou][^aeiouwxy]$/.test(stem) ? `${stem}${stem.at(-1)}ing` : `${stem}ing`;
+}
+
 /**
  * The bare concept of a quantity's name (issue 29, shape 9), for its business words: without a
  * parenthesised qualifier ("days for shipping (real)" → "days for shipping", "real days for
@@ -240,7 +249,7 @@ export function bareNames(base: string, entities: string[]): string[] {
     const [, name, q] = qualified;
     out.push(name, `${q} ${name}`);
     const of = /^(\p{L}+) (?:for|of|to) (\p{L}+)$/u.exec(name);
-    if (of) out.push(`${q} ${of[2]} ${of[1]}`);
+    if (of) out.push(`${q} ${of[2]} ${of[1]}`, `${q} ${gerund(of[2])} ${of[1]}`);
   }
   const plain = qualified ? qualified[1] : base;
   const per = /^(\p{L}+) (.+) per \1$/u.exec(plain);
