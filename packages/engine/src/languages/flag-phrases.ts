@@ -36,3 +36,10 @@ export function flagWords(model: TSemanticModel): TFlagWords[] {
   }
   return out;
 }
+
+/** A filter value as a title shows it: a flag's true value is its word ("Churn"), not "true". */
+export function shownValue(model: TSemanticModel, field: string, value: string): string {
+  const d = model.dimensions.find((x) => x.name === field);
+  if (!d?.flag || d.valueSynonyms?.[d.flag] !== value) return value;
+  return d.flag.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
+}

@@ -73,6 +73,15 @@ describe('yes/no columns', () => {
     expect(query(model, 'late delivery rate').measures).toEqual(['churn_export.Late_delivery_risk.rate']);
   });
 
+  it('show their word, not "true", in a title', () => {
+    const r = parseQuestion('churned customers by contract', {
+      model,
+      today: '2024-06-15',
+      weekStart: 'monday',
+    });
+    expect(r.kind === 'query' && r.understood).toBe('Customers by Contract (Churn)');
+  });
+
   it('have their Turkish rate words ("churn oranı") and count cue ("kaç")', () => {
     expect(query(model, 'churn oranı').measures).toEqual(['churn_export.Churn.rate']);
     expect(query(model, 'kaç senior citizen')).toMatchObject({
