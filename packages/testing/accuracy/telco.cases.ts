@@ -14,12 +14,6 @@ const CHURNED = 'COUNT(DISTINCT "customerID") FILTER (WHERE "Churn")';
 const CHURN_RATE = `AVG(CASE WHEN "Churn" THEN 1 ELSE 0 END)`;
 const TOTAL_CHARGES = '"TotalCharges"';
 
-// Known failures before the issue-29 engine work, classified by the issue's numbered shapes and items.
-const WHY_CUSTOMERS =
-  'shape 3: one row per customer, but the row count is named after the file ("Telco Customer Churns") and "customers" reaches no count of customerID';
-const WHY_YES_NO =
-  'not a numbered shape (nearest shape 1 and item 11): Churn is a Yes/No column DuckDB reads as BOOLEAN, and the model makes it neither a dimension, a filter nor a rate';
-
 export const TELCO_CONTEXT = { today: TELCO_TODAY, weekStart: 'monday' as const };
 
 export const TELCO_CASES: TAccuracyCase[] = [
@@ -40,46 +34,37 @@ export const TELCO_CASES: TAccuracyCase[] = [
   {
     phrase: 'customers by tenure',
     expected: `SELECT "tenure", ${CUSTOMERS} ${T} GROUP BY 1`,
-    knownFailure:
-      'confident wrong card (shape 2/3): "by tenure" reads tenure as a second measure (total tenure) instead of grouping by the tenure value; a number named after "by" should group or ask',
   },
   {
     phrase: 'how many customers have a month-to-month contract',
     expected: `SELECT ${CUSTOMERS} ${T} WHERE "Contract" = 'Month-to-month'`,
-    knownFailure: WHY_CUSTOMERS,
   },
   // Churn: a Yes/No column, counted and as a rate.
-  { phrase: 'how many customers churned', expected: `SELECT ${CHURNED} ${T}`, knownFailure: WHY_YES_NO },
+  { phrase: 'how many customers churned', expected: `SELECT ${CHURNED} ${T}` },
   {
     phrase: 'churned customers by contract',
     expected: `SELECT "Contract", ${CHURNED} ${T} GROUP BY 1`,
-    knownFailure: WHY_YES_NO,
   },
   {
     phrase: 'churned customers by payment method',
     expected: `SELECT "PaymentMethod", ${CHURNED} ${T} GROUP BY 1`,
-    knownFailure: WHY_YES_NO,
   },
-  { phrase: 'churn rate', expected: `SELECT ${CHURN_RATE} ${T}`, knownFailure: WHY_YES_NO },
+  { phrase: 'churn rate', expected: `SELECT ${CHURN_RATE} ${T}` },
   {
     phrase: 'churn rate by contract',
     expected: `SELECT "Contract", ${CHURN_RATE} ${T} GROUP BY 1`,
-    knownFailure: WHY_YES_NO,
   },
   {
     phrase: 'churn rate by internet service',
     expected: `SELECT "InternetService", ${CHURN_RATE} ${T} GROUP BY 1`,
-    knownFailure: WHY_YES_NO,
   },
   {
     phrase: 'churn rate by payment method',
     expected: `SELECT "PaymentMethod", ${CHURN_RATE} ${T} GROUP BY 1`,
-    knownFailure: WHY_YES_NO,
   },
   {
     phrase: 'churned customers with fiber optic',
     expected: `SELECT ${CHURNED} ${T} WHERE "InternetService" = 'Fiber optic'`,
-    knownFailure: WHY_YES_NO,
   },
   // Charges: MonthlyCharges is a number; TotalCharges too (the loader reads its blank cells as NULL).
   {
@@ -101,7 +86,6 @@ export const TELCO_CASES: TAccuracyCase[] = [
   {
     phrase: 'monthly charges of churned customers',
     expected: `SELECT SUM("MonthlyCharges") ${T} WHERE "Churn"`,
-    knownFailure: WHY_YES_NO,
   },
   { phrase: 'total charges', expected: `SELECT SUM(${TOTAL_CHARGES}) ${T}` },
   {
@@ -112,7 +96,6 @@ export const TELCO_CASES: TAccuracyCase[] = [
     phrase: 'top 5 customers by total charges',
     expected: `SELECT "customerID", ${TOTAL_CHARGES} AS v ${T} ORDER BY v DESC NULLS LAST LIMIT 5`,
     ordered: true,
-    knownFailure: WHY_CUSTOMERS,
   },
   // Tenure, in months.
   { phrase: 'average tenure', expected: `SELECT AVG("tenure") ${T}` },
@@ -121,7 +104,6 @@ export const TELCO_CASES: TAccuracyCase[] = [
   {
     phrase: 'average tenure of churned customers',
     expected: `SELECT AVG("tenure") ${T} WHERE "Churn"`,
-    knownFailure: WHY_YES_NO,
   },
   // Shares and flags (SeniorCitizen is a 0/1 flag: counted, not summed as a quantity).
   {
@@ -132,12 +114,10 @@ export const TELCO_CASES: TAccuracyCase[] = [
   {
     phrase: 'churn rate of senior citizens',
     expected: `SELECT ${CHURN_RATE} ${T} WHERE "SeniorCitizen" = 1`,
-    knownFailure: WHY_YES_NO,
   },
   {
     phrase: 'customers with paperless billing',
     expected: `SELECT ${CUSTOMERS} ${T} WHERE "PaperlessBilling"`,
-    knownFailure: WHY_CUSTOMERS,
   },
   // Questions the data cannot answer (no dates, no such things), or too vague: ask back.
   { phrase: 'churn last month', expected: 'clarify' },

@@ -131,6 +131,26 @@ describe('loadTableFile', () => {
 });
 
 describe('FILE connector', () => {
+  it('counts the values of whole-number columns and lists those of 0/1 flags', async () => {
+    const csv = ['id,senior,tenure,amount', '1,0,3,1.5', '2,1,3,2.5', '3,0,12,3.5', '4,,40,4.5'].join('\n');
+    const loaded = await loadTableFile({
+      bytes: Buffer.from(csv),
+      dataDir,
+      sourceId: 'ints',
+      fileName: 'ints.csv',
+    });
+    const connector = createConnector(loaded.config, CONTEXT);
+    try {
+      const columns = (await connector.introspect()).tables[0].columns;
+      const of = (name: string) => columns.find((c) => c.name === name);
+      expect(of('senior')).toMatchObject({ kind: 'integer', values: ['0', '1'], distinctCount: 2 });
+      expect(of('tenure')).toMatchObject({ kind: 'integer', values: null, distinctCount: 3 });
+      expect(of('amount')?.distinctCount).toBeNull();
+    } finally {
+      await connector.close();
+    }
+  });
+
   it('cannot read other files (external access is off)', async () => {
     const secret = join(dataDir, 'secret.csv');
     writeFileSync(secret, 'a,b\n1,2\n');

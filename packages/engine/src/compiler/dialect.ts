@@ -89,15 +89,28 @@ export function castDate(dialect: TSqlDialect, expr: string, dataType: 'date' | 
 
 /** The time from `from` to `to` (dates or timestamps) in fractional days or hours; null if either is. */
 export function dateSpan(dialect: TSqlDialect, from: string, to: string, unit: 'day' | 'hour'): string {
-  const seconds = unit === 'day' ? '86400.0' : '3600.0';
+  // Days are counted on the calendar, as people count "days to ship" (an order at 23:00 shipped
+  // the next morning took a day); hours are measured exactly.
+  if (unit === 'day') {
+    switch (dialect) {
+      case 'duckdb':
+        return `date_diff('day', CAST(${from} AS DATE), CAST(${to} AS DATE))`;
+      case 'postgres':
+        return `(CAST(${to} AS DATE) - CAST(${from} AS DATE))`;
+      case 'sqlite':
+        return `(julianday(date(${to})) - julianday(date(${from})))`;
+      default:
+        return assertNever(dialect);
+    }
+  }
   switch (dialect) {
     case 'duckdb':
-      return `(date_diff('second', CAST(${from} AS TIMESTAMP), CAST(${to} AS TIMESTAMP)) / ${seconds})`;
+      return `(date_diff('second', CAST(${from} AS TIMESTAMP), CAST(${to} AS TIMESTAMP)) / 3600.0)`;
     case 'postgres':
-      return `(EXTRACT(EPOCH FROM (CAST(${to} AS TIMESTAMP) - CAST(${from} AS TIMESTAMP))) / ${seconds})`;
+      return `(EXTRACT(EPOCH FROM (CAST(${to} AS TIMESTAMP) - CAST(${from} AS TIMESTAMP))) / 3600.0)`;
     case 'sqlite':
       // julianday reads ISO dates and timestamps stored as text (as D1 keeps them).
-      return `((julianday(${to}) - julianday(${from}))${unit === 'day' ? '' : ' * 24.0'})`;
+      return `((julianday(${to}) - julianday(${from})) * 24.0)`;
     default:
       return assertNever(dialect);
   }

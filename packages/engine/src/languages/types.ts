@@ -150,6 +150,8 @@ export interface TLanguagePack {
    * the words of `words` a written word can stand for (empty when none).
    */
   prefixMatch?(word: string, words: Set<string>): string[];
+  /** Words that ask for a count ("how many", "number of"): a value alone then counts its rows. */
+  countCue?: RegExp;
   /** A plural written form of a lemma (English: the word differs from its lemma). */
   isPlural?(norm: string, lemma: string): boolean;
   /** The horizon rule's unit words, when they are not the English unit names. */

@@ -90,6 +90,8 @@ export interface TDimension {
   valueSynonyms?: Record<string, string>;
   /** Rows the dimension reads, wherever it is used: a role's link rows (the tenant of a lease). */
   where?: TMeasureCondition[];
+  /** A yes/no column: the word naming its true rows ("churn"), a key of `valueSynonyms`. */
+  flag?: string;
 }
 
 export interface TTimeDimension {

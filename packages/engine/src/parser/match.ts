@@ -217,3 +217,28 @@ export function matchPrefixes(tokens: TToken[], vocabulary: TVocabulary, pack: T
     if (candidates.length > 1) t.alternatives = candidates;
   }
 }
+
+/**
+ * A field or value the model names with a calendar word ("Monthly Charges", "family history",
+ * "Month-to-month"): its words are held from the date and grain rules, so the column's own name
+ * wins over "monthly" the grain. Returns the held tokens, to release once those rules have run.
+ */
+export function holdFieldPhrases(tokens: TToken[], vocabulary: TVocabulary, pack: TLanguagePack): TToken[] {
+  const auto = new RegExp(`^(?:${pack.grain.auto})$`);
+  const calendar = (t: TToken): boolean =>
+    GRAIN_TOKEN.test(t.norm) || pack.grain.words[t.norm] !== undefined || auto.test(t.norm);
+  const held: TToken[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    for (let n = Math.min(vocabulary.maxWords, tokens.length - i); n >= 2; n--) {
+      const span = tokens.slice(i, i + n);
+      if (span.some((t) => t.consumed) || !span.some(calendar)) continue;
+      const targets = vocabulary.entries.get(span.map((t) => t.lemma).join(' '));
+      if (!targets?.some((t) => t.type !== 'time')) continue;
+      for (const t of span) t.consumed = true;
+      held.push(...span);
+      i += n - 1;
+      break;
+    }
+  }
+  return held;
+}

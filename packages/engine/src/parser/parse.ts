@@ -22,7 +22,7 @@ import { compiles, keepAnswering, MAX_CHOICES, usesEveryMatch } from './choices'
 import { ask, isClarification, type TClarification, type TLearnedChoice } from './clarification';
 import { findDatesWith } from './dates/driver';
 import { describeQuery } from './describe';
-import { correctTypos, matchPrefixes, matchVocabulary, type TMatch } from './match';
+import { correctTypos, holdFieldPhrases, matchPrefixes, matchVocabulary, type TMatch } from './match';
 import { renderParseMessage, type TParseMessage } from './messages';
 import { TokenScanner } from './scanner';
 import {
@@ -172,12 +172,14 @@ function parse(
   const numeric = findNumericFilters(scanner, pack);
   const change = findChange(scanner, pack);
   const ranking = findRanking(scanner, pack);
+  const vocabulary = getVocabulary(model, pack);
+  const held = holdFieldPhrases(tokens, vocabulary, pack);
   const dates = findDatesWith(pack.dates, scanner, {
     today: options.today,
     dayFirst: options.dayFirst ?? options.weekStart === 'monday',
   });
-  const vocabulary = getVocabulary(model, pack);
   const grain = findGrain(scanner, pack, (at) => startsPhrase(tokens, at, vocabulary));
+  for (const t of held) t.consumed = false;
   const total = findTotal(scanner, pack);
   const operators = findOperators(scanner, pack);
   const share = findShare(scanner, pack, (at) => startsPhrase(tokens, at, vocabulary));

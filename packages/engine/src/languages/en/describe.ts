@@ -6,6 +6,7 @@ import type { TChangeDirection, TQueryFilter, TSemanticQuery } from '@parley/con
 import { describeComparison, describeRange } from '../../dates/date-range';
 import { findDimension, findMeasure, type TSemanticModel } from '../../model/semantic-model';
 import { assertNever } from '../../util';
+import { shownValue } from '../flag-phrases';
 
 const GRAIN_WORD = { day: 'day', week: 'week', month: 'month', quarter: 'quarter', year: 'year' } as const;
 
@@ -81,7 +82,8 @@ export function describeTitle(query: TSemanticQuery, model: TSemanticModel): str
   const range = query.timeDimension?.range;
   if (range && range.kind !== 'all') title += `, ${describeRange(range)}`;
   const valueFilters = query.filters.filter((f) => f.op === 'in' && f.values.length <= 2);
-  if (valueFilters.length > 0) title += ` (${valueFilters.map((f) => f.values.join(', ')).join('; ')})`;
+  if (valueFilters.length > 0)
+    title += ` (${valueFilters.map((f) => f.values.map((v) => shownValue(model, f.field, String(v))).join(', ')).join('; ')})`;
   return title;
 }
 

@@ -6,6 +6,7 @@ import type { TMessages } from '../message-types';
 import type { TLanguagePack } from '../types';
 import { EN_WORDS } from './card-words';
 import { EN_DATES } from './dates';
+import { englishFlagPhrases } from './flags';
 import { getLemma, getPhraseKey, normalisePhrase } from './text';
 
 /**
@@ -356,5 +357,6 @@ export const EN: TLanguagePack = {
   },
   dates: EN_DATES,
   messages: MESSAGES,
-  vocabulary: { key: getPhraseKey, exact: normalisePhrase, extra: () => [] },
+  countCue: /(?:^| )(?:how many|number of|count of|count the)(?: |$)/,
+  vocabulary: { key: getPhraseKey, exact: normalisePhrase, extra: englishFlagPhrases },
 };

@@ -21,6 +21,7 @@ import type {
 import { formatDate, formatDateRange } from '@parley/presenter';
 import { findDimension, findMeasure, type TSemanticModel } from '../../model/semantic-model';
 import { assertNever } from '../../util';
+import { shownValue } from '../flag-phrases';
 import { capitaliseTr } from './text';
 import { inTurkish } from './words';
 
@@ -269,7 +270,8 @@ export function describeTitleTr(query: TSemanticQuery, model: TSemanticModel): s
   const range = query.timeDimension?.range;
   if (range && range.kind !== 'all') title += `, ${describeRangeTr(range)}`;
   const valueFilters = query.filters.filter((f) => f.op === 'in' && f.values.length <= 2);
-  if (valueFilters.length > 0) title += ` (${valueFilters.map((f) => f.values.join(', ')).join('; ')})`;
+  if (valueFilters.length > 0)
+    title += ` (${valueFilters.map((f) => f.values.map((v) => shownValue(model, f.field, String(v))).join(', ')).join('; ')})`;
   return capitaliseTr(title);
 }
 

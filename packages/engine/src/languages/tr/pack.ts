@@ -115,6 +115,7 @@ export const TR: TLanguagePack = {
   appendBreakdown: /^(?:ve|ayrica|bir de|ek olarak)\b/,
   instead: /\b(?:yerine)\b/,
   prefixMatch: getCandidates,
+  countCue: /(?:^| )(?:kac|kaç|sayisi|sayısı)(?: |$)/,
   isPlural: (norm, lemma) =>
     /l[ae]r/.test(norm.slice(norm === lemma ? Math.max(3, norm.length - 7) : lemma.length)),
   horizonUnits: TR_UNITS,

@@ -6,6 +6,7 @@ import countries from 'i18n-iso-countries';
 import countriesEn from 'i18n-iso-countries/langs/en.json';
 import countriesTr from 'i18n-iso-countries/langs/tr.json';
 import type { TSemanticModel } from '../../model/semantic-model';
+import { flagWords } from '../flag-phrases';
 import type { TVocabularyTarget } from '../vocabulary-target';
 import { StemSet } from './text';
 
@@ -152,6 +153,12 @@ export function turkishPhrases(model: TSemanticModel): [string, TVocabularyTarge
       // "Amerika" alone is the continent as much as the country: it is asked about, never guessed.
       for (const p of [...names, ...(TR_COUNTRY_EXTRA[code] ?? [])]) out.push([p, target]);
     }
+  }
+  // A yes/no column's rate in Turkish: "churn oranı", "churn yüzdesi" (its own word, untranslated).
+  for (const f of flagWords(model)) {
+    if (!f.rate) continue;
+    for (const s of ['oranı', 'oranı nedir', 'yüzdesi', 'payı'])
+      out.push([`${f.word} ${s}`, { type: 'measure', name: f.rate }]);
   }
   for (const t of model.timeDimensions) {
     const own = TR_FIELDS[t.label.toLowerCase()] ?? [];

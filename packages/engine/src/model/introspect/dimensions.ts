@@ -10,7 +10,19 @@ import type { TDimension } from '../semantic-model';
 import { isAudit, isNumeric, NAME_PART, NOT_DIMENSION } from './columns';
 import { bumpWeight, isKey, offer, type TIntrospectContext, type TTableInfo } from './context';
 import { addFlatEntities, findEntityLabel, type TEntityLabel } from './entities';
-import { isSentence, phraseKey, plural, qualify, sentenceNames, synonymsFor, title, words } from './text';
+import { addYesNo, isYesNo } from './flags';
+import {
+  fieldWords,
+  isSentence,
+  phraseKey,
+  plural,
+  qualify,
+  sentenceNames,
+  sentenceSynonyms,
+  synonymsFor,
+  title,
+  words,
+} from './text';
 import { COMMON_WORDS } from './vocabulary';
 
 /** Yes/no columns: booleans, and 0/1 integers named like a state ("discontinued", "is_active"). */
@@ -47,19 +59,34 @@ export function addDimensions(ctx: TIntrospectContext): void {
     const weight = Math.max(1, ctx.reachWeight.get(info.table.name) ?? 0);
     // A flat export's entities first: their labels are theirs, not columns of the table.
     const { consumed, entities } = addFlatEntities(ctx, info, weight);
-    const label = findEntityLabel(ctx, info, keys);
-    const naming = label?.column ?? null;
-    if (label && naming && !isFreeText(naming) && !consumed.has(naming.name))
-      entityDimension.set(info.table.name, addEntity(ctx, info, label, weight));
+    const key = findEntityLabel(ctx, info, keys) ?? keyLabel(ctx, info);
+    const naming = key?.column ?? null;
+    if (key && naming && !isFreeText(naming) && !consumed.has(naming.name))
+      entityDimension.set(info.table.name, addEntity(ctx, info, key, weight));
     for (const c of info.table.columns) {
       if (c === naming || consumed.has(c.name) || isKey(ctx, info, c) || isAudit(c)) continue;
       if (c.kind === 'text') addText(ctx, info, c, weight, byColumn, entities);
+      // A yes/no question ("Is your employer a tech company?") is named by its state, not its words.
+      else if (isYesNo(c) && (isSentence(c.name) || !isFlag(c))) addYesNo(ctx, info, c, weight);
       else if (isFlag(c)) addFlag(ctx, info, c, weight);
       else addYear(ctx, info, c, weight);
     }
   }
   addReferredNames(ctx, entityDimension);
   settleValues(ctx.model.dimensions);
+}
+
+/**
+ * A file whose rows are one entity known only by a text code ("customerID" 7590-VHVEG): the code
+ * is how the entity is told apart, so "top 5 customers by total charges" lists the codes.
+ */
+function keyLabel(ctx: TIntrospectContext, info: TTableInfo): TEntityLabel | null {
+  const standalone =
+    info.foreignKeys.length === 0 &&
+    !ctx.infos.some((o) => o.foreignKeys.some((fk) => fk.refTable === info.table.name));
+  const key =
+    info.primaryKey.length === 1 ? info.table.columns.find((c) => c.name === info.primaryKey[0]) : null;
+  return standalone && key?.kind === 'text' && words(key.name).startsWith(`${info.entity} `) ? { column: key } : null;
 }
 
 function push(ctx: TIntrospectContext, dim: TDimension, labels: string[]): void {
@@ -111,7 +138,11 @@ function addText(
 ): void {
   const t = info.table;
   // A question ("Which plan are you on?") is named by its short names ("plan").
-  const said = isSentence(c.name) ? sentenceNames(c.name) : [];
+  const sentence = isSentence(c.name);
+  const more = sentence ? sentenceSynonyms(c.name) : [];
+  // A question too long for a short name is named by its other ways ("mental health benefits").
+  const named = sentence ? sentenceNames(c.name) : [];
+  const said = named.length > 0 || more.length === 0 ? named : [more.at(-1)!];
   const base = said[0] ?? words(c.name);
   // "Customer Segment" in a flat export is said "segment" too.
   const owner = entities.find((e) => base.startsWith(`${e} `));
@@ -146,6 +177,7 @@ function addText(
     { phrase: qualify(info.entity, base), tier: 0 },
     ...bare,
     ...synonymsFor(base).map((phrase) => ({ phrase, tier: 1 })),
+    ...more.map((phrase) => ({ phrase, tier: 1 })),
   ]);
 }
 
@@ -167,10 +199,18 @@ function addFlag(ctx: TIntrospectContext, info: TTableInfo, c: TIntrospectedColu
   offer(ctx, 'dimension', dim.name, weight, [{ phrase: `is ${word}`, tier: 0 }]);
 }
 
-/** A year-like number ("films by release year"); other numbers are not grouped by. */
+/** Whole numbers of few values ("tenure" in months, "quantity" 1–5): grouped by their values. */
+const FEW_VALUES = 100;
+
+/**
+ * A year-like number ("films by release year"), or a whole number whose source counted few
+ * values ("customers by tenure"); other numbers are not grouped by.
+ */
 function addYear(ctx: TIntrospectContext, info: TTableInfo, c: TIntrospectedColumn, weight: number): void {
-  const base = words(c.name);
-  if (!(isNumeric(c) && YEAR_LIKE.test(base) && !/\b(years|age)\b/.test(base))) return;
+  const base = fieldWords(c.name);
+  const few =
+    c.kind === 'integer' && c.distinctCount !== null && c.distinctCount > 2 && c.distinctCount <= FEW_VALUES;
+  if (!(isNumeric(c) && ((YEAR_LIKE.test(base) && !/\b(years|age)\b/.test(base)) || few))) return;
   const t = info.table;
   const dim: TDimension = {
     name: `${t.name}.${c.name}`,
@@ -179,10 +219,10 @@ function addYear(ctx: TIntrospectContext, info: TTableInfo, c: TIntrospectedColu
     sources: [{ table: t.name, column: c.name }],
     values: [],
   };
-  push(ctx, dim, [title(base), title(`${info.entity} ${base}`)]);
+  push(ctx, dim, [title(base), title(qualify(info.entity, base))]);
   offer(ctx, 'dimension', dim.name, weight, [
     { phrase: base, tier: 0 },
-    { phrase: `${info.entity} ${base}`, tier: 0 },
+    { phrase: qualify(info.entity, base), tier: 0 },
   ]);
 }
 

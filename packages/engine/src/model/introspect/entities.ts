@@ -53,11 +53,10 @@ export function findFlatEntities(ctx: TIntrospectContext, info: TTableInfo): TFl
     if (taken.has(key) || tableEntities.has(key) || key === phraseKey(info.entity)) return;
     taken.add(key);
     const parts = labels.filter((l) => l.owner === entity).map((l) => l.column);
-    // A person known only by first and last names is grouped by the identifier: last names are
-    // shared, and "top customers" by last name would add different people together.
+    // A person known only by first and last names has no one column to show: last names are
+    // shared, and a card of bare identifiers reads as a wrong answer, so "by customer" asks back.
     const label =
-      PREFERRED.map((p) => parts.find((c) => words(c.name) === `${entity} ${p}`)).find(Boolean) ??
-      (parts.length > 0 ? id : null);
+      PREFERRED.map((p) => parts.find((c) => words(c.name) === `${entity} ${p}`)).find(Boolean) ?? null;
     out.push({ entity: singular(entity), id, label, nameParts: parts });
   };
   // "Customer Id" + "Customer Name" first, then "Product Card Id" + "Product Name" (one extra word).

@@ -11,8 +11,10 @@ import type { TMeasureFormat, TModelExpr } from '../semantic-model';
 import { findNamingColumn, isAudit, isNumeric, NOT_DIMENSION } from './columns';
 import { addMeasure, isKey, type TIntrospectContext, type TTableInfo } from './context';
 import { addDurations } from './durations';
+import { findFlatEntities } from './entities';
+import { isYesNo } from './flags';
 import { addMarkedMeasures, findMarked } from './markers';
-import { fieldWords, phraseKey, plural, qualify, synonymsFor, title, words } from './text';
+import { bareNames, fieldWords, phraseKey, plural, qualify, synonymsFor, title, words } from './text';
 import { ownTime } from './time';
 
 const CURRENCY =
@@ -58,6 +60,8 @@ interface TTableMeasures {
   time: string | null;
   weight: number;
   numeric: TIntrospectedColumn[];
+  /** A flat export's entities ("order item"): a quantity named after one is said without it. */
+  entities: string[];
 }
 
 /** Adds each table's count, column sums and averages, and a line table's revenue. */
@@ -69,8 +73,11 @@ export function addMeasures(ctx: TIntrospectContext): void {
       info,
       time: ownTime(ctx, t.name),
       weight: STAGING.test(t.name) ? 1 : Math.max(1, info.rows),
-      numeric: t.columns.filter((c) => isNumeric(c) && !isKey(ctx, info, c) && !isAudit(c)),
+      // A 0/1 column is a flag (flags.ts): its rate, never its sum.
+      numeric: t.columns.filter((c) => isNumeric(c) && !isKey(ctx, info, c) && !isAudit(c) && !isYesNo(c)),
+      entities: [],
     };
+    table.entities = [info.entity, ...findFlatEntities(ctx, info).map((e) => e.entity)];
     const marked = findMarked(ctx, info);
     addCount(ctx, table, marked !== null);
     for (const c of table.numeric) addColumnMeasures(ctx, table, c);
@@ -167,6 +174,7 @@ function addColumnMeasures(ctx: TIntrospectContext, table: TTableMeasures, c: TI
   const business = [
     ...synonymsFor(base),
     ...(duration ? [`${duration[1]} time`, `${duration[1]} duration`] : []),
+    ...bareNames(base, table.entities),
   ];
   // The one money column of a table is what "average payment" means.
   const money = numeric.filter((x) => CURRENCY.test(words(x.name)) && !isNotMeasure(words(x.name)));

@@ -201,10 +201,15 @@ describe('shape 3: a flat export has entities', () => {
       measures: ['sales_export.Sales.sum'],
       dimensions: ['sales_export.Product Name'],
     });
-    const byCustomer = query(FLAT, 'sales by customer');
-    expect(byCustomer.measures).toEqual(['sales_export.Sales.sum']);
-    // First and last names are shared by many customers: grouped by the identifier.
-    expect(byCustomer.dimensions).toEqual(['sales_export.Customer Id']);
+    // A customer known only by first and last names has no one label: ask, never show bare ids
+    // or add the sales total and the customer count side by side.
+    const byCustomer = parseQuestion('sales by customer', {
+      model: FLAT,
+      today: '2024-06-15',
+      weekStart: 'monday',
+    });
+    expect(byCustomer.kind).toBe('clarify');
+    expect(FLAT.dimensions.some((d) => d.sources[0].column === 'Customer Id')).toBe(false);
   });
 });
 

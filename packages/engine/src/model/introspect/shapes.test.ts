@@ -147,15 +147,18 @@ describe('durations (issue 29 shape 6)', () => {
     expect(query(model, 'total days to ship').measures).toEqual(['orders.shipped_date.days.sum']);
   });
 
-  it('renders the date difference per dialect', () => {
+  it('renders the date difference per dialect, in calendar days', () => {
     expect(sqlOf(model, 'days to ship', 'duckdb')).toContain(
-      `date_diff('second', CAST("orders"."order_date" AS TIMESTAMP), CAST("orders"."shipped_date" AS TIMESTAMP)) / 86400.0`,
+      `date_diff('day', CAST("orders"."order_date" AS DATE), CAST("orders"."shipped_date" AS DATE))`,
     );
     expect(sqlOf(model, 'days to ship', 'postgres')).toContain(
-      `EXTRACT(EPOCH FROM (CAST("orders"."shipped_date" AS TIMESTAMP) - CAST("orders"."order_date" AS TIMESTAMP))) / 86400.0`,
+      `(CAST("orders"."shipped_date" AS DATE) - CAST("orders"."order_date" AS DATE))`,
     );
     expect(sqlOf(model, 'days to ship', 'sqlite')).toContain(
-      `(julianday("orders"."shipped_date") - julianday("orders"."order_date"))`,
+      `(julianday(date("orders"."shipped_date")) - julianday(date("orders"."order_date")))`,
+    );
+    expect(sqlOf(model, 'average hours to resolve', 'duckdb')).toContain(
+      `date_diff('second', CAST("tickets"."created_at" AS TIMESTAMP), CAST("tickets"."resolved_at" AS TIMESTAMP)) / 3600.0`,
     );
   });
 

@@ -2,7 +2,7 @@
  * Names as people say them: a column name's words ("invoice_date" → "invoice date"), title case,
  * singular and plural, a spelling-insensitive key per phrase, and the business synonyms of a word.
  */
-import { BUSINESS_SYNONYMS, IRREGULAR, SCHEMA_WORDS, UNCOUNTABLE } from './vocabulary';
+import { BUSINESS_SYNONYMS, COMMON_WORDS, IRREGULAR, SCHEMA_WORDS, UNCOUNTABLE } from './vocabulary';
 
 /** A column or table name's words in lower case: "customerID" → "customer id". */
 export function words(name: string): string {
@@ -173,4 +173,129 @@ export function sentenceNames(name: string): string[] {
 export function fieldWords(name: string): string {
   const open = isSentence(name) && /^(what|which|how)\b/.test(words(name));
   return (open ? sentenceNames(name)[0] : undefined) ?? words(name);
+}
+
+const YES_NO_START = /^(?:are|is|do|does|did|have|has|had|was|were|would|will|can) /;
+/** Words that end a yes/no question's short name: "sought treatment | for a mental health issue". */
+const BREAK = new Set([
+  'for',
+  'from',
+  'with',
+  'by',
+  'of',
+  'in',
+  'to',
+  'at',
+  'on',
+  'within',
+  'about',
+  'which',
+  'as',
+]);
+
+/**
+ * The state a yes/no question asks about, short first (issue 29, shape 9): "Have you ever sought
+ * treatment for a mental health issue …?" → "sought treatment"; "Have you been diagnosed with a
+ * mental health condition by …?" → "diagnosed", "diagnosed with a mental health condition"; "Is
+ * your employer primarily a tech company/organization?" → "tech company". Empty for other labels.
+ */
+export function yesNoNames(name: string): string[] {
+  const plain = name
+    .toLowerCase()
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/(\p{L}+)\/\p{L}+/gu, '$1')
+    .replace(/[^\p{L}\p{N}\s,]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!YES_NO_START.test(plain) || !/\?\s*$/.test(name.trim())) return [];
+  // The asker and their employer are the subject, not the state: "are you", "is your employer".
+  const rest = plain
+    .replace(YES_NO_START, '')
+    .replace(/^(?:you|your \p{L}+)( been| ever| currently)* /u, '')
+    .split(',')[0]
+    .split(' ')
+    .filter((w) => w !== '' && (!STOP.has(w) || BREAK.has(w) || LINKING.has(w)));
+  while (rest.length > 0 && (LINKING.has(rest[0]) || BREAK.has(rest[0]))) rest.shift();
+  const cut = rest.findIndex((w) => BREAK.has(w));
+  const short = (cut < 0 ? rest : rest.slice(0, cut)).filter((w) => !LINKING.has(w));
+  const stop = rest.indexOf('by');
+  const long = (stop < 0 ? rest : rest.slice(0, stop)).join(' ').replace(/ (?:the|a|an|and|of|to)$/, '');
+  const out: string[] = [];
+  // One word names a state only as a participle or compound ("diagnosed", "self employed").
+  if (short.length >= 2 || /(?:ed|en)$/.test(short[0] ?? '')) out.push(short.join(' '));
+  if (long.split(' ').length <= 6 && long.split(' ').length > short.length) out.push(long);
+  return out.filter((s) => s.length > 1 && s.split(' ').length <= 6);
+}
+
+/** The act a "-ment" noun names, as people say it before a noun: "shipment" → "shipping". */
+function gerund(noun: string): string {
+  const stem = /^(\p{L}{2,})ment$/u.exec(noun)?.[1];
+  if (!stem) return noun;
+  if (stem.endsWith('e')) return `${stem.slice(0, -1)}ing`;
+  // One short syllable doubles its last consonant: "ship" → "shipping".
+  return /^[^aeiou]*[aeiou][^aeiouwxy]$/.test(stem) ? `${stem}${stem.at(-1)}ing` : `${stem}ing`;
+}
+
+/**
+ * The bare concept of a quantity's name (issue 29, shape 9), for its business words: without a
+ * parenthesised qualifier ("days for shipping (real)" → "days for shipping", "real days for
+ * shipping", "real shipping days"), without its table's repeated entity ("order profit per order"
+ * → "profit"), without a flat export's entity in front ("order item quantity" → "quantity").
+ */
+export function bareNames(base: string, entities: string[]): string[] {
+  const out: string[] = [];
+  const qualified = /^(.+) \(([^)]+)\)$/.exec(base);
+  if (qualified) {
+    const [, name, q] = qualified;
+    out.push(name, `${q} ${name}`);
+    const of = /^(\p{L}+) (?:for|of|to) (\p{L}+)$/u.exec(name);
+    if (of) out.push(`${q} ${of[2]} ${of[1]}`, `${q} ${gerund(of[2])} ${of[1]}`);
+  }
+  const plain = qualified ? qualified[1] : base;
+  const per = /^(\p{L}+) (.+) per \1$/u.exec(plain);
+  if (per) out.push(per[2], `${per[1]} ${per[2]}`);
+  const entity = [...entities].sort((a, b) => b.length - a.length).find((e) => plain.startsWith(`${e} `));
+  const rest = entity ? plain.slice(entity.length + 1) : '';
+  if (rest && !(rest.split(' ').length === 1 && COMMON_WORDS.has(rest))) out.push(rest);
+  return [...new Set(out)].filter((p) => p !== base);
+}
+
+/**
+ * More ways people name a question column (issue 29, shape 9), said as business words: "What
+ * country do you work in?" → "country of work", "work country", "country they work in"; "Do you
+ * work remotely?" → "remote work"; "Does your employer provide mental health benefits as part of
+ * …?" → "mental health benefits"; "If … request a medical leave …, asking for that leave would
+ * be:" → "medical leave".
+ */
+export function sentenceSynonyms(name: string): string[] {
+  const plain = name
+    .toLowerCase()
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/[^\p{L}\p{N},]+/gu, ' ')
+    .trim();
+  const out: string[] = [];
+  const where = /^(?:what|which) (.+?) do you (\p{L}+)(?: in| at| for| from)?$/u.exec(plain);
+  if (where) {
+    const [thing, verb] = [where[1].split(' or ')[0], where[2]];
+    out.push(`${thing} of ${verb}`, `${verb} ${thing}`);
+    for (const who of ['you', 'they', 'i', 'we', 'people']) out.push(`${thing} ${who} ${verb} in`);
+  }
+  for (const n of sentenceNames(name)) {
+    const adverb = /^(\p{L}+) (\p{L}{3,})ly$/u.exec(n);
+    if (adverb) out.push(`${adverb[2]} ${adverb[1]}`);
+  }
+  for (const n of yesNoNames(name)) {
+    const parts = n.split(' ');
+    out.push(n, ...(parts.length >= 3 && !LINKING.has(parts[1]) ? [parts.slice(1).join(' ')] : []));
+  }
+  // "asking for that leave": the clause's noun as said before ("a medical leave").
+  const clauses = plain.split(',');
+  const that = clauses.length > 1 ? /\b(?:that|this) (\p{L}+)\b/u.exec(clauses.at(-1)!) : null;
+  const earlier = that
+    ? new RegExp(`\\b(\\p{L}+) ${that[1]}\\b`, 'u').exec(clauses.slice(0, -1).join(','))
+    : null;
+  if (that && earlier && !STOP.has(earlier[1])) out.push(`${earlier[1]} ${that[1]}`);
+  // "US" stays the country's letters, as a question writes it, never the pronoun.
+  const us = /\bUS\b/.test(name);
+  return [...new Set(out.map((p) => (us ? p.replace(/\bus\b/g, 'US') : p)))];
 }

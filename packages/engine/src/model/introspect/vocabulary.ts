@@ -54,11 +54,16 @@ export const SCHEMA_WORDS = new Set(
     .filter(Boolean),
 );
 
-/** Words a value must not take over: everyday question words. */
+/**
+ * Words a value must not take over: everyday question words, and the small words a two-letter
+ * code spells ("IN" Indiana, "OR" Oregon: "sales in Europe" is no state).
+ */
 export const COMMON_WORDS = new Set(
-  'a i new old all other others none total top best worst last first next this today month year week day quarter yes no true false unknown n/a na null average sum count'.split(
-    ' ',
-  ),
+  `a i new old all other others none total top best worst last first next this today month year week day
+  quarter yes no true false unknown n/a na null average sum count in on or at to of by as is it an be do
+  go so up me am if`
+    .split(/\s+/)
+    .filter(Boolean),
 );
 export const UNCOUNTABLE = new Set([
   'traffic',

@@ -33,7 +33,7 @@ export function settleWords(ctx: TIntrospectContext): void {
   };
   for (const m of ctx.model.measures) if (m.kind !== 'aggregate' || !m.hidden) finish('measure', m);
   for (const d of ctx.model.dimensions) finish('dimension', d);
-  addByPhrases(ctx.model.dimensions, owner);
+  addByPhrases(ctx, owner);
 }
 
 /** `<kind>:<phrase key>` → the field owning it: the field on the bigger tables, own words first. */
@@ -63,7 +63,14 @@ function resolveOwners(ctx: TIntrospectContext): Map<string, string> {
  * dimension (a breakdown, as "by" says); so does "by film category" when "by film" would be
  * taken first. ("Top 5 cities by customers" then needs "by number of customers".)
  */
-function addByPhrases(dimensions: TDimension[], owner: Map<string, string>): void {
+function addByPhrases(ctx: TIntrospectContext, owner: Map<string, string>): void {
+  const { dimensions } = ctx.model;
+  // A table's own key has one row per value: "per customer" there is an average, not a breakdown.
+  const isRowKey = (d: TDimension): boolean =>
+    ctx.model.tables.some(
+      (t) =>
+        t.name === d.sources[0].table && t.primaryKey.length === 1 && t.primaryKey[0] === d.sources[0].column,
+    );
   const shared = new Set<string>();
   for (const d of dimensions)
     for (const p of [d.label, ...d.synonyms])
@@ -75,7 +82,7 @@ function addByPhrases(dimensions: TDimension[], owner: Map<string, string>): voi
   for (const d of dimensions) {
     const extra = [d.label, ...d.synonyms]
       .filter(startsShared)
-      .flatMap((p) => [`by ${p.toLowerCase()}`, `per ${p.toLowerCase()}`]);
+      .flatMap((p) => [`by ${p.toLowerCase()}`, ...(isRowKey(d) ? [] : [`per ${p.toLowerCase()}`])]);
     d.synonyms = [...new Set([...d.synonyms, ...extra])];
   }
 }

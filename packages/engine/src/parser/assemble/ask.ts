@@ -70,11 +70,28 @@ function askUnknown(input: TAssembleInput, given: TReading): TClarification {
 /** The question to ask back when something is missing, or null when the query can be built. */
 export function askForMissing(input: TAssembleInput, reading: TReading): TClarification | null {
   const { model, pack, tokens } = input;
-  const { unknown, dimensions, valueFilters, baseMeasures } = reading;
+  const { unknown, measures, dimensions, valueFilters, baseMeasures } = reading;
   const read = tokens.some((t) => t.consumed);
   // "show me the thing": a word that stands for anything names nothing, so it is not unknown.
   const vague = !read && unknown.every((t) => pack.vague.has(t.norm));
   if (unknown.length > 0 && !vague) return askUnknown(input, reading);
+
+  // "sales by customer" where customers are only counted: a breakdown the model has not, never a
+  // second measure beside the first (a ranking's "by sales" is the ranked measure, not this).
+  const byCount = input.matches.find((m) => m.grouped && m.targets.every((t) => t.type === 'measure'));
+  if (byCount && !input.slots.ranking && measures.length > 1) {
+    const named = byCount.targets.map((t) => (t.type === 'measure' ? t.name : ''));
+    const understood = understoodSoFar(input, {
+      ...reading,
+      measures: measures.filter((m) => !named.includes(m)),
+    });
+    return ask(
+      { key: 'unknownWords', understood, words: [byCount.words] },
+      understood,
+      getExampleQuestions(model, pack),
+      'didYouMean',
+    );
+  }
 
   // Nothing recognised at all ("how are we doing", "thanks"): ask, never fall back to a default
   // measure or silently re-run the previous question.
@@ -87,6 +104,13 @@ export function askForMissing(input: TAssembleInput, reading: TReading): TClarif
   }
 
   if (baseMeasures.length === 0) {
+    const rows = rowCount(input, reading);
+    if (rows) {
+      reading.measures = [rows];
+      reading.baseMeasures = [rows];
+      reading.measureAt = [{ name: rows, at: 0 }];
+      return null;
+    }
     const understood = understoodSoFar(input, reading);
     const dimsForItems = dimensions.length > 0 ? dimensions : [...valueFilters.keys()];
     const items = model.measures
@@ -189,6 +213,50 @@ function fitsPlace(input: TAssembleInput, word: string, target: TVocabularyTarge
   const next = pack.grouping.position === 'before' ? tokens[at - 1] : tokens[at + 1];
   const grouped = at >= 0 && next !== undefined && pack.grouping.words.has(next.norm);
   return !grouped || target.type === 'dimension' || target.type === 'time';
+}
+
+/**
+ * "late deliveries by shipping mode", "how many senior citizens": rows named only by a value said
+ * in the plural, or counted ("how many"), are the row count of the value's table — when that
+ * table has one plain count.
+ */
+function rowCount(input: TAssembleInput, reading: TReading): string | null {
+  const { model, pack, tokens, matches } = input;
+  const said = matches.filter((m) => !m.negated && m.targets.every((t) => t.type === 'value'));
+  if (said.length === 0 || reading.valueFilters.size === 0) return null;
+  const counted = pack.countCue?.test(input.normalised) ?? false;
+  const plural = said.some((m) => {
+    const last = tokens[m.start + m.words.split(' ').length - 1];
+    return pack.isPlural ? pack.isPlural(last.norm, last.lemma) : last.norm !== last.lemma;
+  });
+  if (!counted && !plural) return null;
+  const tables = new Set(
+    said
+      .flatMap((m) =>
+        m.targets.flatMap((t) =>
+          t.type === 'value' ? (model.dimensions.find((d) => d.name === t.dimension)?.sources ?? []) : [],
+        ),
+      )
+      .map((s) => s.table),
+  );
+  if (tables.size !== 1) return null;
+  const [table] = tables;
+  const pk = model.tables.find((t) => t.name === table)?.primaryKey ?? [];
+  const counts = model.measures.filter(
+    (m) =>
+      m.kind === 'aggregate' &&
+      !m.hidden &&
+      !m.where &&
+      !m.exists &&
+      m.table === table &&
+      ((m.agg === 'count' && !m.expr) ||
+        (m.agg === 'count_distinct' &&
+          pk.length === 1 &&
+          m.expr !== undefined &&
+          'col' in m.expr &&
+          m.expr.col === pk[0])),
+  );
+  return counts.length === 1 ? counts[0].name : null;
 }
 
 /**

@@ -72,9 +72,37 @@ function numericFilters(
 }
 
 /** Values → filters; a value of several dimensions is settled by what the measures can use. */
+/**
+ * "respondents working in the United Kingdom": a word just before a value of several fields that
+ * names one of them ("work" → "Country of Work") picks it, and is used up.
+ */
+function pickByWord(
+  input: TAssembleInput,
+  m: TMatch,
+  candidates: TValueTarget[],
+  unknown: TToken[],
+): TValueTarget | null {
+  const before = input.tokens.slice(Math.max(0, m.start - 3), m.start).filter((t) => unknown.includes(t));
+  for (const t of before.reverse()) {
+    const naming = candidates.filter((v) => {
+      const d = input.model.dimensions.find((x) => x.name === v.dimension);
+      const said = new Set(
+        [d?.label ?? '', ...(d?.synonyms ?? [])].flatMap((p) => p.toLowerCase().split(' ')),
+      );
+      return said.has(t.lemma) || said.has(t.norm);
+    });
+    if (naming.length !== 1) continue;
+    unknown.splice(unknown.indexOf(t), 1);
+    t.consumed = true;
+    return naming[0];
+  }
+  return null;
+}
+
 function valueFilters(
   input: TAssembleInput,
   baseMeasures: string[],
+  unknown: TToken[],
 ): TReading['valueFilters'] | TClarification {
   const { matches, model, phrase } = input;
   const filters: TReading['valueFilters'] = new Map();
@@ -88,6 +116,8 @@ function valueFilters(
       );
       if (candidates.length === 0) candidates = values;
     }
+    const picked = candidates.length > 1 ? pickByWord(input, m, candidates, unknown) : null;
+    if (picked) candidates = [picked];
     if (candidates.length > 1) {
       const { phrases } = input.pack.messages;
       return ask(
@@ -120,7 +150,7 @@ export function readQuestion(input: TAssembleInput, unknown: TToken[]): TReading
   const targets = collectTargets(input.matches);
   const follow = followUp(input, targets.measures);
   const { measureFilters, baseMeasures } = numericFilters(input, targets.measureAt, follow.baseMeasures);
-  const values = valueFilters(input, baseMeasures);
+  const values = valueFilters(input, baseMeasures, unknown);
   if (!(values instanceof Map)) return values;
   // "EMEA vs APAC", "mobile and desktop": several values of one field are compared, one row
   // each, never summed into one number.

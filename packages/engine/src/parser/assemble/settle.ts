@@ -22,7 +22,7 @@ import type { TAssembleInput } from './types';
 
 /** "enterprise customers", "mobile users": a measure word right after a value only qualifies it
  *  when the question names another measure; "accounts" with another measure is the breakdown. */
-function settleMeasureWords(matches: TMatch[]): void {
+function settleMeasureWords(matches: TMatch[], model: TSemanticModel): void {
   for (let i = matches.length - 1; i > 0; i--) {
     const m = matches[i];
     const prev = matches[i - 1];
@@ -43,11 +43,28 @@ function settleMeasureWords(matches: TMatch[]): void {
   for (const m of matches) {
     const hasMeasure = m.targets.some((t) => t.type === 'measure');
     const hasDimension = m.targets.some((t) => t.type === 'dimension');
+    // "charges per customer" where each row is a customer: an average, never a breakdown by row.
+    if (
+      hasMeasure &&
+      hasDimension &&
+      m.per &&
+      measureMatches > 0 &&
+      m.targets.some((t) => isRowKey(model, t))
+    )
+      m.targets = m.targets.filter((t) => t.type === 'measure');
     // "revenue per account" stays two-sided for settleRatios: a ratio or a question back.
-    if (hasMeasure && hasDimension && !(m.per && measureMatches > 0)) {
+    else if (hasMeasure && hasDimension && !(m.per && measureMatches > 0)) {
       m.targets = m.targets.filter((t) => t.type === (measureMatches > 0 ? 'dimension' : 'measure'));
     }
   }
+}
+
+/** A dimension that is its table's one-column key: one row per value. */
+function isRowKey(model: TSemanticModel, t: TMatch['targets'][number]): boolean {
+  if (t.type !== 'dimension') return false;
+  const source = model.dimensions.find((d) => d.name === t.name)?.sources[0];
+  const key = model.tables.find((x) => x.name === source?.table)?.primaryKey;
+  return key?.length === 1 && key[0] === source?.column;
 }
 
 /**
@@ -138,6 +155,11 @@ function averageOf(
   const d = findMeasure(model, den);
   if (n?.kind !== 'aggregate' || d?.kind !== 'aggregate') return undefined;
   if (!['count', 'count_distinct'].includes(d.agg) || d.table !== n.table) return undefined;
+  // Only a count of the table's own rows makes the column's average: "sales per order" in a flat
+  // export of order lines is not the average line's sales.
+  const pk = model.tables.find((t) => t.name === d.table)?.primaryKey ?? [];
+  const rows = !d.expr || ('col' in d.expr && pk.length === 1 && d.expr.col === pk[0]);
+  if (!rows) return undefined;
   const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
   if (!same(n.where, d.where)) return undefined;
   // An average over the rows is one per counted thing only when each row is one ("per order"
@@ -235,7 +257,7 @@ export function settleWords(input: TAssembleInput, unknown: TToken[]): TClarific
   const { tokens, model, pack } = input;
   settleListedMeasures(input);
   settlePerHead(input);
-  settleMeasureWords(input.matches);
+  settleMeasureWords(input.matches, model);
   settleQualifiedMeasures(input);
   settleArithmetic(input, unknown);
   const question = askAmbiguous(input) ?? settleRatios(input, unknown);
