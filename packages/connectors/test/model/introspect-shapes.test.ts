@@ -56,22 +56,35 @@ const CASES: { question: string; rows: Record<string, string | number>[] }[] = [
   { question: 'average premium', rows: [{ 'Average Premium Amount': 150 }] },
   { question: 'number of premiums', rows: [{ 'Number of Premiums': 2 }] },
   { question: 'total amount', rows: [{ Amount: 375 }] },
-  // Shape 8: Sales had 1, 2, 4; Support 1, 3 (every membership, past ones too).
+  // Shapes 8 and 7: memberships and titles are history (from/to dates), read on today
+  // (2024-06-30): Sales has 2 and 4 (1 moved to Support in 2021), Support 1 and 3; employee 4 has
+  // no title, 1 is a Manager since 2022.
   {
     question: 'headcount by team',
     rows: [
-      { Team: 'Sales', Employees: 3 },
+      { Team: 'Sales', Employees: 2 },
       { Team: 'Support', Employees: 2 },
     ],
   },
   {
     question: 'employees by title',
     rows: [
-      { Title: 'Engineer', Employees: 2 },
       { Title: 'Analyst', Employees: 1 },
+      { Title: 'Engineer', Employees: 1 },
       { Title: 'Manager', Employees: 1 },
     ],
   },
+  // A past year is read on its last day: at the end of 2020 Sales had 1, 2, 4 and Support 3;
+  // at the end of 2021 employee 1 was still an Engineer.
+  { question: 'headcount in 2020', rows: [{ Employees: 4 }] },
+  {
+    question: 'employees by title in 2021',
+    rows: [
+      { Title: 'Engineer', Employees: 2 },
+      { Title: 'Analyst', Employees: 1 },
+    ],
+  },
+  { question: 'headcount in 2021 vs 2020', rows: [{ Employees: 4, Previous_Employees: 4 }] },
 ];
 
 function compiled(model: TSemanticModel, question: string, dialect: 'duckdb' | 'postgres' | 'sqlite') {

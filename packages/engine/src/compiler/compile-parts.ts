@@ -30,6 +30,7 @@ import {
   shiftForward,
   type TSqlDialect,
 } from './dialect';
+import { refuseValidSeries, validityWhere, validReading } from './valid-at';
 
 /** The aggregates read from one fact table, and the date they are bucketed and filtered by. */
 export interface TGroup {
@@ -71,7 +72,7 @@ export function compileGroup(
   group: TGroup,
   query: TSemanticQuery,
   model: TSemanticModel,
-  options: { dialect: TSqlDialect; weekStart: TWeekStart },
+  options: { dialect: TSqlDialect; weekStart: TWeekStart; today: string },
   params: ParamList,
   ctx: TGroupContext,
 ): string {
@@ -109,15 +110,19 @@ export function compileGroup(
   const between = (r: TResolvedRange): string =>
     `${timeExpr} BETWEEN ${params.date(r.from)} AND ${params.date(r.to)}`;
   const { comparison, range } = ctx;
+  // A history table's own dates are read as the day its rows are valid on, not filtered.
+  const reading = validReading(model, time, ctx, options.today);
   let currentCond: string | null = null;
   let previousCond: string | null = null;
   if (comparison && range) {
     currentCond = `${P} = 0`;
     previousCond = `${P} = 1`;
-    where.push(`((${P} = 0 AND ${between(range)}) OR (${P} = 1 AND ${between(comparison)}))`);
-  } else if (range) {
+    if (!reading.period)
+      where.push(`((${P} = 0 AND ${between(range)}) OR (${P} = 1 AND ${between(comparison)}))`);
+  } else if (range && !reading.period) {
     where.push(between(range));
   }
+  if (grain) refuseValidSeries(model, time, group.bases);
   if (grain && time) {
     // Previous-period rows are moved forward into the current period's buckets.
     const aligned = comparison
@@ -155,7 +160,10 @@ export function compileGroup(
     }
   }
 
+  const readOn = comparison && range ? P : null;
   const from = joinSql(model, group.table, needed);
+  // Every history table joined, the ones a path only passes through too, is read on the day.
+  where.push(...validityWhere(model, [...needed], reading, { dialect, params, col }, readOn));
   const periodJoin =
     comparison && range
       ? ` CROSS JOIN (SELECT 0 AS ${quoteIdent('p')} UNION ALL SELECT 1 AS ${quoteIdent('p')}) AS ${PERIOD}`
@@ -166,7 +174,7 @@ export function compileGroup(
   return sql;
 }
 
-/** FROM clause: the fact table and the joins leading to every other table used. */
+/** FROM clause: the fact table and the joins leading to every other table used (added to `needed`). */
 function joinSql(model: TSemanticModel, fact: string, needed: Set<string>): string {
   const reachable = getReachableTables(model, fact);
   const joins: string[] = [];
@@ -184,6 +192,7 @@ function joinSql(model: TSemanticModel, fact: string, needed: Set<string>): stri
       .join(' AND ');
     joins.push(`JOIN ${quoteIdent(table)} ON ${on}`);
     added.add(table);
+    needed.add(table);
   };
   // Reachable order is breadth-first, so parents are joined before children that need them.
   for (const table of reachable.keys()) if (needed.has(table)) addPath(table);

@@ -26,6 +26,7 @@ export const FILLERS = new StemSet(
   alan sahip yapan vs versus karsi dahil tut tutarak vardi vardir varmis selam tesekkurler sagol peki simdi sadece yalnizca ayrica ayni sekilde gibi genel toplamda olan donem
   donemde donemi sirasinda boyunca esnasinda arasinda itibariyle yaklasik ortalamasi kac tane tane kez
   en bir iki kisi performans performansi sonuc sonuclari nedir mevcut guncel son
+  anki simdiki halihazirda suanki
   nerede kim kimler neler hesabi nasil gidiyor dolar usd`),
 );
 

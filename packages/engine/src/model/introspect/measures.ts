@@ -14,6 +14,7 @@ import { addDurations } from './durations';
 import { addMarkedMeasures, findMarked } from './markers';
 import { fieldWords, phraseKey, plural, qualify, synonymsFor, title, words } from './text';
 import { ownTime } from './time';
+import { addValidCount } from './validity';
 
 const CURRENCY =
   /\b(amount|revenue|price|cost|sales|mrr|arr|salary|fee|spend|budget|value|total|income|payment|balance|freight)\b/;
@@ -77,6 +78,7 @@ export function addMeasures(ctx: TIntrospectContext): void {
     if (marked) addMarkedMeasures(ctx, info, marked, markedColumns(ctx, marked.parent));
     addLineRevenue(ctx, table);
     addDurations(ctx, info, table.time, table.weight);
+    addValidCount(ctx, info, table.time);
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import type { TComparison, TDateRange, TSemanticQuery, TTimeGrain } from '@parley/contract';
 import { daysBetween, resolveRange, type TWeekStart } from '../../dates/date-range';
-import { findMeasureTime } from '../../model/semantic-model';
+import { findMeasureTime, findTableValidity, findTimeDimension } from '../../model/semantic-model';
 import { ask, type TClarification } from '../clarification';
 import { describeQuery } from '../describe';
 import { measureLabel } from '../labels';
@@ -57,7 +57,23 @@ export function settleTime(
   // A comparison needs a concrete period: default to the current one of the compared kind.
   if (base.compare && td.range.kind === 'all') td.range = defaultCompareRange(base.compare);
   base.timeDimension = td;
-  return null;
+  return td.grain ? askValidSeries(input, base) : null;
+}
+
+/**
+ * A history table read by its own dates is read on one day (the compiler's valid-at reading): a
+ * series by month or year would need every bucket's own day, so it is asked back.
+ */
+function askValidSeries(input: TAssembleInput, query: TSemanticQuery): TClarification | null {
+  const { model, pack } = input;
+  const td = findTimeDimension(model, query.timeDimension!.field);
+  if (!td || !findTableValidity(model, td.table)) return null;
+  const measure = measureLabel(model, query.measures[0]);
+  const once = { ...query, timeDimension: undefined, compare: undefined };
+  return ask({ key: 'validSeries', measure }, describeQuery(once, model, pack.code), [
+    measure,
+    ...getExampleQuestions(model, pack),
+  ]);
 }
 
 function defaultCompareRange(compare: TComparison): TDateRange {
