@@ -68,6 +68,13 @@ describe('validity periods (issue 29, shape 7)', () => {
     const parsed = parseQuestion('number of people', { model: m, today: '2024-06-30', weekStart: 'monday' });
     expect(parsed.kind === 'query' ? parsed.query.measures : parsed).toEqual(['wage.person_id.valid_count']);
     expect(m.measures.find((x) => x.name === 'person.count')?.label).toBe('All People');
+    // Dated by the entity's own date ("hired"), the count is the entity's own: every hire that year.
+    const hired = parseQuestion('number of people hired in 2020', {
+      model: m,
+      today: '2024-06-30',
+      weekStart: 'monday',
+    });
+    expect(hired.kind === 'query' ? hired.query.measures : hired).toEqual(['person.count']);
   });
 
   it('reads valid_from/valid_to with a surrogate key as history when the entity repeats', () => {
