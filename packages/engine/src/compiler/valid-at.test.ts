@@ -99,6 +99,19 @@ describe('valid-at reading of history tables', () => {
     ).toThrow(ModelError);
   });
 
+  it('reads Turkish "şu anki" and "güncel" as today, and asks back a Turkish series', () => {
+    for (const phrase of ['şu anki ortalama maaş', 'güncel ortalama maaş']) {
+      const r = parseQuestion(phrase, ctx);
+      expect(r.kind === 'query' ? r.query : r.text).toEqual({
+        measures: ['salary.salary.avg'],
+        dimensions: [],
+        filters: [],
+      });
+    }
+    const series = parseQuestion('yıllara göre ortalama maaş', ctx);
+    expect(series.kind === 'clarify' && series.message.key).toBe('validSeries');
+  });
+
   it('says on the card which day it read, in English and Turkish', () => {
     const today = compiled('average salary', 'duckdb');
     const card = (c: typeof today, language: 'en' | 'tr') =>
