@@ -126,10 +126,21 @@ export const HR_CASES: TAccuracyCase[] = [
   {
     phrase: 'how many staff were hired in 2020',
     expected: `SELECT COUNT(*) FROM staff WHERE hire_date BETWEEN DATE '2020-01-01' AND DATE '2020-12-31'`,
-    knownFailure:
-      "confident wrong card (the staff still employed today among those hired in 2020): 'staff' is the count of people with a pay rate valid today, which the hire year only filters",
+  },
+  {
+    // Today's salaries of the people hired in 2019: the hire year filters, the pay rates are today's.
+    phrase: 'average salary of those hired in 2019',
+    expected: `SELECT AVG(p.salary) ${BY_STAFF} WHERE ${pay()} AND s.hire_date BETWEEN DATE '2019-01-01' AND DATE '2019-12-31'`,
   },
   { phrase: 'total payroll', expected: 'clarify' },
+  // Turkish: "şu anki" / "güncel" read today's rows as the English words do.
+  { phrase: 'şu anki personel sayısı', expected: `SELECT ${HEAD} FROM pay_rates p WHERE ${pay()}` },
+  { phrase: 'güncel ortalama maaş', expected: `SELECT AVG(p.salary) FROM pay_rates p WHERE ${pay()}` },
+  {
+    phrase: '2019 yılında ortalama maaş',
+    expected: `SELECT AVG(p.salary) FROM pay_rates p WHERE ${pay('2019-12-31')}`,
+  },
+  { phrase: 'yıllara göre personel sayısı', expected: 'clarify' },
   { phrase: 'headcount by year', expected: 'clarify' },
   { phrase: 'average salary by month', expected: 'clarify' },
   { phrase: 'attrition rate', expected: 'clarify' },
