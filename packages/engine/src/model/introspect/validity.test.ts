@@ -92,6 +92,8 @@ describe('validity periods (issue 29, shape 7)', () => {
         { primaryKey: ['price_list_id'], foreignKeys: [fk(['person_id'], 'person')] },
       );
     expect(findTableValidity(model(prices(80)), 'price_list')?.from).toBe('valid_from');
+    // Unsampled: the names and the declared reference decide.
+    expect(findTableValidity(model({ ...prices(0), rowCount: 0 }), 'price_list')?.to).toBe('valid_to');
     // Every entity once: the sampled rows say these are no versions.
     expect(findTableValidity(model(prices(500)), 'price_list')).toBeNull();
   });

@@ -91,7 +91,10 @@ function versionedEntity(
       (info.primaryKey.includes(from.name) || strong) &&
       repeats(x.column) !== false,
   );
-  return keyed ?? candidates.find((x) => repeats(x.column) === true) ?? null;
+  const repeated = candidates.find((x) => repeats(x.column) === true);
+  // Unsampled rows: valid_from/valid_to names and a declared reference say it alone.
+  const byName = strong ? candidates.find((x) => x.refTable && repeats(x.column) === null) : undefined;
+  return keyed ?? repeated ?? byName ?? null;
 }
 
 /** Marks every measure of a history table with its validity period (after the measures step). */
