@@ -18,6 +18,11 @@ const BY_DEPT =
   'FROM pay_rates p JOIN team_assignments t ON t.staff_id = p.staff_id JOIN departments d ON d.department_id = t.department_id';
 const BY_TITLE = 'FROM pay_rates p JOIN positions o ON o.staff_id = p.staff_id';
 const BY_STAFF = 'FROM pay_rates p JOIN staff s ON s.staff_id = p.staff_id';
+/** Each year from the first pay rate's, read on its last day (today for the running one). */
+const YEAR_ENDS = Array.from({ length: 12 }, (_, i) => 2015 + i)
+  .map((y) => `(DATE '${y}-01-01', DATE '${y === 2026 ? TODAY : `${y}-12-31`}')`)
+  .join(', ');
+const YEARS = `FROM (VALUES ${YEAR_ENDS}) AS y(t, e) JOIN pay_rates p ON p.effective_date <= y.e AND (p.expiration_date IS NULL OR p.expiration_date > y.e)`;
 
 export const HR_CASES: TAccuracyCase[] = [
   { phrase: 'headcount', expected: `SELECT ${HEAD} FROM pay_rates p WHERE ${pay()}` },
@@ -140,9 +145,22 @@ export const HR_CASES: TAccuracyCase[] = [
     phrase: '2019 yılında ortalama maaş',
     expected: `SELECT AVG(p.salary) FROM pay_rates p WHERE ${pay('2019-12-31')}`,
   },
-  { phrase: 'yıllara göre personel sayısı', expected: 'clarify' },
-  { phrase: 'headcount by year', expected: 'clarify' },
-  { phrase: 'average salary by month', expected: 'clarify' },
+  // A series reads each bucket on its own last day (today for the running year).
+  {
+    phrase: 'yıllara göre personel sayısı',
+    expected: `SELECT y.t, ${HEAD} ${YEARS} GROUP BY 1 ORDER BY 1`,
+    ordered: true,
+  },
+  {
+    phrase: 'headcount by year',
+    expected: `SELECT y.t, ${HEAD} ${YEARS} GROUP BY 1 ORDER BY 1`,
+    ordered: true,
+  },
+  {
+    phrase: 'average salary by year since 2020',
+    expected: `SELECT y.t, AVG(p.salary) ${YEARS} WHERE y.t >= DATE '2020-01-01' GROUP BY 1 ORDER BY 1`,
+    ordered: true,
+  },
   { phrase: 'attrition rate', expected: 'clarify' },
   { phrase: 'average bonus', expected: 'clarify' },
   { phrase: 'show me the thing', expected: 'clarify' },

@@ -85,6 +85,14 @@ const CASES: { question: string; rows: Record<string, string | number>[] }[] = [
     ],
   },
   { question: 'headcount in 2021 vs 2020', rows: [{ Employees: 4, Previous_Employees: 4 }] },
+  // A series reads each year on its last day (2024 on today): every bucket from the first from date.
+  {
+    question: 'employees with title by year',
+    rows: ['2020', '2021', '2022', '2023', '2024'].map((y) => ({
+      Year: `${y}-01-01`,
+      'Employees With Titles': 3,
+    })),
+  },
 ];
 
 function compiled(model: TSemanticModel, question: string, dialect: 'duckdb' | 'postgres' | 'sqlite') {
@@ -98,6 +106,12 @@ function normalise(rows: Record<string, unknown>[]): Record<string, string | num
   return rows.map((row) =>
     Object.fromEntries(
       Object.entries(row).map(([k, v]) => {
+        // PostgreSQL hands dates back as local-midnight Date objects.
+        if (v instanceof Date)
+          return [
+            k,
+            `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`,
+          ];
         const n =
           typeof v === 'bigint'
             ? Number(v)

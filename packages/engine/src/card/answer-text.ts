@@ -168,7 +168,7 @@ export function buildAnswerText(input: TAnswerTextInput): string {
 function validLine({ validOn, format, words }: TAnswerTextInput): string {
   if (!validOn) return '';
   const previous = validOn.previous ? day(validOn.previous, format) : null;
-  return ` ${words.text.validOn(day(validOn.on, format), previous, validOn.period)}`;
+  return ` ${words.text.validOn(day(validOn.on, format), previous, validOn.period, validOn.series === true)}`;
 }
 
 const day = (d: string, format: FormatOptions): string => escapeHtml(formatDate(d, format.locale, 'day'));

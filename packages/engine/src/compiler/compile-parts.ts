@@ -30,7 +30,7 @@ import {
   shiftForward,
   type TSqlDialect,
 } from './dialect';
-import { refuseValidSeries, validityWhere, validReading } from './valid-at';
+import { validityWhere, validReading, validSeries } from './valid-at';
 
 /** The aggregates read from one fact table, and the date they are bucketed and filtered by. */
 export interface TGroup {
@@ -122,8 +122,18 @@ export function compileGroup(
   } else if (range && !reading.period) {
     where.push(between(range));
   }
-  if (grain) refuseValidSeries(model, time, group.bases);
-  if (grain && time) {
+  const series = grain
+    ? validSeries(
+        model,
+        time,
+        { grain, range, compared: comparison !== null, today: options.today, weekStart: options.weekStart },
+        { dialect, params },
+      )
+    : null;
+  if (series) {
+    select.push(`${series.start} AS ${quoteIdent('t')}`);
+    groupBy.push(quoteIdent('t'));
+  } else if (grain && time) {
     // Previous-period rows are moved forward into the current period's buckets.
     const aligned = comparison
       ? `CASE WHEN ${P} = 0 THEN ${timeExpr} ELSE ${shiftForward(dialect, timeExpr, comparison.shift.unit, params.int(comparison.shift.n))} END`
@@ -163,12 +173,15 @@ export function compileGroup(
   const readOn = comparison && range ? P : null;
   const from = joinSql(model, group.table, needed);
   // Every history table joined, the ones a path only passes through too, is read on the day.
-  where.push(...validityWhere(model, [...needed], reading, { dialect, params, col }, readOn));
+  where.push(
+    ...validityWhere(model, [...needed], reading, { dialect, params, col }, readOn, series?.day ?? null),
+  );
   const periodJoin =
     comparison && range
       ? ` CROSS JOIN (SELECT 0 AS ${quoteIdent('p')} UNION ALL SELECT 1 AS ${quoteIdent('p')}) AS ${PERIOD}`
       : '';
-  let sql = `SELECT ${select.join(', ')} FROM ${from}${periodJoin}`;
+  const buckets = series ? ` CROSS JOIN ${series.source}` : '';
+  let sql = `SELECT ${select.join(', ')} FROM ${from}${periodJoin}${buckets}`;
   if (where.length > 0) sql += ` WHERE ${where.join(' AND ')}`;
   if (groupBy.length > 0) sql += ` GROUP BY ${groupBy.join(', ')}`;
   return sql;

@@ -140,7 +140,7 @@ export function compileQuery(
     columns: getQueryColumns(query, model),
     range,
     comparison,
-    validOn: readingOf(model, [...groups.values()], { range, comparison }, options.today),
+    validOn: readingOf(model, [...groups.values()], { range, comparison }, options.today, grain),
   };
 }
 

@@ -85,21 +85,39 @@ describe('valid-at reading of history tables', () => {
     expect(readingDay(null, TODAY)).toBe(TODAY);
   });
 
-  it('asks back for a series by month or year, and refuses one in the compiler', () => {
-    const r = parseQuestion('average salary by year', ctx);
-    expect(r.kind === 'clarify' && r.message.key).toBe('validSeries');
-    const series = {
+  it('reads each bucket of a series on its own last day, on SQLite and PostgreSQL', () => {
+    const lite = compiled('average salary by year', 'sqlite');
+    expect(lite.sql).toContain(
+      `WITH RECURSIVE "g"("t") AS (SELECT date((SELECT MIN("from_date") FROM "salary"), 'start of year')`,
+    );
+    expect(lite.sql).toContain(`MIN(date("t", '+1 years', '-1 days'), ?) AS "e"`);
+    expect(lite.sql).toContain(
+      `("salary"."from_date" <= "_b"."e" AND ("salary"."to_date" IS NULL OR "salary"."to_date" > "_b"."e"))`,
+    );
+    const pg = compiled('average salary by year', 'postgres');
+    expect(pg.sql).toContain(
+      `generate_series(CAST(CAST(date_trunc('year', (SELECT MIN("from_date") FROM "salary")) AS DATE) AS TIMESTAMP), CAST(CAST($2 AS DATE) AS TIMESTAMP), INTERVAL '1 year')`,
+    );
+    expect(pg.params[0]).toBe(TODAY);
+    expect(pg.validOn).toEqual({ period: true, on: TODAY, previous: null, series: true });
+    // A series compared with another period is refused in words, never a 500.
+    const compared = {
       measures: ['salary.salary.avg'],
       dimensions: [],
       filters: [],
-      timeDimension: { field: 'salary.from_date', grain: 'year' as const, range: { kind: 'all' as const } },
+      compare: 'previous_year' as const,
+      timeDimension: {
+        field: 'salary.from_date',
+        grain: 'month' as const,
+        range: { kind: 'year' as const, year: 2020 },
+      },
     };
     expect(() =>
-      compileQuery(series, model, { dialect: 'postgres', today: TODAY, weekStart: 'monday' }),
+      compileQuery(compared, model, { dialect: 'postgres', today: TODAY, weekStart: 'monday' }),
     ).toThrow(ModelError);
   });
 
-  it('reads Turkish "şu anki" and "güncel" as today, and asks back a Turkish series', () => {
+  it('reads Turkish "şu anki" and "güncel" as today, and a Turkish series', () => {
     for (const phrase of ['şu anki ortalama maaş', 'güncel ortalama maaş']) {
       const r = parseQuestion(phrase, ctx);
       expect(r.kind === 'query' ? r.query : r.text).toEqual({
@@ -109,7 +127,7 @@ describe('valid-at reading of history tables', () => {
       });
     }
     const series = parseQuestion('yıllara göre ortalama maaş', ctx);
-    expect(series.kind === 'clarify' && series.message.key).toBe('validSeries');
+    expect(series.kind === 'query' && series.query.timeDimension?.grain).toBe('year');
   });
 
   it('says on the card which day it read, in English and Turkish', () => {

@@ -16,7 +16,6 @@ export type TParseMessage =
   | { key: 'whichMeasure'; understood: string | null }
   | { key: 'twoPeriods' }
   | { key: 'noDate'; measure: string }
-  | { key: 'validSeries'; measure: string }
   | { key: 'whatToRank'; understood: string }
   | { key: 'notAvailable'; measures: string[]; dimension: string }
   | { key: 'notAQuery' }

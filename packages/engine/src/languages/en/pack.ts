@@ -80,8 +80,6 @@ const MESSAGES: TMessages = {
     twoPeriods: () =>
       'I found more than one period in that question. Which period do you mean? Ask for one period, or use “from … to …”.',
     noDate: (m) => `${m.measure} has no date, so it cannot be split or filtered by time.`,
-    validSeries: (m) =>
-      `${m.measure} comes from rows valid from one date to another, so it is read on one day (today, or the end of the period you name), not as a series. Ask for one period, or compare two.`,
     whatToRank: (m) => `I understood ${m.understood}, but not what to rank. Rank which of these?`,
     notAvailable: (m) =>
       `${LIST(m.measures, 'and')} cannot be broken down or filtered by ${m.dimension}. Try one of these:`,

@@ -34,8 +34,6 @@ export const MESSAGES: TMessages = {
     twoPeriods: () =>
       'Bu soruda birden fazla dönem buldum. Hangi dönemi kastediyorsunuz? Tek bir dönem sorun ya da “… ile … arası” deyin.',
     noDate: (m) => `${named(m.measure)} için tarih yok; zamana göre bölünemez ya da filtrelenemez.`,
-    validSeries: (m) =>
-      `${named(m.measure)} bir tarihten diğerine geçerli satırlardan okunur; bir seri olarak değil, tek bir günde (bugün ya da adını verdiğiniz dönemin sonunda) okunur. Tek bir dönem sorun ya da iki dönemi karşılaştırın.`,
     whatToRank: (m) => `${m.understood} anladım, ancak neyin sıralanacağını anlayamadım. Hangisi sıralansın?`,
     notAvailable: (m) =>
       `${LIST(m.measures.map(named), 'and')}, ${named(m.dimension)} kırılımında gösterilemez ya da buna göre filtrelenemez. Şunlardan birini deneyin:`,

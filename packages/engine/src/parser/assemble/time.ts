@@ -64,7 +64,7 @@ export function settleTime(
   // A comparison needs a concrete period: default to the current one of the compared kind.
   if (base.compare && td.range.kind === 'all') td.range = defaultCompareRange(base.compare);
   base.timeDimension = td;
-  return td.grain ? askValidSeries(input, base) : null;
+  return null;
 }
 
 /**
@@ -81,22 +81,6 @@ function entityCount(model: TSemanticModel, name: string, timeName: string): str
     (j) => !j.bridge && j.from === m.table && j.to === td.table && j.fromColumns.join() === expr.col,
   );
   return refers ? (findMeasure(model, `${td.table}.count`)?.name ?? null) : null;
-}
-
-/**
- * A history table read by its own dates is read on one day (the compiler's valid-at reading): a
- * series by month or year would need every bucket's own day, so it is asked back.
- */
-function askValidSeries(input: TAssembleInput, query: TSemanticQuery): TClarification | null {
-  const { model, pack } = input;
-  const td = findTimeDimension(model, query.timeDimension!.field);
-  if (!td || !findTableValidity(model, td.table)) return null;
-  const measure = measureLabel(model, query.measures[0]);
-  const once = { ...query, timeDimension: undefined, compare: undefined };
-  return ask({ key: 'validSeries', measure }, describeQuery(once, model, pack.code), [
-    measure,
-    ...getExampleQuestions(model, pack),
-  ]);
 }
 
 function defaultCompareRange(compare: TComparison): TDateRange {
