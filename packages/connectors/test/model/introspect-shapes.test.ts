@@ -56,21 +56,42 @@ const CASES: { question: string; rows: Record<string, string | number>[] }[] = [
   { question: 'average premium', rows: [{ 'Average Premium Amount': 150 }] },
   { question: 'number of premiums', rows: [{ 'Number of Premiums': 2 }] },
   { question: 'total amount', rows: [{ Amount: 375 }] },
-  // Shape 8: Sales had 1, 2, 4; Support 1, 3 (every membership, past ones too).
+  // Shapes 8 and 7: memberships and titles are history (from/to dates), read on today
+  // (2024-06-30): Sales has 2 and 4 (1 moved to Support in 2021), Support 1 and 3; employee 4 has
+  // no title, 1 is a Manager since 2022.
   {
     question: 'headcount by team',
     rows: [
-      { Team: 'Sales', Employees: 3 },
+      { Team: 'Sales', Employees: 2 },
       { Team: 'Support', Employees: 2 },
     ],
   },
   {
     question: 'employees by title',
     rows: [
-      { Title: 'Engineer', Employees: 2 },
       { Title: 'Analyst', Employees: 1 },
+      { Title: 'Engineer', Employees: 1 },
       { Title: 'Manager', Employees: 1 },
     ],
+  },
+  // A past year is read on its last day: at the end of 2020 Sales had 1, 2, 4 and Support 3;
+  // at the end of 2021 employee 1 was still an Engineer.
+  { question: 'headcount in 2020', rows: [{ Employees: 4 }] },
+  {
+    question: 'employees by title in 2021',
+    rows: [
+      { Title: 'Engineer', Employees: 2 },
+      { Title: 'Analyst', Employees: 1 },
+    ],
+  },
+  { question: 'headcount in 2021 vs 2020', rows: [{ Employees: 4, Previous_Employees: 4 }] },
+  // A series reads each year on its last day (2024 on today): every bucket from the first from date.
+  {
+    question: 'employees with title by year',
+    rows: ['2020', '2021', '2022', '2023', '2024'].map((y) => ({
+      Year: `${y}-01-01`,
+      'Employees With Titles': 3,
+    })),
   },
 ];
 
@@ -85,6 +106,12 @@ function normalise(rows: Record<string, unknown>[]): Record<string, string | num
   return rows.map((row) =>
     Object.fromEntries(
       Object.entries(row).map(([k, v]) => {
+        // PostgreSQL hands dates back as local-midnight Date objects.
+        if (v instanceof Date)
+          return [
+            k,
+            `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`,
+          ];
         const n =
           typeof v === 'bigint'
             ? Number(v)

@@ -15,6 +15,7 @@ import {
   formatValue,
 } from '@parley/presenter';
 import { changeKey, previousKey } from '../compiler/columns';
+import type { TValidReading } from '../compiler/valid-at';
 import type { TSemanticModel } from '../model/semantic-model';
 import type { TAgainst, TCardWords } from './words';
 
@@ -29,6 +30,8 @@ export interface TAnswerTextInput {
   additive: boolean;
   hasCompare: boolean;
   period: TCardPeriod | null;
+  /** The day history tables were read on (the rows valid then), when the answer read one. */
+  validOn?: TValidReading | null;
   format: FormatOptions;
   /** The card's language: its sentences and the model's names in it. */
   words: TCardWords;
@@ -138,6 +141,8 @@ function headline(input: TAnswerTextInput): string {
 function understoodLine(input: TAnswerTextInput): string {
   const { query, model, period, format, words } = input;
   const described = escapeHtml(words.describe({ ...query, compare: undefined }, model));
+  // History read on today is today's rows, not all the data.
+  if (!period && input.validOn) return words.text.understood(described, day(input.validOn.on, format), null);
   if (!period) return words.text.understood(described, null, null);
   const dates = escapeHtml(formatDateRange(period.from, period.to, format.locale));
   const vs =
@@ -156,5 +161,14 @@ function understoodLine(input: TAnswerTextInput): string {
 
 /** The card's text as sanitised HTML: the answer, then what was understood. */
 export function buildAnswerText(input: TAnswerTextInput): string {
-  return `<p>${headline(input)}</p><p>${understoodLine(input)}</p>`;
+  return `<p>${headline(input)}</p><p>${understoodLine(input)}${validLine(input)}</p>`;
 }
+
+/** Which day a history table was read on: today, or the asked period's last day (and the comparison's). */
+function validLine({ validOn, format, words }: TAnswerTextInput): string {
+  if (!validOn) return '';
+  const previous = validOn.previous ? day(validOn.previous, format) : null;
+  return ` ${words.text.validOn(day(validOn.on, format), previous, validOn.period, validOn.series === true)}`;
+}
+
+const day = (d: string, format: FormatOptions): string => escapeHtml(formatDate(d, format.locale, 'day'));

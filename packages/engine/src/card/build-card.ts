@@ -167,6 +167,7 @@ export function buildCard(input: TBuildCardInput): TCard {
       additive: isAdditive(model, first.name),
       hasCompare,
       period,
+      validOn: input.compiled.validOn ?? null,
       format,
       words,
     }),

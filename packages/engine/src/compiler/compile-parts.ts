@@ -30,6 +30,7 @@ import {
   shiftForward,
   type TSqlDialect,
 } from './dialect';
+import { validityWhere, validReading, validSeries } from './valid-at';
 
 /** The aggregates read from one fact table, and the date they are bucketed and filtered by. */
 export interface TGroup {
@@ -71,7 +72,7 @@ export function compileGroup(
   group: TGroup,
   query: TSemanticQuery,
   model: TSemanticModel,
-  options: { dialect: TSqlDialect; weekStart: TWeekStart },
+  options: { dialect: TSqlDialect; weekStart: TWeekStart; today: string },
   params: ParamList,
   ctx: TGroupContext,
 ): string {
@@ -113,16 +114,30 @@ export function compileGroup(
   const between = (r: TResolvedRange): string =>
     `${timeExpr} BETWEEN ${params.date(r.from)} AND ${params.date(r.to)}`;
   const { comparison, range } = ctx;
+  // A history table's own dates are read as the day its rows are valid on, not filtered.
+  const reading = validReading(model, time, ctx, options.today);
   let currentCond: string | null = null;
   let previousCond: string | null = null;
   if (comparison && range) {
     currentCond = `${P} = 0`;
     previousCond = `${P} = 1`;
-    where.push(`((${P} = 0 AND ${between(range)}) OR (${P} = 1 AND ${between(comparison)}))`);
-  } else if (range) {
+    if (!reading.period)
+      where.push(`((${P} = 0 AND ${between(range)}) OR (${P} = 1 AND ${between(comparison)}))`);
+  } else if (range && !reading.period) {
     where.push(between(range));
   }
-  if (grain && time) {
+  const series = grain
+    ? validSeries(
+        model,
+        time,
+        { grain, range, compared: comparison !== null, today: options.today, weekStart: options.weekStart },
+        { dialect, params },
+      )
+    : null;
+  if (series) {
+    select.push(`${series.start} AS ${quoteIdent('t')}`);
+    groupBy.push(quoteIdent('t'));
+  } else if (grain && time) {
     // Previous-period rows are moved forward into the current period's buckets.
     const aligned = comparison
       ? `CASE WHEN ${P} = 0 THEN ${timeExpr} ELSE ${shiftForward(dialect, timeExpr, comparison.shift.unit, params.int(comparison.shift.n))} END`
@@ -159,12 +174,18 @@ export function compileGroup(
     }
   }
 
+  const readOn = comparison && range ? P : null;
   const from = joinSql(model, group.table, needed);
+  // Every history table joined, the ones a path only passes through too, is read on the day.
+  where.push(
+    ...validityWhere(model, [...needed], reading, { dialect, params, col }, readOn, series?.day ?? null),
+  );
   const periodJoin =
     comparison && range
       ? ` CROSS JOIN (SELECT 0 AS ${quoteIdent('p')} UNION ALL SELECT 1 AS ${quoteIdent('p')}) AS ${PERIOD}`
       : '';
-  let sql = `SELECT ${select.join(', ')} FROM ${from}${periodJoin}`;
+  const buckets = series ? ` CROSS JOIN ${series.source}` : '';
+  let sql = `SELECT ${select.join(', ')} FROM ${from}${periodJoin}${buckets}`;
   if (where.length > 0) sql += ` WHERE ${where.join(' AND ')}`;
   if (groupBy.length > 0) sql += ` GROUP BY ${groupBy.join(', ')}`;
   return sql;
@@ -202,7 +223,7 @@ function dimensionConditions(
   return out;
 }
 
-/** FROM clause: the fact table and the joins leading to every other table used. */
+/** FROM clause: the fact table and the joins leading to every other table used (added to `needed`). */
 function joinSql(model: TSemanticModel, fact: string, needed: Set<string>): string {
   const reachable = getReachableTables(model, fact);
   const joins: string[] = [];
@@ -220,6 +241,7 @@ function joinSql(model: TSemanticModel, fact: string, needed: Set<string>): stri
       .join(' AND ');
     joins.push(`JOIN ${quoteIdent(table)} ON ${on}`);
     added.add(table);
+    needed.add(table);
   };
   // Reachable order is breadth-first, so parents are joined before children that need them.
   for (const table of reachable.keys()) if (needed.has(table)) addPath(table);

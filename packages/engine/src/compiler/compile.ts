@@ -26,6 +26,7 @@ import { changeClauses } from './change';
 import { getGrainLabel, getQueryColumns, previousKey } from './columns';
 import { chooseTime, compileGroup, isMeasureFilter, type TGroup } from './compile-parts';
 import { nullNumber, ParamList, quoteIdent, type TSqlDialect } from './dialect';
+import { readingOf, type TValidReading } from './valid-at';
 
 export { isMeasureFilter } from './compile-parts';
 
@@ -40,6 +41,8 @@ export interface TCompiledQuery {
   sql: string;
   params: (string | number)[];
   columns: ReturnType<typeof getQueryColumns>;
+  /** The day history tables were read on (their rows valid then); absent when none was read. */
+  validOn?: TValidReading | null;
   /** Concrete dates used, for card text; null when the whole data range is read. */
   range: TResolvedRange | null;
   comparison: TComparisonPeriod | null;
@@ -146,6 +149,7 @@ export function compileQuery(
     columns: getQueryColumns(query, model),
     range,
     comparison,
+    validOn: readingOf(model, [...groups.values()], { range, comparison }, options.today, grain),
   };
 }
 

@@ -62,6 +62,8 @@ export interface TCardWords {
       datesEsc: string | null,
       vs: { against: TAgainst; datesEsc: string } | null,
     ): string;
+    /** History rows read on one day: today, or (`periodEnd`) the asked period's (each bucket's, in a series) last day. */
+    validOn(dayEsc: string, previousEsc: string | null, periodEnd: boolean, series: boolean): string;
   };
   /** Insights (card/insights.ts). */
   insights: {

@@ -34,6 +34,18 @@ export interface TExistsCondition {
   refColumns: string[];
 }
 
+/**
+ * The dates between which a row of a history table holds (issue 29, shape 7): from its `from`
+ * date up to, not including, its `to` date; an open end is NULL or a far-future date. Its
+ * measures read the rows valid on one day (today, or the end of the asked period).
+ */
+export interface TValidity {
+  table: string;
+  from: string;
+  to: string;
+  dataType: 'date' | 'timestamp';
+}
+
 interface TMeasureBase {
   name: string;
   label: string;
@@ -55,6 +67,8 @@ export interface TAggregateMeasure extends TMeasureBase {
   time: string | null;
   /** Hidden measures exist only as parts of ratios. */
   hidden?: boolean;
+  /** The table holds versions of its rows: only the rows valid on the reading day count. */
+  validity?: TValidity;
 }
 
 /** A ratio of two other measures, computed after aggregation (AOV, Bounce Rate). */
@@ -165,6 +179,13 @@ export function getDimension(model: TSemanticModel, name: string): TDimension {
 
 export function findTimeDimension(model: TSemanticModel, name: string): TTimeDimension | null {
   return model.timeDimensions.find((t) => t.name === name) ?? null;
+}
+
+/** The validity period of a table's rows, when its measures say it holds history. */
+export function findTableValidity(model: TSemanticModel, table: string): TValidity | null {
+  for (const m of model.measures)
+    if (m.kind === 'aggregate' && m.validity?.table === table) return m.validity;
+  return null;
 }
 
 /** The aggregate measures a measure is made of (itself, or a ratio's two parts, recursively). */

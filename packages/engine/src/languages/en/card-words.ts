@@ -63,6 +63,12 @@ export const EN_WORDS: TCardWords = {
       const compared = vs ? ` · vs ${against(vs.against)} (${vs.datesEsc})` : '';
       return `Understood: ${describe} · ${dates}${compared}.`;
     },
+    validOn: (day, previous, periodEnd, series) =>
+      series
+        ? `Each period read on its last day (the last one on ${day}): the rows valid then, not every version.`
+        : periodEnd
+          ? `Read as of ${day}, the period’s last day${previous ? ` (and ${previous} for the comparison)` : ''}: the rows valid on that day, not every version.`
+          : `Read as of today, ${day}: the rows valid on that day, not every version.`,
   },
 
   insights: {

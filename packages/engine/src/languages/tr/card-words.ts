@@ -78,6 +78,12 @@ export const TR_WORDS: TCardWords = {
       const compared = vs ? ` · karşılaştırma: ${againstName(vs.against)} (${vs.datesEsc})` : '';
       return `Anlaşılan: ${describe} · ${dates}${compared}.`;
     },
+    validOn: (day, previous, periodEnd, series) =>
+      series
+        ? `Her dönem kendi son gününde okundu (sonuncusu ${day}): tüm sürümler değil, o gün geçerli satırlar.`
+        : periodEnd
+          ? `Dönemin son günü olan ${day} itibarıyla okundu${previous ? ` (karşılaştırma için ${previous})` : ''}: tüm sürümler değil, o gün geçerli satırlar.`
+          : `Bugün, ${day} itibarıyla okundu: tüm sürümler değil, o gün geçerli satırlar.`,
   },
 
   insights: {

@@ -27,6 +27,7 @@ export const FILLERS = new StemSet(
   alan sahip yapan vs versus karsi dahil tut tutarak vardi vardir varmis selam tesekkurler sagol peki simdi sadece yalnizca ayrica ayni sekilde gibi genel toplamda olan donem
   donemde donemi sirasinda boyunca esnasinda arasinda itibariyle yaklasik ortalamasi kac tane tane kez
   en bir iki kisi performans performansi sonuc sonuclari nedir mevcut guncel son
+  anki simdiki halihazirda suanki
   nerede kim kimler neler hesabi nasil gidiyor dolar usd`),
 );
 
@@ -58,6 +59,10 @@ export const TR_FIELDS: Record<string, string[]> = {
   customers: ['müşteri', 'müşteriler', 'müşteri sayısı'],
   'new customers': ['yeni müşteri', 'yeni müşteriler', 'kayıt', 'kayıtlar', 'yeni kayıt', 'yeni üye'],
   refunds: ['iade', 'iadeler', 'geri ödeme'],
+  salary: ['maaş', 'maaşlar', 'toplam maaş', 'maaş toplamı', 'maaş bordrosu'],
+  'average salary': ['ortalama maaş', 'ortalama ücret', 'maaş ortalaması'],
+  staff: ['personel', 'personel sayısı', 'çalışan', 'çalışanlar', 'çalışan sayısı', 'kadro'],
+  employees: ['personel', 'personel sayısı', 'çalışan', 'çalışanlar', 'çalışan sayısı', 'kadro'],
   'gross margin': ['brüt kâr', 'brüt kar', 'kâr', 'kar', 'marj', 'brüt marj', 'kârlılık', 'karlılık'],
   sessions: ['oturum', 'oturumlar', 'ziyaret', 'ziyaretler', 'trafik', 'site ziyareti'],
   users: ['kullanıcı', 'kullanıcılar', 'ziyaretçi', 'ziyaretçiler', 'tekil ziyaretçi'],

@@ -3,7 +3,7 @@
  * keys and size), and the phrases each field claims, settled by the words step at the end.
  */
 import type { TIntrospectedColumn, TIntrospectedForeignKey, TIntrospectedTable } from '../introspection';
-import type { TMeasure, TSemanticModel } from '../semantic-model';
+import type { TMeasure, TSemanticModel, TValidity } from '../semantic-model';
 import { isIdentifier } from './identifiers';
 import { phraseKey, words } from './text';
 
@@ -17,6 +17,13 @@ export interface TTableInfo {
   bridge: boolean;
   /** Rows, partitions included; 0 when unknown. */
   rows: number;
+}
+
+/** A history table's from/to columns and the versioned entity's reference (validity.ts). */
+export interface TValidityRead {
+  validity: TValidity;
+  /** The column naming the entity whose versions the rows are, and the table it refers to. */
+  entity: { column: string; refTable: string } | null;
 }
 
 export type TFieldKind = 'measure' | 'dimension';
@@ -49,6 +56,8 @@ export interface TIntrospectContext {
   defaultTime: Map<string, string>;
   /** How much a table's fields matter: the rows of the tables that reach it (joins step). */
   reachWeight: Map<string, number>;
+  /** Per history table, its validity period and versioned entity (validity step). */
+  validity: Map<string, TValidityRead>;
   /** Phrase key → the fields that claim it; resolved at the end so each names one field of a kind. */
   claims: Map<string, TPhraseOwner[]>;
   /** Candidate labels in order of preference, the last one unique to the field. */
@@ -67,6 +76,7 @@ export function createContext(name: string): TIntrospectContext {
     keyColumns: new Map(),
     defaultTime: new Map(),
     reachWeight: new Map(),
+    validity: new Map(),
     claims: new Map(),
     labelChoices: new Map(),
     phrases: new Map(),

@@ -136,6 +136,8 @@ export function addDurations(
   time: string | null,
   weight: number,
 ): void {
+  // A history table's from and to dates bound its rows' validity, not an event's duration.
+  if (ctx.validity.has(info.table.name)) return;
   const dates = info.table.columns.filter(
     (c) => isTime(c) && !isAudit(c) && !PLANNED.test(ownWords(c).join(' ')),
   );

@@ -10,6 +10,8 @@
  * 4. time — date columns, and each table's default (event) date.
  * 5. measures — counts, sums and averages, a line table's revenue and its header's value,
  *    durations between a start and an end date, a subtype (marker) table's share of its parent.
+ *    History tables (validity.ts: rows valid from one date to another) mark their measures and
+ *    count their versioned entity among the rows valid on the reading day.
  * 6. dimensions — naming columns, categories, flags and years, and their values; then roles
  *    (roles.ts): a role-named reference ("sales rep") and each role of a link table ("tenant").
  *    A pipeline's staging copy is said without its prefix where no final table has its words (layers.ts).
@@ -28,6 +30,7 @@ import { addMeasures } from './measures';
 import { addRoles } from './roles';
 import { readTables } from './tables';
 import { addTimeDimensions } from './time';
+import { markValidity, readValidity } from './validity';
 import { settleWords } from './words';
 
 /** A semantic model for an introspected schema. */
@@ -37,7 +40,9 @@ export function generateModel(introspection: TIntrospection, name = 'generated')
   addJoins(ctx);
   addTimeDimensions(ctx);
   weighTables(ctx);
+  readValidity(ctx);
   addMeasures(ctx);
+  markValidity(ctx);
   addDimensions(ctx);
   addRoles(ctx);
   addLayerWords(ctx);

@@ -16,6 +16,7 @@ import { isYesNo } from './flags';
 import { addMarkedMeasures, findMarked } from './markers';
 import { bareNames, fieldWords, phraseKey, plural, qualify, synonymsFor, title, words } from './text';
 import { ownTime } from './time';
+import { addValidCount } from './validity';
 
 const CURRENCY =
   /\b(amount|revenue|price|cost|sales|mrr|arr|salary|fee|spend|budget|value|total|income|payment|balance|freight)\b/;
@@ -84,6 +85,7 @@ export function addMeasures(ctx: TIntrospectContext): void {
     if (marked) addMarkedMeasures(ctx, info, marked, markedColumns(ctx, marked.parent));
     addLineRevenue(ctx, table);
     addDurations(ctx, info, table.time, table.weight);
+    addValidCount(ctx, info, table.time);
   }
 }
 

@@ -19,7 +19,7 @@ export const BUSINESS_SYNONYMS: Record<string, string[]> = {
   clients: ['customers'],
   accounts: ['customers', 'clients', 'companies'],
   employees: ['staff', 'headcount', 'workers'],
-  staff: ['employees', 'workers'],
+  staff: ['employees', 'workers', 'headcount'],
   users: ['members'],
   tickets: ['support tickets', 'cases', 'support cases', 'requests', 'support requests', 'issues'],
   orders: ['purchases'],

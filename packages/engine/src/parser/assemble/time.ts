@@ -5,7 +5,13 @@
  */
 import type { TComparison, TDateRange, TSemanticQuery, TTimeGrain } from '@parley/contract';
 import { daysBetween, resolveRange, type TWeekStart } from '../../dates/date-range';
-import { findMeasureTime } from '../../model/semantic-model';
+import {
+  findMeasure,
+  findMeasureTime,
+  findTableValidity,
+  findTimeDimension,
+  type TSemanticModel,
+} from '../../model/semantic-model';
 import { ask, type TClarification } from '../clarification';
 import { describeQuery } from '../describe';
 import { measureLabel } from '../labels';
@@ -46,6 +52,7 @@ export function settleTime(
       getExampleQuestions(model, pack),
     );
   }
+  if (timeField) base.measures = base.measures.map((m) => entityCount(model, m, time.name) ?? m);
   const td = base.timeDimension ?? { field: time.name, range: { kind: 'all' } as TDateRange };
   td.field =
     isFollowUp && base.timeDimension && !timeField
@@ -58,6 +65,22 @@ export function settleTime(
   if (base.compare && td.range.kind === 'all') td.range = defaultCompareRange(base.compare);
   base.timeDimension = td;
   return null;
+}
+
+/**
+ * "Staff hired in 2020": a history table's count of an entity, dated by a date of the entity's own
+ * table, is the entity's own count — not the people valid today whom the hire year then filters.
+ */
+function entityCount(model: TSemanticModel, name: string, timeName: string): string | null {
+  const m = findMeasure(model, name);
+  const td = findTimeDimension(model, timeName);
+  if (m?.kind !== 'aggregate' || !m.validity || m.agg !== 'count_distinct' || !m.expr || !td) return null;
+  const expr = m.expr;
+  if (!('col' in expr) || findTableValidity(model, td.table)) return null;
+  const refers = model.joins.some(
+    (j) => !j.bridge && j.from === m.table && j.to === td.table && j.fromColumns.join() === expr.col,
+  );
+  return refers ? (findMeasure(model, `${td.table}.count`)?.name ?? null) : null;
 }
 
 function defaultCompareRange(compare: TComparison): TDateRange {
