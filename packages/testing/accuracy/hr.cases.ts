@@ -66,8 +66,6 @@ export const HR_CASES: TAccuracyCase[] = [
   {
     phrase: 'highest salary',
     expected: `SELECT MAX(p.salary) FROM pay_rates p WHERE ${pay()}`,
-    knownFailure:
-      "asks which to rank: 'highest' is read as a ranking, and a ranking with nothing to rank asks back",
   },
   { phrase: 'minimum salary now', expected: `SELECT MIN(p.salary) FROM pay_rates p WHERE ${pay()}` },
   {

@@ -50,7 +50,9 @@ const CASES: { question: string; rows: Record<string, string | number>[] }[] = [
       { Priority: 'high', 'Average Hours to Resolve': 6 },
     ],
   },
-  { question: 'days to resolve', rows: [{ 'Average Days to Resolve': 0.583 }] },
+  // Days are calendar days, as an export's own "days to ship" counts them: tickets 1 and 4 closed
+  // the day they opened, ticket 2 the next day.
+  { question: 'days to resolve', rows: [{ 'Average Days to Resolve': 0.333 }] },
   // Shape 4: amounts 1 (100) and 3 (200) are premiums.
   { question: 'total premium', rows: [{ 'Premium Amount': 300 }] },
   { question: 'average premium', rows: [{ 'Average Premium Amount': 150 }] },

@@ -86,7 +86,9 @@ function keyLabel(ctx: TIntrospectContext, info: TTableInfo): TEntityLabel | nul
     !ctx.infos.some((o) => o.foreignKeys.some((fk) => fk.refTable === info.table.name));
   const key =
     info.primaryKey.length === 1 ? info.table.columns.find((c) => c.name === info.primaryKey[0]) : null;
-  return standalone && key?.kind === 'text' && words(key.name).startsWith(`${info.entity} `) ? { column: key } : null;
+  return standalone && key?.kind === 'text' && words(key.name).startsWith(`${info.entity} `)
+    ? { column: key }
+    : null;
 }
 
 function push(ctx: TIntrospectContext, dim: TDimension, labels: string[]): void {

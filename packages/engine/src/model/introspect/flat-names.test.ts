@@ -86,7 +86,9 @@ describe('what a flat export cannot answer asks back', () => {
     expect(parse('top 2 customers by sales').kind).toBe('clarify');
   });
 
-  it('asks "sales per order" where orders are not the rows (never the average line)', () => {
-    expect(parse('average sales per order').kind).toBe('clarify');
+  it('divides "sales per order" by the distinct orders where orders are not the rows (never the average line)', () => {
+    expect(query('average sales per order').arithmetic).toEqual([
+      expect.objectContaining({ op: 'divide', right: 'order_lines.Order Id.count_distinct' }),
+    ]);
   });
 });

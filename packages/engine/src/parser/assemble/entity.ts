@@ -27,10 +27,10 @@ export function settleEntityGrouping(input: TAssembleInput, reading: TReading, q
 
 /**
  * The one dimension the words that named a measure also name by their lemmas ("customers" →
- * Customer), else the one whose label starts with them ("Customer Email").
+ * Customer), else none.
  */
 function entityDimension(input: TAssembleInput, reading: TReading, measure: string): string | null {
-  const { pack, vocabulary, model } = input;
+  const { pack, vocabulary } = input;
   const at = reading.measureAt.find((m) => m.name === measure)?.at;
   const match = input.matches.find(
     (m) => m.start === at && m.targets.some((t) => t.type === 'measure' && t.name === measure),
@@ -38,9 +38,7 @@ function entityDimension(input: TAssembleInput, reading: TReading, measure: stri
   if (!match || match.words.includes(' ')) return null;
   const key = pack.vocabulary.key(match.words);
   const named = (vocabulary.entries.get(key) ?? []).filter((t) => t.type === 'dimension');
-  if (named.length > 0) return named.length === 1 ? named[0]!.name : null;
-  const labelled = model.dimensions.filter(
-    (d) => d.label.includes(' ') && pack.vocabulary.key(d.label.split(' ')[0]!) === key,
-  );
-  return labelled.length === 1 ? labelled[0]!.name : null;
+  // Only a dimension the word itself names is the entity: "Customer State" starts with the word
+  // but groups states, a confident wrong card for "top 2 customers".
+  return named.length === 1 ? named[0]!.name : null;
 }
