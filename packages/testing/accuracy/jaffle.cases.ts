@@ -185,8 +185,6 @@ export const JAFFLE_CASES: TAccuracyCase[] = [
     phrase: 'top 3 customers by lifetime value',
     expected: `SELECT ${NAME}, c.customer_lifetime_value AS v FROM customers c ORDER BY v DESC NULLS LAST LIMIT 3`,
     ordered: true,
-    knownFailure:
-      'shape 9: "lifetime value" does not reach Customer Lifetime Value ("customers" is taken as the grouping and the rest is unknown)',
   },
   {
     phrase: 'which customer placed the most orders',
