@@ -231,8 +231,6 @@ export const PAGILA_CASES: TAccuracyCase[] = [
     // Actors are named by first and last name; grouped by actor_id too, as two are called Susan Davis.
     expected:
       "SELECT a.first_name || ' ' || a.last_name, COUNT(*) AS v FROM actor a JOIN film_actor fa ON fa.actor_id = a.actor_id GROUP BY a.actor_id, 1 ORDER BY v DESC, 1 LIMIT 5",
-    knownFailure:
-      "confident wrong card: actors are grouped by their name, so the two actors called SUSAN DAVIS are one row (their films added up), which takes SANDRA KILMER's place in the top 5; grouping by the actor and showing the name would answer it",
   },
   { phrase: 'revenue by favourite colour', expected: 'clarify' },
   // Issue 29 item 13 on PostgreSQL: the categories whose revenue fell from June to July 2022.

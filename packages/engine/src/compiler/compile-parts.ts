@@ -65,6 +65,25 @@ export interface TGroupContext {
   comparison: TComparisonPeriod | null;
   baseAlias: Map<string, string>;
   dimAliases: string[];
+  /** Each dimension's key alias where it is grouped by its rows' key (see entityKeys), else null. */
+  keyAliases: (string | null)[];
+}
+
+/**
+ * Per dimension, the alias of its rows' key where every group reads it from a source that has one:
+ * two customers of one name stay two rows. Null where a group reads it without a key.
+ */
+export function entityKeys(
+  model: TSemanticModel,
+  groups: TGroup[],
+  query: TSemanticQuery,
+): (string | null)[] {
+  return query.dimensions.map((name, i) => {
+    const dim = getDimension(model, name);
+    const sources = groups.map((g) => findDimensionSource(model, dim, g.table));
+    const keyed = sources.every((s) => s?.key && s.table === sources[0]!.table && s.key === sources[0]!.key);
+    return keyed && sources.length > 0 ? `d${i}_k` : null;
+  });
 }
 
 /** The group's SELECT: its dimension keys, time bucket and aggregates (current and previous). */
@@ -102,6 +121,11 @@ export function compileGroup(
     usedSources.push(s);
     select.push(`${sourceSql(s)} AS ${quoteIdent(ctx.dimAliases[i])}`);
     groupBy.push(quoteIdent(ctx.dimAliases[i]));
+    const key = ctx.keyAliases[i];
+    if (key && s.key) {
+      select.push(`${col(s.table, s.key)} AS ${quoteIdent(key)}`);
+      groupBy.push(quoteIdent(key));
+    }
   });
 
   const where: string[] = dimensionConditions(model, query, col, params);

@@ -24,7 +24,7 @@ import { assertNever } from '../util';
 import { queryModel, type TDerivedMeasure } from './aggregations';
 import { changeClauses } from './change';
 import { getGrainLabel, getQueryColumns, previousKey } from './columns';
-import { chooseTime, compileGroup, isMeasureFilter, type TGroup } from './compile-parts';
+import { chooseTime, compileGroup, entityKeys, isMeasureFilter, type TGroup } from './compile-parts';
 import { nullNumber, ParamList, quoteIdent, type TSqlDialect } from './dialect';
 import { readingOf, type TValidReading } from './valid-at';
 
@@ -73,13 +73,22 @@ export function compileQuery(
   const { bases, groups } = groupBases(query, model);
   const baseAlias = new Map([...bases.keys()].map((name, i) => [name, `m${i}`]));
   const dimAliases = query.dimensions.map((_, i) => `d${i}`);
-  const keyAliases = [...dimAliases, ...(grain ? ['t'] : [])];
+  const entityKeyAliases = entityKeys(model, [...groups.values()], query);
+  // The columns a row is told apart by: each dimension (and its rows' key), then the time bucket.
+  const rowKeys = [...dimAliases, ...entityKeyAliases.filter((k) => k !== null)];
+  const keyAliases = [...rowKeys, ...(grain ? ['t'] : [])];
 
   const groupSqls: string[] = [];
   for (const group of groups.values()) {
     group.time = chooseTime(model, group, query);
     groupSqls.push(
-      compileGroup(group, query, model, options, params, { range, comparison, baseAlias, dimAliases }),
+      compileGroup(group, query, model, options, params, {
+        range,
+        comparison,
+        baseAlias,
+        dimAliases,
+        keyAliases: entityKeyAliases,
+      }),
     );
   }
   const aggSql =
@@ -97,7 +106,15 @@ export function compileQuery(
 
   // Final projection: user-facing labels, ratios, previous values, measure filters, order, limit.
   const measureSql = (name: string, prev: boolean): string => measureExpr(model, name, baseAlias, prev);
-  const select = projection(query, model, grain, dimAliases, measureSql, comparison !== null);
+  const select = projection(
+    query,
+    model,
+    grain,
+    dimAliases,
+    entityKeyAliases,
+    measureSql,
+    comparison !== null,
+  );
   const having = query.filters
     .filter((f) => isMeasureFilter(model, f))
     .map((f) => comparisonSql(measureSql(f.field, false), f, params));
@@ -125,7 +142,7 @@ export function compileQuery(
       query,
       [...bases.values()],
       baseAlias,
-      dimAliases,
+      rowKeys,
       measureSql,
       comparison !== null,
       params,
@@ -207,12 +224,14 @@ function projection(
   model: TSemanticModel,
   grain: TTimeGrain | null,
   dimAliases: string[],
+  keyAliases: (string | null)[],
   measureSql: (name: string, prev: boolean) => string,
   compared: boolean,
 ): string[] {
   const select: string[] = [];
   query.dimensions.forEach((name, i) => {
-    select.push(`${quoteIdent(dimAliases[i])} AS ${quoteIdent(getDimension(model, name).label)}`);
+    const shown = distinctLabel(dimAliases[i], keyAliases[i]);
+    select.push(`${shown} AS ${quoteIdent(getDimension(model, name).label)}`);
   });
   if (grain) select.push(`${quoteIdent('t')} AS ${quoteIdent(getGrainLabel(grain))}`);
   for (const name of query.measures)
@@ -223,6 +242,18 @@ function projection(
     }
   }
   return select;
+}
+
+/**
+ * A keyed dimension's label, followed by its key ("Susan Davis (#110)") where two rows of the
+ * answer carry the same label, so the table tells them apart.
+ */
+function distinctLabel(alias: string, key: string | null): string {
+  const label = quoteIdent(alias);
+  if (!key) return label;
+  const k = quoteIdent(key);
+  const over = `OVER (PARTITION BY ${label})`;
+  return `CASE WHEN MIN(${k}) ${over} < MAX(${k}) ${over} THEN ${label} || ' (#' || CAST(${k} AS TEXT) || ')' ELSE ${label} END`;
 }
 
 /** ORDER BY: the asked order, then time, then the first measure for breakdowns, then the dimensions. */

@@ -87,6 +87,11 @@ export interface TDimensionSource {
   /** Columns read as one, joined by a space (a person's first and last name); `column` is one of them. */
   concat?: string[];
   /**
+   * The key of the row the label names, where labels repeat (two customers called the same): the
+   * rows are grouped by it, so two of one name are never added together.
+   */
+  key?: string;
+  /**
    * A role of the table (a customer's sales rep is an employee): the source counts only where the
    * path to `table` runs through this reference of `via.table`.
    */

@@ -90,6 +90,8 @@ export const TR_FIELDS: Record<string, string[]> = {
   city: ['şehir', 'il'],
   customer: ['müşteri'],
   quantity: ['adet', 'miktar'],
+  'units in stock': ['stok adedi', 'stoktaki adet', 'stok miktarı'],
+  'lifetime value': ['yaşam boyu değer', 'müşteri yaşam boyu değeri'],
   amount: ['tutar'],
   invoices: ['fatura', 'faturalar'],
   tickets: ['talep', 'talepler', 'destek talebi'],

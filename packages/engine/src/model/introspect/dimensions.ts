@@ -107,11 +107,14 @@ function addEntity(
   const entity = info.entity;
   const base = naming.concat ? 'name' : words(naming.column.name);
   const { concat } = naming;
+  const key = entityKey(info, naming);
   const dim: TDimension = {
     name: `${t.name}.${naming.column.name}`,
     label: '',
     synonyms: [],
-    sources: [{ table: t.name, column: naming.column.name, ...(concat ? { concat } : {}) }],
+    sources: [
+      { table: t.name, column: naming.column.name, ...(concat ? { concat } : {}), ...(key ? { key } : {}) },
+    ],
     values: concat ? [] : cleanValues(naming.column.values),
   };
   const labels = [title(entity), title(base.includes(entity) ? base : `${entity} ${base}`)];
@@ -127,6 +130,17 @@ function addEntity(
     ...synonymsFor(entity).map((phrase) => ({ phrase, tier: 1 })),
   ]);
   return dim;
+}
+
+/**
+ * The table's key where its label may repeat (people's names, a label with fewer distinct values
+ * than rows): grouping by it keeps two rows of one name apart.
+ */
+function entityKey(info: TTableInfo, naming: TEntityLabel): string | null {
+  if (info.primaryKey.length !== 1 || info.primaryKey[0] === naming.column.name) return null;
+  const distinct = naming.column.distinctCount;
+  const unique = !naming.concat && distinct !== null && distinct >= info.rows;
+  return unique ? null : info.primaryKey[0];
 }
 
 /** Short text, with its values when few; a column already seen in another table adds a source. */

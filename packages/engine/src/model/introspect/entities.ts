@@ -135,7 +135,7 @@ function addLabel(
     name: `${t.name}.${label.name}`,
     label: '',
     synonyms: [],
-    sources: [{ table: t.name, column: label.name }],
+    sources: [{ table: t.name, column: label.name, ...(shared(label, e.id) ? { key: e.id.name } : {}) }],
     values: (label.values ?? []).filter((v) => v.trim() !== '' && v.length <= 60),
   };
   const labels = [title(e.entity), title(`${e.entity} name`)];
@@ -148,6 +148,12 @@ function addLabel(
     ...synonymsFor(e.entity).map((phrase) => ({ phrase, tier: 1 })),
     ...synonymsFor(plural(e.entity)).map((phrase) => ({ phrase, tier: 1 })),
   ]);
+}
+
+/** Whether a flat entity's label may name two of them (fewer distinct names than identifiers). */
+function shared(label: TIntrospectedColumn, id: TIntrospectedColumn): boolean {
+  if (label === id) return false;
+  return label.distinctCount === null || id.distinctCount === null || label.distinctCount < id.distinctCount;
 }
 
 /** A survey export (most columns are questions): its rows are responses, from respondents. */

@@ -320,6 +320,16 @@ describe('shape 9: names glued once a database folded their case', () => {
             foreignKeys: [{ columns: ['ordernumber'], refTable: 'orders', refColumns: ['ordernumber'] }],
           },
         ),
+        table(
+          'stockitems',
+          [
+            col('itemcode', 'varchar(15)'),
+            col('quantityinstock', 'integer'),
+            col('lifetime_value', 'numeric(10,2)'),
+          ],
+          110,
+          { primaryKey: ['itemcode'] },
+        ),
       ],
     },
     'glued',
@@ -338,6 +348,12 @@ describe('shape 9: names glued once a database folded their case', () => {
   it('never sums a glued line number, and reaches a glued quantity by its words', () => {
     expect(aggregated(model)).not.toContain('sum(orderlinenumber)');
     expect(query(model, 'total quantity ordered').measures).toEqual(['orderdetails.quantityordered.sum']);
+  });
+
+  it('says a quantity in units: units sold are the quantity ordered, units in stock the quantity in stock', () => {
+    expect(query(model, 'units sold by month').measures).toEqual(['orderdetails.quantityordered.sum']);
+    expect(query(model, 'total units in stock').measures).toEqual(['stockitems.quantityinstock.sum']);
+    expect(query(model, 'total ltv').measures).toEqual(['stockitems.lifetime_value.sum']);
   });
 });
 

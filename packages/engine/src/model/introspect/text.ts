@@ -2,7 +2,15 @@
  * Names as people say them: a column name's words ("invoice_date" → "invoice date"), title case,
  * singular and plural, a spelling-insensitive key per phrase, and the business synonyms of a word.
  */
-import { BUSINESS_SYNONYMS, COMMON_WORDS, IRREGULAR, SCHEMA_WORDS, UNCOUNTABLE } from './vocabulary';
+import {
+  BUSINESS_SYNONYMS,
+  COMMON_WORDS,
+  IRREGULAR,
+  SALE_PARTICIPLES,
+  SCHEMA_WORDS,
+  UNCOUNTABLE,
+  WORD_SYNONYMS,
+} from './vocabulary';
 
 /** A column or table name's words in lower case: "customerID" → "customer id". */
 export function words(name: string): string {
@@ -97,6 +105,15 @@ export function synonymsFor(text: string): string[] {
   for (const [word, list] of Object.entries(BUSINESS_SYNONYMS)) {
     if (text === word || text === singular(word) || singular(text) === word) for (const s of list) out.add(s);
   }
+  const parts = text.split(' ');
+  if (parts.length < 2) return [...out];
+  // "quantity ordered": the quantity sold ("units sold"); "quantity in stock": "units in stock".
+  if (parts.length === 2 && SALE_PARTICIPLES.has(parts[1])) for (const s of synonymsFor(parts[0])) out.add(s);
+  parts.forEach((w, i) => {
+    for (const s of WORD_SYNONYMS[w] ?? [])
+      out.add([...parts.slice(0, i), s, ...parts.slice(i + 1)].join(' '));
+  });
+  out.delete(text);
   return [...out];
 }
 

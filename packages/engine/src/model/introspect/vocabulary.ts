@@ -34,8 +34,19 @@ export const BUSINESS_SYNONYMS: Record<string, string[]> = {
   shippers: ['carriers', 'shipping companies'],
   shipper: ['carrier', 'shipping company'],
   salary: ['pay', 'wage', 'compensation'],
+  'customer lifetime value': ['lifetime value', 'ltv', 'clv', 'cltv'],
+  'lifetime value': ['customer lifetime value', 'ltv', 'clv', 'cltv'],
   satisfaction: ['csat', 'satisfaction score'],
 };
+
+/** A word inside a longer name said another way: "quantity in stock" is "units in stock". */
+export const WORD_SYNONYMS: Record<string, string[]> = {
+  quantity: ['units'],
+  qty: ['units', 'quantity'],
+};
+
+/** What was ordered is what was sold: "quantity ordered" takes the words of the quantity sold. */
+export const SALE_PARTICIPLES = new Set(['ordered', 'sold', 'purchased', 'bought']);
 
 /**
  * Words schema names are glued from once a database folds case ("quantityordered",
