@@ -205,8 +205,6 @@ export const PAGILA_CASES: TAccuracyCase[] = [
   {
     phrase: 'revenue excluding Action films last month',
     expected: `SELECT ${AMT} ${PF} WHERE ${paid(...JULY)} AND f.film_id NOT IN (SELECT film_id FROM film_category fc JOIN category c ON c.category_id = fc.category_id WHERE c.name = 'Action')`,
-    knownFailure:
-      'a film has several categories (film_category links them); the model joins through the link table, so a payment for a film in Action and Comedy still counts (once per other category) instead of being left out',
   },
   {
     phrase: 'monthly revenue by category in 2022',

@@ -20,6 +20,7 @@ import {
 } from '../model/semantic-model';
 import { assertNever } from '../util';
 import type { TQueryMeasure } from './aggregations';
+import { bridgeFilterSql } from './bridge-filter';
 import {
   bucketDate,
   castDate,
@@ -175,7 +176,12 @@ export function compileGroup(
     const s = source(f.field);
     usedSources.push(s);
     const list = f.values.map((v) => params.add(String(v))).join(', ');
-    if (f.op === 'in') where.push(`${sourceSql(s)} IN (${list})`);
+    const linked =
+      query.dimensions.includes(f.field) || (f.op !== 'in' && f.op !== 'not_in')
+        ? null
+        : bridgeFilterSql(model, group.table, s, f.op === 'not_in', list, col);
+    if (linked) where.push(linked);
+    else if (f.op === 'in') where.push(`${sourceSql(s)} IN (${list})`);
     else if (f.op === 'not_in') where.push(`${sourceSql(s)} NOT IN (${list})`);
     else throw new ModelError(`Dimension filters take in / not_in, not ${f.op}`);
   }
