@@ -29,8 +29,6 @@ const TREATMENT =
 // Known failures, classified by issue 29's numbered shapes and items.
 const WORK_AT =
   'shape 9: "tech company" reaches the yes/no question "Is your employer primarily a tech company?", but "work at" is not a word of that question, so "work" is unknown and it asks back';
-const YOUNGEST =
-  'item 10: "youngest" (the minimum of age) is not a word the question language reads as an aggregation, so it asks back';
 
 export const SURVEY_CONTEXT = { today: SURVEY_TODAY, weekStart: 'monday' as const };
 
@@ -170,7 +168,6 @@ export const SURVEY_CASES: TAccuracyCase[] = [
   {
     phrase: 'youngest respondent age',
     expected: `SELECT MIN(${AGE}) ${T}`,
-    knownFailure: YOUNGEST,
   },
   // Not in the data, vague or nonsense: ask back (the export has no dates and no money).
   { phrase: 'respondents last month', expected: 'clarify' },

@@ -125,6 +125,29 @@ describe('measure words that qualify one another (English)', () => {
     ]);
   });
 
+  it('reads "respondent age" as the column where the ages are also a grouping (few values)', () => {
+    const ages = Array.from({ length: 40 }, (_, i) => String(18 + i));
+    const survey = generateModel(
+      {
+        tables: [
+          // A survey export: most columns are questions, its rows are responses.
+          table('mental_health_survey', [
+            col('What is your age?', 'BIGINT', ages),
+            col('Do you work remotely?', 'VARCHAR', ['Always', 'Never', 'Sometimes']),
+            col('What country do you live in?', 'VARCHAR', ['Canada', 'Germany']),
+            col('Have you ever sought treatment?', 'VARCHAR', ['Yes', 'No']),
+          ]),
+        ],
+      },
+      'survey',
+    );
+    expect(survey.dimensions.map((d) => d.label)).toContain('Age');
+    const q = query(survey, 'youngest respondent age');
+    expect(q.dimensions).toEqual([]);
+    expect(q.aggregations).toEqual([{ measure: expect.stringMatching(/age/i), fn: 'min' }]);
+    expect(query(survey, 'respondents by age').dimensions).toEqual([expect.stringMatching(/age/i)]);
+  });
+
   it('keeps "monthly fee" a column: the grain word is part of its name', () => {
     const q = query(SHOP, 'average monthly fee');
     expect(q.measures).toEqual(['orders.monthly_fee.avg']);

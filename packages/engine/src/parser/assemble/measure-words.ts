@@ -16,6 +16,12 @@ function onlyMeasure(m: TMatch | undefined): string | null {
   return m && m.targets.length === 1 && m.targets[0]!.type === 'measure' ? m.targets[0]!.name : null;
 }
 
+/** The one measure a match names beside other kinds of target, if exactly one. */
+function measureAmong(m: TMatch): string | null {
+  const measures = m.targets.filter((t) => t.type === 'measure');
+  return measures.length === 1 ? measures[0]!.name : null;
+}
+
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** A count of a table's rows or entities ("Orders", "Respondents"). */
@@ -45,7 +51,8 @@ export function settleQualifiedMeasures(input: TAssembleInput): void {
     const prev = matches[i]!;
     const m = matches[i + 1]!;
     const owner = onlyMeasure(prev);
-    const value = onlyMeasure(m);
+    // The column may also be a grouping ("age" of few values): said after its owner, it is the column.
+    const value = onlyMeasure(m) ?? measureAmong(m);
     if (!owner || !value || end(prev) !== m.start || prev.negated || m.negated || m.per || m.grouped)
       continue;
     const count = findMeasure(model, owner);
@@ -58,7 +65,13 @@ export function settleQualifiedMeasures(input: TAssembleInput): void {
     }
     if (!isCount(count) || !isValue(column) || count.table !== column.table || !isSingular(input, prev))
       continue;
-    matches.splice(i, 2, { ...m, start: prev.start, words, grouped: prev.grouped });
+    matches.splice(i, 2, {
+      ...m,
+      targets: [{ type: 'measure', name: value }],
+      start: prev.start,
+      words,
+      grouped: prev.grouped,
+    });
   }
 }
 

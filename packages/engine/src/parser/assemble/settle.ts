@@ -257,8 +257,9 @@ export function settleWords(input: TAssembleInput, unknown: TToken[]): TClarific
   const { tokens, model, pack } = input;
   settleListedMeasures(input);
   settlePerHead(input);
-  settleMeasureWords(input.matches, model);
+  // "respondent age" is one column before "age" may be taken as a grouping beside a count.
   settleQualifiedMeasures(input);
+  settleMeasureWords(input.matches, model);
   settleArithmetic(input, unknown);
   const question = askAmbiguous(input) ?? settleRatios(input, unknown);
   if (question) return question;
