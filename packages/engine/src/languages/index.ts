@@ -14,7 +14,8 @@ export {
   detectLanguage,
   getLanguagePack,
   listLanguages,
+  readSchemaWord,
   registerLanguage,
   userLanguagePack,
 } from './registry';
-export type { TLanguageCode, TLanguagePack, TWordPosition } from './types';
+export type { TLanguageCode, TLanguagePack, TSchemaWord, TWordPosition } from './types';

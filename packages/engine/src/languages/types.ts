@@ -135,6 +135,17 @@ export interface TLanguagePack {
   prefixMatch?(word: string, words: Set<string>): string[];
   /** A plural written form of a lemma (English: the word differs from its lemma). */
   isPlural?(norm: string, lemma: string): boolean;
+  /**
+   * The English schema word a word of a table or column name stands for in this language
+   * ("siparisler" → orders), read by the model generator; English names need none.
+   */
+  schemaWord?(word: string): TSchemaWord | undefined;
   /** The horizon rule's unit words, when they are not the English unit names. */
   horizonUnits?: Record<string, 'day' | 'week' | 'month' | 'quarter' | 'half' | 'year'>;
+}
+
+/** A schema word read in English: the singular word and whether the name said it in the plural. */
+export interface TSchemaWord {
+  word: string;
+  plural: boolean;
 }

@@ -2,6 +2,7 @@
  * Names as people say them: a column name's words ("invoice_date" → "invoice date"), title case,
  * singular and plural, a spelling-insensitive key per phrase, and the business synonyms of a word.
  */
+import { readSchemaWord } from '../../languages';
 import { BUSINESS_SYNONYMS, IRREGULAR, SCHEMA_WORDS, UNCOUNTABLE } from './vocabulary';
 
 /** A column or table name's words in lower case: "customerID" → "customer id". */
@@ -14,7 +15,19 @@ export function words(name: string): string {
     .toLowerCase()
     .split(' ')
     .map(unglue)
+    .map(inEnglish)
     .join(' ');
+}
+
+/**
+ * A schema word of another language as the English one it stands for ("siparisler" → "orders"),
+ * so the generator's rules read it; the language packs know their words.
+ */
+function inEnglish(word: string): string {
+  if (SCHEMA_WORDS.has(word)) return word;
+  const read = readSchemaWord(word);
+  if (!read) return word;
+  return read.plural ? pluralWord(read.word) : read.word;
 }
 
 /**
@@ -40,7 +53,8 @@ function unglue(word: string): string {
 
 /** Every word capitalised: "invoice date" → "Invoice Date". */
 export function title(text: string): string {
-  return text.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
+  // Not \b: it knows only ASCII letters ("müşteri" must not become "MÜşTeri").
+  return text.replace(/(?<![\p{L}\p{N}])\p{L}/gu, (c) => c.toUpperCase());
 }
 
 function singularWord(word: string): string {
