@@ -120,7 +120,40 @@ const TURKISH: TAccuracyCase[] = [
   },
 ];
 
+/** As typed on a keyboard without Turkish letters, and about the staff. */
+const PLAIN: TAccuracyCase[] = [
+  { phrase: 'sehre gore toplam tutar', expected: `SELECT m."şehir", ${TUTAR} ${OSM} GROUP BY 1` },
+  {
+    phrase: 'gecen ay kac siparis',
+    expected: `SELECT COUNT(*) FROM siparisler s WHERE ${sip(...LAST_MONTH)}`,
+  },
+  { phrase: "İzmir'deki toplam tutar", expected: `SELECT ${TUTAR} ${OSM} WHERE m."şehir" = 'İzmir'` },
+  {
+    phrase: 'kitap kategorisindeki ürün sayısı',
+    expected: `SELECT COUNT(*) FROM urunler WHERE kategori = 'Kitap'`,
+  },
+  {
+    phrase: 'geçen yıl aylık sipariş sayısı',
+    expected: `SELECT date_trunc('month', s.siparis_tarihi)::DATE, COUNT(*) FROM siparisler s WHERE ${sip(...LAST_YEAR)} GROUP BY 1 ORDER BY 1`,
+    ordered: true,
+  },
+  { phrase: 'personel sayısı', expected: 'SELECT COUNT(*) FROM personel' },
+  { phrase: 'toplam maaş', expected: 'SELECT SUM("maaş") FROM personel' },
+  {
+    phrase: 'departmana göre ortalama maaş',
+    expected: 'SELECT departman, AVG("maaş") FROM personel GROUP BY 1',
+  },
+  {
+    phrase: 'departmanlara göre personel sayısı',
+    expected: 'SELECT departman, COUNT(*) FROM personel GROUP BY 1',
+  },
+];
+
 const ENGLISH: TAccuracyCase[] = [
+  {
+    phrase: 'average salary by department',
+    expected: 'SELECT departman, AVG("maaş") FROM personel GROUP BY 1',
+  },
   { phrase: 'how many customers', expected: 'SELECT COUNT(*) FROM musteriler' },
   { phrase: 'number of orders by city', expected: `SELECT m."şehir", COUNT(*) ${SM} GROUP BY 1` },
   {
@@ -140,6 +173,7 @@ const ASK_BACK: TAccuracyCase[] = [
   { phrase: 'müşteri memnuniyeti ortalaması', expected: 'clarify' },
   { phrase: 'şehre göre', expected: 'clarify' },
   { phrase: 'hava nasıl', expected: 'clarify', understoodNothing: true },
+  { phrase: 'geçen ay kâr marjı', expected: 'clarify' },
 ];
 
-export const DUKKAN_CASES: TAccuracyCase[] = [...TURKISH, ...ENGLISH, ...ASK_BACK];
+export const DUKKAN_CASES: TAccuracyCase[] = [...TURKISH, ...PLAIN, ...ENGLISH, ...ASK_BACK];

@@ -1,6 +1,6 @@
 /**
  * A schema named in Turkish for the accuracy set: a small online shop (customers, products,
- * orders, order lines, payments) built deterministically in DuckDB, with foreign keys. Some names
+ * orders, order lines, payments, staff) built deterministically in DuckDB, with foreign keys. Some names
  * are ASCII-folded ("musteriler", "siparis_tarihi"), some keep Turkish letters ("şehir", "ödemeler").
  */
 import { rmSync } from 'node:fs';
@@ -21,6 +21,8 @@ const TABLES = [
      urun_id INTEGER NOT NULL REFERENCES urunler(urun_id), adet INTEGER NOT NULL, birim_fiyat DECIMAL(10,2) NOT NULL)`,
   `CREATE TABLE "ödemeler" ("ödeme_id" INTEGER PRIMARY KEY, siparis_no INTEGER NOT NULL REFERENCES siparisler(siparis_no),
      "ödeme_tarihi" DATE NOT NULL, tutar DECIMAL(10,2) NOT NULL, "ödeme_yöntemi" VARCHAR NOT NULL)`,
+  `CREATE TABLE personel (personel_id INTEGER PRIMARY KEY, ad_soyad VARCHAR NOT NULL, departman VARCHAR NOT NULL,
+     "maaş" DECIMAL(10,2) NOT NULL, ise_giris_tarihi DATE NOT NULL)`,
 ];
 
 const ROWS = [
@@ -45,6 +47,10 @@ const ROWS = [
      round(20 + u(i, 16) * 1980, 2)::DECIMAL(10,2),
      (['kredi kartı','havale','kapıda ödeme'])[1 + (hash(i, 17) % 3)::INTEGER]
    FROM range(1, 12001) r(i) JOIN siparisler s ON s.siparis_no = i WHERE s.durum <> 'iptal'`,
+  `INSERT INTO personel SELECT i, 'Personel ' || i,
+     (['Satış','Depo','Muhasebe','Yazılım'])[1 + (hash(i, 18) % 4)::INTEGER],
+     round(25000 + u(i, 19) * 75000, 2)::DECIMAL(10,2), DATE '2018-01-01' + CAST(floor(u(i, 20) * 3200) AS INTEGER)
+   FROM range(1, 121) r(i)`,
 ];
 
 export async function createDukkanDatabase(): Promise<string> {

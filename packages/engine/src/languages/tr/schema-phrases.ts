@@ -4,7 +4,7 @@
  * "Number of Products" is "ürün sayısı". Phrases are keyed by folded words, and a written
  * word reaches them by its stem ("yöntemine" → "yontem"), so the Turkish endings are left off.
  */
-import { TURKISH_STEMS } from './schema-words';
+import { readTurkishSchemaWord, TURKISH_STEMS } from './schema-words';
 
 /** An English word's Turkish schema stem, singular or plural ("products" → "urun"). */
 function stemOf(word: string): string | undefined {
@@ -29,4 +29,17 @@ export function composedPhrases(phrases: string[]): string[] {
     out.add(counted ? `${base} sayisi` : averaged ? `ortalama ${base}` : base);
   }
   return [...out];
+}
+
+/**
+ * A column's own Turkish name as said ("aylik_ucret" → "aylık ücret"), for a column named in
+ * Turkish: its English reading may be only partly English ("aylik fee"). An average measure is
+ * said "ortalama …"; other aggregations keep their English names.
+ */
+export function ownColumnPhrase(column: string | undefined, agg?: string): string | undefined {
+  if (!column) return undefined;
+  const phrase = column.replace(/[_\-.\s]+/g, ' ').trim();
+  if (!phrase.split(' ').some((w) => readTurkishSchemaWord(w))) return undefined;
+  if (agg === undefined || agg === 'sum') return phrase;
+  return agg === 'avg' ? `ortalama ${phrase}` : undefined;
 }

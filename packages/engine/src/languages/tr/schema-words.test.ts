@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composedPhrases } from './schema-phrases';
+import { composedPhrases, ownColumnPhrase } from './schema-phrases';
 import { readTurkishSchemaWord } from './schema-words';
 
 describe('Turkish schema words', () => {
@@ -15,6 +15,8 @@ describe('Turkish schema words', () => {
     expect(readTurkishSchemaWord('tarihi')).toEqual({ word: 'date', plural: false });
     expect(readTurkishSchemaWord('firmasi')).toEqual({ word: 'company', plural: false });
     expect(readTurkishSchemaWord('kalemleri')).toEqual({ word: 'item', plural: true });
+    expect(readTurkishSchemaWord('satışlar')).toEqual({ word: 'sale', plural: true });
+    expect(readTurkishSchemaWord('ismi')).toEqual({ word: 'name', plural: false });
   });
   it('leaves other words alone', () => {
     for (const w of ['segment', 'customer', 'amount', 'ad', 'tip', 'id'])
@@ -30,5 +32,14 @@ describe('Turkish phrases of English field names', () => {
       'ortalama urun fiyat',
     ]);
     expect(composedPhrases(['Payment Currency'])).toEqual([]);
+  });
+});
+
+describe('a Turkish column said by its own name', () => {
+  it('keeps the Turkish words an English reading only partly covers', () => {
+    expect(ownColumnPhrase('aylik_ucret', 'avg')).toBe('ortalama aylik ucret');
+    expect(ownColumnPhrase('aylik_ucret', 'sum')).toBe('aylik ucret');
+    expect(ownColumnPhrase('aylik_ucret', 'max')).toBeUndefined();
+    expect(ownColumnPhrase('monthly_fee', 'sum')).toBeUndefined();
   });
 });

@@ -58,6 +58,22 @@ const STEMS: Record<string, string> = {
   birim: 'unit',
   toplam: 'total',
   yil: 'year',
+  satis: 'sale',
+  il: 'province',
+  ilce: 'district',
+  tur: 'type',
+  cinsiyet: 'gender',
+  yas: 'age',
+  kullanici: 'user',
+  uye: 'member',
+  hesap: 'account',
+  vergi: 'tax',
+  ucret: 'fee',
+  gider: 'expense',
+  baslangic: 'start',
+  bitis: 'end',
+  olusturma: 'created',
+  guncelleme: 'updated',
 };
 
 /** English schema words → the Turkish stem that says them (the first stem listed for each). */
@@ -67,8 +83,8 @@ export const TURKISH_STEMS: Record<string, string> = Object.fromEntries(
     .map(([tr, en]) => [en, tr]),
 );
 
-/** Possessive endings a compound's head takes ("siparis tarihi", "kargo firmasi"). */
-const POSSESSIVE = /(?:s[iu]|[iu])$/;
+/** Possessive endings a compound's head takes ("siparis tarihi", "kargo firmasi", "maasi"). */
+const POSSESSIVES = [/s[iu]$/, /[iu]$/];
 const PLURAL = /l[ae]r$/;
 
 /** Irregular stems: "ismi" is the possessive of "isim". */
@@ -83,7 +99,7 @@ export function readTurkishSchemaWord(word: string): TSchemaWord | undefined {
   if (!/^[a-z]+$/.test(folded)) return undefined;
   const direct = IRREGULAR[folded] ?? folded;
   if (STEMS[direct]) return { word: STEMS[direct], plural: false };
-  for (const bare of [folded.replace(POSSESSIVE, ''), folded]) {
+  for (const bare of [...POSSESSIVES.map((p) => folded.replace(p, '')), folded]) {
     if (STEMS[bare]) return { word: STEMS[bare], plural: false };
     const single = bare.replace(PLURAL, '');
     if (single !== bare && STEMS[single]) return { word: STEMS[single], plural: true };

@@ -7,7 +7,7 @@ import countriesEn from 'i18n-iso-countries/langs/en.json';
 import countriesTr from 'i18n-iso-countries/langs/tr.json';
 import type { TSemanticModel } from '../../model/semantic-model';
 import type { TVocabularyTarget } from '../vocabulary-target';
-import { composedPhrases } from './schema-phrases';
+import { composedPhrases, ownColumnPhrase } from './schema-phrases';
 import { StemSet } from './text';
 
 countries.registerLocale(countriesEn);
@@ -71,7 +71,8 @@ export const TR_FIELDS: Record<string, string[]> = {
   channel: ['kanal', 'kanallar', 'trafik kaynağı', 'pazarlama kanalı', 'satış kanalı', 'edinme kanalı'],
   status: ['durum', 'sipariş durumu', 'statü'],
   segment: ['segment', 'müşteri segmenti', 'müşteri tipi', 'müşteri türü'],
-  category: ['kategori', 'kategoriler', 'ürün kategorisi', 'departman'],
+  category: ['kategori', 'kategoriler', 'ürün kategorisi'],
+  department: ['departman', 'departmanlar', 'bölüm'],
   brand: ['marka', 'markalar', 'üretici'],
   product: ['ürün', 'ürünler', 'ürün adı'],
   device: ['cihaz', 'cihazlar', 'cihaz türü', 'platform'],
@@ -143,13 +144,16 @@ export function turkishPhrases(model: TSemanticModel): [string, TVocabularyTarge
     const all = own
       ? [...own, ...free.flatMap((p) => TR_FIELDS[p.toLowerCase()] ?? [])]
       : namesOf(m.label, m.name, m.synonyms).flatMap((p) => TR_FIELDS[p] ?? []);
-    for (const p of [...all, ...composedPhrases([m.label, ...m.synonyms])])
+    const column = m.kind === 'aggregate' && m.expr && 'col' in m.expr ? m.expr.col : null;
+    const ownName = column ? ownColumnPhrase(column, m.agg) : undefined;
+    for (const p of [...all, ...composedPhrases([m.label, ...m.synonyms]), ...(ownName ? [ownName] : [])])
       out.push([p, { type: 'measure', name: m.name }]);
   }
   for (const d of model.dimensions) {
     const own = TR_FIELDS[d.label.toLowerCase()] ?? TR_FIELDS[d.name.replace(/_/g, ' ')];
     const all = own ?? namesOf(d.label, d.name, d.synonyms).flatMap((p) => TR_FIELDS[p] ?? []);
-    for (const p of [...all, ...composedPhrases([d.label, ...d.synonyms])])
+    const ownName = ownColumnPhrase(d.column);
+    for (const p of [...all, ...composedPhrases([d.label, ...d.synonyms]), ...(ownName ? [ownName] : [])])
       out.push([p, { type: 'dimension', name: d.name }]);
     for (const v of d.values) {
       const target: TVocabularyTarget = { type: 'value', dimension: d.name, value: v };
@@ -163,7 +167,8 @@ export function turkishPhrases(model: TSemanticModel): [string, TVocabularyTarge
   }
   for (const t of model.timeDimensions) {
     const own = TR_FIELDS[t.label.toLowerCase()] ?? [];
-    for (const p of own) out.push([p, { type: 'time', name: t.name }]);
+    const ownName = ownColumnPhrase(t.column);
+    for (const p of [...own, ...(ownName ? [ownName] : [])]) out.push([p, { type: 'time', name: t.name }]);
   }
   return out;
 }

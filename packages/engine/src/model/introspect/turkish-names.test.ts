@@ -35,6 +35,8 @@ describe('Turkish schema names', () => {
     expect(words('ödeme_yöntemi')).toBe('payment method');
     expect(words('musteriler')).toBe('customers');
     expect(words('order_date')).toBe('order date');
+    expect(words('OLUSTURMA_TARIHI')).toBe('created date');
+    expect(words('personel_maasi')).toBe('employee salary');
   });
   it('capitalises words with Turkish letters', () => {
     expect(title('müşteri adı')).toBe('Müşteri Adı');
