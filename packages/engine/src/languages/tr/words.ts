@@ -144,15 +144,15 @@ export function turkishPhrases(model: TSemanticModel): [string, TVocabularyTarge
     const all = own
       ? [...own, ...free.flatMap((p) => TR_FIELDS[p.toLowerCase()] ?? [])]
       : namesOf(m.label, m.name, m.synonyms).flatMap((p) => TR_FIELDS[p] ?? []);
-    const column = m.kind === 'aggregate' && m.expr && 'col' in m.expr ? m.expr.col : null;
-    const ownName = column ? ownColumnPhrase(column, m.agg) : undefined;
+    const column = m.kind === 'aggregate' && m.expr && 'col' in m.expr ? m.expr.col : undefined;
+    const ownName = m.kind === 'aggregate' ? ownColumnPhrase(column, m.agg) : undefined;
     for (const p of [...all, ...composedPhrases([m.label, ...m.synonyms]), ...(ownName ? [ownName] : [])])
       out.push([p, { type: 'measure', name: m.name }]);
   }
   for (const d of model.dimensions) {
     const own = TR_FIELDS[d.label.toLowerCase()] ?? TR_FIELDS[d.name.replace(/_/g, ' ')];
     const all = own ?? namesOf(d.label, d.name, d.synonyms).flatMap((p) => TR_FIELDS[p] ?? []);
-    const ownName = ownColumnPhrase(d.column);
+    const ownName = ownColumnPhrase(d.sources[0]?.column);
     for (const p of [...all, ...composedPhrases([d.label, ...d.synonyms]), ...(ownName ? [ownName] : [])])
       out.push([p, { type: 'dimension', name: d.name }]);
     for (const v of d.values) {
