@@ -52,6 +52,7 @@ describe('Turkish schema names', () => {
           col('musteri_id', 'INTEGER'),
           col('siparis_tarihi', 'DATE'),
           col('tutar', 'DECIMAL(10,2)'),
+          col('teslimat_bolgesi', 'VARCHAR', ['Marmara', 'Ege']),
         ],
         1000,
         'musteri_id',
@@ -69,6 +70,11 @@ describe('Turkish schema names', () => {
     expect(ask('şehre göre toplam tutar')).toMatchObject({
       kind: 'query',
       query: { measures: ['siparisler.tutar.sum'], dimensions: ['musteriler.şehir'] },
+    });
+    // "teslimat" has no English reading: the column is still said by its own Turkish name.
+    expect(ask('teslimat bölgesine göre toplam tutar')).toMatchObject({
+      kind: 'query',
+      query: { dimensions: ['siparisler.teslimat_bolgesi'] },
     });
     expect(ask('geçen ay kaç sipariş')).toMatchObject({
       kind: 'query',
