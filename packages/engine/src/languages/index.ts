@@ -14,8 +14,7 @@ export {
   detectLanguage,
   getLanguagePack,
   listLanguages,
-  readSchemaWord,
   registerLanguage,
   userLanguagePack,
 } from './registry';
-export type { TLanguageCode, TLanguagePack, TSchemaWord, TWordPosition } from './types';
+export type { TLanguageCode, TLanguagePack, TWordPosition } from './types';

@@ -3,7 +3,8 @@
  * named here). A question is read in the language whose pack is certain of it, else in the one
  * with the most of its own words; the user's UI language breaks a tie; English is the default.
  */
-import type { TLanguageCode, TLanguagePack, TSchemaWord } from './types';
+import { setSchemaWordReader } from '../model/introspect/schema-words';
+import type { TLanguageCode, TLanguagePack } from './types';
 
 /** The language of a question nothing else decides, and of an unknown code. */
 const DEFAULT_LANGUAGE: TLanguageCode = 'en';
@@ -13,6 +14,8 @@ const PACKS = new Map<TLanguageCode, TLanguagePack>();
 /** Adds a language (or replaces the pack of its code): languages/index.ts, or a test's own pack. */
 export function registerLanguage(pack: TLanguagePack): void {
   PACKS.set(pack.code, pack);
+  // The model generator reads schema names in every registered language.
+  if (pack.schemaWord) setSchemaWordReader(pack.code, pack.schemaWord);
 }
 
 /** The pack of a language code; English for an unknown code or none. */
@@ -55,13 +58,4 @@ export function detectLanguage(phrase: string, userLanguage?: string | null): TL
   const best = Math.max(...scores.map((s) => s.score));
   const leaders = scores.filter((s) => s.score === best);
   return leaders.length === 1 ? leaders[0].code : user;
-}
-
-/** The English schema word a word of a table or column name stands for in any registered language. */
-export function readSchemaWord(word: string): TSchemaWord | undefined {
-  for (const pack of PACKS.values()) {
-    const read = pack.schemaWord?.(word);
-    if (read) return read;
-  }
-  return undefined;
 }

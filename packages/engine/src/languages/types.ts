@@ -4,6 +4,7 @@
  * (languages/en/, languages/tr/ — issue 13) exporting its pack; languages/index.ts lists them.
  */
 import type { TChartType, TQueryFilter, TTimeGrain } from '@parley/contract';
+import type { TSchemaWord } from '../model/introspect/schema-words';
 import type { TSemanticModel } from '../model/semantic-model';
 import type { TCardWords } from './card-types';
 import type { TDateGrammar } from './date-rule-types';
@@ -142,10 +143,4 @@ export interface TLanguagePack {
   schemaWord?(word: string): TSchemaWord | undefined;
   /** The horizon rule's unit words, when they are not the English unit names. */
   horizonUnits?: Record<string, 'day' | 'week' | 'month' | 'quarter' | 'half' | 'year'>;
-}
-
-/** A schema word read in English: the singular word and whether the name said it in the plural. */
-export interface TSchemaWord {
-  word: string;
-  plural: boolean;
 }

@@ -4,7 +4,7 @@
  * generator reads such a word as the English schema word it stands for, so its rules (amounts,
  * prices, dates, entities) and the packs' field names apply to it.
  */
-import type { TSchemaWord } from '../types';
+import type { TSchemaWord } from '../../model/introspect/schema-words';
 import { foldTurkish } from './text';
 
 /** Folded Turkish stems → the English schema word (singular). Words English also uses stay out. */

@@ -2,7 +2,7 @@
  * Names as people say them: a column name's words ("invoice_date" → "invoice date"), title case,
  * singular and plural, a spelling-insensitive key per phrase, and the business synonyms of a word.
  */
-import { readSchemaWord } from '../../languages';
+import { readSchemaWord } from './schema-words';
 import { BUSINESS_SYNONYMS, IRREGULAR, SCHEMA_WORDS, UNCOUNTABLE } from './vocabulary';
 
 /** A column or table name's words in lower case: "customerID" → "customer id". */
