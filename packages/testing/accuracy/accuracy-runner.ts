@@ -35,6 +35,8 @@ export interface TAccuracyOutcome {
 export interface TAccuracyContext {
   today: string;
   weekStart: TWeekStart;
+  /** The user's UI language ('tr'): the tie-break when the question's language is unclear. */
+  language?: string;
 }
 
 const OPTIONS = { timeoutMs: 20_000, maxRows: 5_000 };
@@ -97,6 +99,7 @@ function parseOptions(connector: Connector, model: TSemanticModel, context: TAcc
     today: context.today,
     weekStart: context.weekStart,
     dialect: connector.dialect ?? 'duckdb',
+    language: context.language,
   };
 }
 
@@ -141,7 +144,8 @@ async function answerLikeTheServer(
   context: TAccuracyContext,
 ) {
   try {
-    const compiled = compileQuery(query, model, { dialect: connector.dialect ?? 'duckdb', ...context });
+    const { language: _, ...dates } = context;
+    const compiled = compileQuery(query, model, { dialect: connector.dialect ?? 'duckdb', ...dates });
     const got = await connector.query(compiled.sql, compiled.params, OPTIONS);
     const card = buildCard({
       query,

@@ -3,6 +3,7 @@
  * named here). A question is read in the language whose pack is certain of it, else in the one
  * with the most of its own words; the user's UI language breaks a tie; English is the default.
  */
+import { setSchemaWordReader } from '../model/introspect/schema-words';
 import type { TLanguageCode, TLanguagePack } from './types';
 
 /** The language of a question nothing else decides, and of an unknown code. */
@@ -13,6 +14,8 @@ const PACKS = new Map<TLanguageCode, TLanguagePack>();
 /** Adds a language (or replaces the pack of its code): languages/index.ts, or a test's own pack. */
 export function registerLanguage(pack: TLanguagePack): void {
   PACKS.set(pack.code, pack);
+  // The model generator reads schema names in every registered language.
+  if (pack.schemaWord) setSchemaWordReader(pack.code, pack.schemaWord);
 }
 
 /** The pack of a language code; English for an unknown code or none. */

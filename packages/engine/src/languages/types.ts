@@ -4,6 +4,7 @@
  * (languages/en/, languages/tr/ — issue 13) exporting its pack; languages/index.ts lists them.
  */
 import type { TChartType, TQueryFilter, TTimeGrain } from '@parley/contract';
+import type { TSchemaWord } from '../model/introspect/schema-words';
 import type { TSemanticModel } from '../model/semantic-model';
 import type { TCardWords } from './card-types';
 import type { TDateGrammar } from './date-rule-types';
@@ -154,6 +155,11 @@ export interface TLanguagePack {
   countCue?: RegExp;
   /** A plural written form of a lemma (English: the word differs from its lemma). */
   isPlural?(norm: string, lemma: string): boolean;
+  /**
+   * The English schema word a word of a table or column name stands for in this language
+   * ("siparisler" → orders), read by the model generator; English names need none.
+   */
+  schemaWord?(word: string): TSchemaWord | undefined;
   /** The horizon rule's unit words, when they are not the English unit names. */
   horizonUnits?: Record<string, 'day' | 'week' | 'month' | 'quarter' | 'half' | 'year'>;
 }

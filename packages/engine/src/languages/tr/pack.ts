@@ -9,6 +9,7 @@ import { TR_WORDS } from './card-words';
 import { TR_DATES, TR_UNITS } from './dates';
 import { isCertainlyTurkish, turkishWords } from './detect';
 import { MESSAGES } from './messages';
+import { readTurkishSchemaWord } from './schema-words';
 import { getCandidates, normaliseTurkish, StemSet } from './text';
 import { FILLERS, turkishPhrases } from './words';
 
@@ -118,6 +119,7 @@ export const TR: TLanguagePack = {
   countCue: /(?:^| )(?:kac|kaç|sayisi|sayısı)(?: |$)/,
   isPlural: (norm, lemma) =>
     /l[ae]r/.test(norm.slice(norm === lemma ? Math.max(3, norm.length - 7) : lemma.length)),
+  schemaWord: readTurkishSchemaWord,
   horizonUnits: TR_UNITS,
   intents: {
     // "neden geçen ay gelir düştü", "gelirdeki düşüşün sebebi", "siparişleri ne etkiledi".

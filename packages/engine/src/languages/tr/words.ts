@@ -8,6 +8,7 @@ import countriesTr from 'i18n-iso-countries/langs/tr.json';
 import type { TSemanticModel } from '../../model/semantic-model';
 import { flagWords } from '../flag-phrases';
 import type { TVocabularyTarget } from '../vocabulary-target';
+import { composedPhrases, ownColumnPhrase } from './schema-phrases';
 import { StemSet } from './text';
 
 countries.registerLocale(countriesEn);
@@ -76,7 +77,8 @@ export const TR_FIELDS: Record<string, string[]> = {
   channel: ['kanal', 'kanallar', 'trafik kaynağı', 'pazarlama kanalı', 'satış kanalı', 'edinme kanalı'],
   status: ['durum', 'sipariş durumu', 'statü'],
   segment: ['segment', 'müşteri segmenti', 'müşteri tipi', 'müşteri türü'],
-  category: ['kategori', 'kategoriler', 'ürün kategorisi', 'departman'],
+  category: ['kategori', 'kategoriler', 'ürün kategorisi'],
+  department: ['departman', 'departmanlar', 'bölüm'],
   brand: ['marka', 'markalar', 'üretici'],
   product: ['ürün', 'ürünler', 'ürün adı'],
   device: ['cihaz', 'cihazlar', 'cihaz türü', 'platform'],
@@ -140,17 +142,27 @@ export function turkishPhrases(model: TSemanticModel): [string, TVocabularyTarge
   const namesOf = (label: string, name: string, synonyms: string[]): string[] => [
     ...new Set([label, name.replace(/_/g, ' '), ...synonyms].map((p) => p.toLowerCase())),
   ];
+  const labels = new Set(model.measures.map((m) => m.label.toLowerCase()));
   for (const m of model.measures) {
     if (m.kind === 'aggregate' && m.hidden) continue;
-    // A measure's own label decides: "Customers" is müşteri, not a synonym of another measure.
+    // A measure's own label decides: "Customers" is müşteri, not a synonym of another measure;
+    // a synonym no measure is labelled with still says it ("units sold" of a Quantity: "satılan").
     const own = TR_FIELDS[m.label.toLowerCase()] ?? TR_FIELDS[m.name.replace(/_/g, ' ')];
-    const all = own ?? namesOf(m.label, m.name, m.synonyms).flatMap((p) => TR_FIELDS[p] ?? []);
-    for (const p of all) out.push([p, { type: 'measure', name: m.name }]);
+    const free = own ? m.synonyms.filter((p) => !labels.has(p.toLowerCase())) : [];
+    const all = own
+      ? [...own, ...free.flatMap((p) => TR_FIELDS[p.toLowerCase()] ?? [])]
+      : namesOf(m.label, m.name, m.synonyms).flatMap((p) => TR_FIELDS[p] ?? []);
+    const column = m.kind === 'aggregate' && m.expr && 'col' in m.expr ? m.expr.col : undefined;
+    const ownName = m.kind === 'aggregate' ? ownColumnPhrase(column, m.agg) : undefined;
+    for (const p of [...all, ...composedPhrases([m.label, ...m.synonyms]), ...(ownName ? [ownName] : [])])
+      out.push([p, { type: 'measure', name: m.name }]);
   }
   for (const d of model.dimensions) {
     const own = TR_FIELDS[d.label.toLowerCase()] ?? TR_FIELDS[d.name.replace(/_/g, ' ')];
     const all = own ?? namesOf(d.label, d.name, d.synonyms).flatMap((p) => TR_FIELDS[p] ?? []);
-    for (const p of all) out.push([p, { type: 'dimension', name: d.name }]);
+    const ownName = ownColumnPhrase(d.sources[0]?.column);
+    for (const p of [...all, ...composedPhrases([d.label, ...d.synonyms]), ...(ownName ? [ownName] : [])])
+      out.push([p, { type: 'dimension', name: d.name }]);
     for (const v of d.values) {
       const target: TVocabularyTarget = { type: 'value', dimension: d.name, value: v };
       for (const p of TR_VALUES[v.toLowerCase()] ?? []) out.push([p, target]);
@@ -169,7 +181,8 @@ export function turkishPhrases(model: TSemanticModel): [string, TVocabularyTarge
   }
   for (const t of model.timeDimensions) {
     const own = TR_FIELDS[t.label.toLowerCase()] ?? [];
-    for (const p of own) out.push([p, { type: 'time', name: t.name }]);
+    const ownName = ownColumnPhrase(t.column);
+    for (const p of [...own, ...(ownName ? [ownName] : [])]) out.push([p, { type: 'time', name: t.name }]);
   }
   return out;
 }

@@ -2,6 +2,7 @@
  * Names as people say them: a column name's words ("invoice_date" → "invoice date"), title case,
  * singular and plural, a spelling-insensitive key per phrase, and the business synonyms of a word.
  */
+import { readSchemaWord } from './schema-words';
 import {
   BUSINESS_SYNONYMS,
   COMMON_WORDS,
@@ -22,7 +23,19 @@ export function words(name: string): string {
     .toLowerCase()
     .split(' ')
     .map(unglue)
+    .map(inEnglish)
     .join(' ');
+}
+
+/**
+ * A schema word of another language as the English one it stands for ("siparisler" → "orders"),
+ * so the generator's rules read it; the language packs know their words.
+ */
+function inEnglish(word: string): string {
+  if (SCHEMA_WORDS.has(word)) return word;
+  const read = readSchemaWord(word);
+  if (!read) return word;
+  return read.plural ? pluralWord(read.word) : read.word;
 }
 
 /**
@@ -48,7 +61,8 @@ function unglue(word: string): string {
 
 /** Every word capitalised: "invoice date" → "Invoice Date". */
 export function title(text: string): string {
-  return text.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
+  // Not \b: it knows only ASCII letters ("müşteri" must not become "MÜşTeri").
+  return text.replace(/(?<![\p{L}\p{N}])\p{L}/gu, (c) => c.toUpperCase());
 }
 
 function singularWord(word: string): string {
