@@ -169,7 +169,7 @@ const ENGLISH: TAccuracyCase[] = [
 ];
 
 const ASK_BACK: TAccuracyCase[] = [
-  { phrase: 'çalışan sayısı', expected: 'clarify' },
+  { phrase: 'çalışan sayısı', expected: 'SELECT COUNT(*) FROM personel' },
   { phrase: 'müşteri memnuniyeti ortalaması', expected: 'clarify' },
   { phrase: 'şehre göre', expected: 'clarify' },
   { phrase: 'hava nasıl', expected: 'clarify', understoodNothing: true },
