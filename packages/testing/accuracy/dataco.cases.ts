@@ -32,10 +32,6 @@ const WHY_REAL_VS_SCHEDULED =
   'shape 9 and item 11: "real vs scheduled days for shipping" names two columns by their qualifiers around one shared name; "real" and "scheduled" alone reach neither, so it asks back';
 const WHY_DURATION =
   'shape 6: the order → shipping span is named "days to ship" / "time to ship"; "time from order date to shipping date" is not one of its names (and, at 7 words, longer than the 6-word phrases the matcher reads), so it asks back about "time", "date", "shipping"';
-const WHY_PER_ORDER =
-  'item 11 and shape 3: the rows are order lines, so "sales per order" is sales divided by the distinct order count, a ratio the model lacks; it asks back';
-const WHY_CHANGE =
-  'item 13: a filter on the change of a measure between two periods is not read: "less" is an unknown word and it asks back';
 
 export const DATACO_CONTEXT = { today: DATACO_TODAY, weekStart: 'monday' as const };
 

@@ -87,7 +87,7 @@ const TURKISH: TAccuracyCase[] = [
     phrase: 'kategoriye göre ortalama fiyat',
     expected: 'SELECT kategori, AVG(fiyat) FROM urunler GROUP BY 1',
     knownFailure:
-      "confident wrong card (Average Unit Price of the order lines): bare 'fiyat' goes to the bigger line table's unit price, not the products' price",
+      "asks back whether 'ortalama fiyat' is the order lines' Average Unit Price or the products' Average Product Price; the set means the products' price, which a question back does not give",
   },
   {
     phrase: 'kategorilere göre ürün sayısı',
