@@ -21,8 +21,6 @@ export const SAAS_CASES: TAccuracyCase[] = [
   {
     phrase: 'how much did we invoice last quarter',
     expected: 'clarify',
-    knownFailure:
-      "'how much did we invoice' may mean the invoiced amount or the number of invoices; the engine answers the invoice count instead of asking which",
   },
   {
     phrase: 'revenue by plan last month',

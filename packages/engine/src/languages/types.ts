@@ -153,6 +153,8 @@ export interface TLanguagePack {
   prefixMatch?(word: string, words: Set<string>): string[];
   /** Words that ask for a count ("how many", "number of"): a value alone then counts its rows. */
   countCue?: RegExp;
+  /** Words that ask for an amount ("how much"), captured: a count alone does not answer them. */
+  amountCue?: RegExp;
   /** A plural written form of a lemma (English: the word differs from its lemma). */
   isPlural?(norm: string, lemma: string): boolean;
   /**

@@ -300,3 +300,21 @@ describe('a share of the rows the values pick', () => {
     expect(parseQuestion('iade oranı', options(DEMO)).kind).toBe('clarify');
   });
 });
+
+describe('"how much" asks for an amount, not a count', () => {
+  it('asks whether the rows\' amount or their number is meant, each choice a working question', () => {
+    const r = parseQuestion('how much did we order last month', options(SOLO));
+    expect(r.kind).toBe('clarify');
+    if (r.kind !== 'clarify') return;
+    expect(r.message.key).toBe('ambiguousWord');
+    expect(r.prompt.items).toHaveLength(2);
+    const chosen = r.prompt.items.map((item) => query(SOLO, item));
+    expect(chosen.map((q) => q.measures[0])).toEqual(['orders.amount.sum', 'orders.count']);
+    expect(chosen.every((q) => q.timeDimension?.range)).toBe(true);
+  });
+
+  it('leaves "how many" and an amount named outright alone', () => {
+    expect(query(SOLO, 'how many orders last month').measures).toEqual(['orders.count']);
+    expect(query(SOLO, 'how much order value last month').measures).toEqual(['orders.amount.sum']);
+  });
+});

@@ -358,5 +358,6 @@ export const EN: TLanguagePack = {
   dates: EN_DATES,
   messages: MESSAGES,
   countCue: /(?:^| )(?:how many|number of|count of|count the)(?: |$)/,
+  amountCue: /(?:^| )(how much)(?: |$)/,
   vocabulary: { key: getPhraseKey, exact: normalisePhrase, extra: englishFlagPhrases },
 };

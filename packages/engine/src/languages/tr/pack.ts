@@ -117,6 +117,7 @@ export const TR: TLanguagePack = {
   instead: /\b(?:yerine)\b/,
   prefixMatch: getCandidates,
   countCue: /(?:^| )(?:kac|kaç|sayisi|sayısı)(?: |$)/,
+  amountCue: /(?:^| )(ne kadar)(?: |$)/,
   isPlural: (norm, lemma) =>
     /l[ae]r/.test(norm.slice(norm === lemma ? Math.max(3, norm.length - 7) : lemma.length)),
   schemaWord: readTurkishSchemaWord,

@@ -3,6 +3,7 @@
  * question with nothing recognised, or no measure to show. Each says what was understood so far,
  * and offers whole questions built from it (parse.ts keeps only those that answer).
  */
+import type { TSemanticQuery } from '@parley/contract';
 import { findMeasureTime, isDimensionAvailable } from '../../model/semantic-model';
 import { ask, type TChoice, type TClarification } from '../clarification';
 import { dimensionLabel, measureLabel, replaceWords, targetLabel } from '../labels';
@@ -11,6 +12,7 @@ import { findRanking } from '../slots';
 import { tokenize } from '../text';
 import { findCorrection, type TVocabularyTarget } from '../vocabulary';
 import { getExampleQuestions } from './examples';
+import { valueOfCount } from './measure-words';
 import type { TAssembleInput, TReading } from './types';
 
 /**
@@ -296,4 +298,27 @@ function suggestFor(words: string[], input: TAssembleInput, reading: TReading): 
     );
   }
   return out.slice(0, 8);
+}
+
+/**
+ * "how much did we invoice": an amount is asked for, and the words named only the rows' count.
+ * The rows' one column of values may be meant, or the count: ask, never answer the count alone.
+ */
+export function askHowMuch(
+  input: TAssembleInput,
+  reading: TReading,
+  query: TSemanticQuery,
+): TClarification | null {
+  const { pack, model, normalised } = input;
+  const cue = pack.amountCue?.exec(normalised);
+  if (!cue || pack.countCue?.test(normalised) || query.measures.length !== 1 || query.arithmetic) return null;
+  const value = valueOfCount(model, query.measures[0]!);
+  if (!value) return null;
+  const options = [value, query.measures[0]!];
+  return ask(
+    { key: 'ambiguousWord', words: cue[1]!, options: options.map((m) => measureLabel(model, m)) },
+    null,
+    options.map((m) => composeWith(input, reading, m)),
+    'whichOne',
+  );
 }

@@ -11,7 +11,7 @@ import { queryModel } from '../../compiler/aggregations';
 import { isClarification, type TClarification } from '../clarification';
 import { isUnplaced } from '../match';
 import { settleAggregations } from './aggregations';
-import { askForMissing } from './ask';
+import { askForMissing, askHowMuch } from './ask';
 import { buildQuery } from './build';
 import { settleChange } from './change';
 import { settleEntityGrouping } from './entity';
@@ -42,6 +42,8 @@ export function assemble(given: TAssembleInput): TSemanticQuery | TClarification
   const missing = askForMissing(input, reading);
   if (missing) return missing;
   const query = buildQuery(input, reading);
+  const howMuch = askHowMuch(input, reading, query);
+  if (howMuch) return howMuch;
   if (shared) settleShare(input, reading, query);
   withArithmetic(query, input);
   settleEntityGrouping(input, reading, query);
