@@ -3,10 +3,7 @@
  * orders, order lines, payments, staff) built deterministically in DuckDB, with foreign keys. Some names
  * are ASCII-folded ("musteriler", "siparis_tarihi"), some keep Turkish letters ("şehir", "ödemeler").
  */
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { createDuckDbFile } from '../fixtures/duckdb-file';
 
 export const DUKKAN_TODAY = '2026-11-20';
 
@@ -53,20 +50,6 @@ const ROWS = [
    FROM range(1, 121) r(i)`,
 ];
 
-export async function createDukkanDatabase(): Promise<string> {
-  const path = join(tmpdir(), `parley-test-dukkan-${process.pid}-${Date.now()}.duckdb`);
-  rmSync(path, { force: true });
-  const instance = await DuckDBInstance.create(path);
-  const c = await instance.connect();
-  const statements = [
-    `CREATE MACRO u(k, salt) AS (hash(k, salt) % 1000003) / 1000003.0`,
-    ...TABLES,
-    ...ROWS,
-    'DROP MACRO u',
-    'CHECKPOINT',
-  ];
-  for (const s of statements) await c.run(s);
-  c.closeSync();
-  instance.closeSync();
-  return path;
+export function createDukkanDatabase(): Promise<string> {
+  return createDuckDbFile('dukkan', [...TABLES, ...ROWS]);
 }

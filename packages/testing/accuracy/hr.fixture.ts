@@ -5,10 +5,8 @@
  * half-open: a row is valid from its first date up to, not including, its end date, and the next
  * row starts on that end date. Today is fixed.
  */
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { createDuckDbFile } from '../fixtures/duckdb-file';
 
 export const HR_TODAY = '2026-11-20';
 
@@ -29,7 +27,6 @@ export const HR_SCHEMA = [
 ];
 
 const DATA = [
-  `CREATE MACRO u(k, salt) AS (hash(k, salt) % 1000003) / 1000003.0`,
   `INSERT INTO departments VALUES (1, 'Engineering'), (2, 'Sales'), (3, 'Finance'), (4, 'Support'), (5, 'Marketing')`,
   // Hire dates over 2015-01-01 … 2026-09-30; a quarter of the people leave before today.
   `CREATE TEMP TABLE people AS SELECT i AS id,
@@ -63,20 +60,11 @@ const DATA = [
   'DROP TABLE people',
   'DROP TABLE spans',
   'DROP TABLE rates',
-  'DROP MACRO u',
-  'CHECKPOINT',
 ];
 
 /** Builds the HR database in a fresh DuckDB file and returns its path. */
-export async function createHrDatabase(): Promise<string> {
-  const path = join(tmpdir(), `parley-test-hr-${process.pid}-${Date.now()}.duckdb`);
-  rmSync(path, { force: true });
-  const instance = await DuckDBInstance.create(path);
-  const c = await instance.connect();
-  for (const s of [...HR_SCHEMA, ...DATA]) await c.run(s);
-  c.closeSync();
-  instance.closeSync();
-  return path;
+export function createHrDatabase(): Promise<string> {
+  return createDuckDbFile('hr', [...HR_SCHEMA, ...DATA]);
 }
 
 /** The HR database as one SQL script (the schema, then every row as text literals) for PostgreSQL. */
