@@ -67,7 +67,8 @@ export const DATACO_CASES: TAccuracyCase[] = [
     phrase: 'quantity sold by category',
     expected: `SELECT ${CATEGORY}, SUM("Order Item Quantity") ${T} ${BY_CATEGORY}`,
   },
-  // Shape 3: entities inside the flat export are distinct counts, never row counts or sales.
+  // Shapes 1 and 3: identifiers (Order Id, Order Item Id, Customer Id) are keys, never summed; the
+  // entities inside the flat export are distinct counts, never row counts or sales.
   { phrase: 'number of orders', expected: `SELECT ${ORDERS} ${T}` },
   {
     phrase: 'number of orders by segment',

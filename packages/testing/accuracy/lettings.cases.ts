@@ -95,6 +95,20 @@ export const LETTINGS_CASES: TAccuracyCase[] = [
     phrase: 'payment amount by property type last year',
     expected: `SELECT pr.property_type, SUM(rp.amount) FROM payments rp JOIN leases l ON l.lease_id = rp.lease_id JOIN properties pr ON pr.property_id = l.property_id WHERE ${paid(...Y2024)} GROUP BY 1`,
   },
+  // Shape 4: late fees are the payments a late_fees row marks — their amount, not the marker rows.
+  {
+    phrase: 'total late fees',
+    expected: `SELECT SUM(rp.amount) FROM payments rp WHERE EXISTS (SELECT 1 FROM late_fees f WHERE f.payment_id = rp.payment_id)`,
+  },
+  {
+    phrase: 'late fees last year',
+    expected: `SELECT SUM(rp.amount) FROM payments rp WHERE ${paid(...Y2024)} AND rp.payment_id IN (SELECT payment_id FROM late_fees)`,
+  },
+  {
+    phrase: 'late fee amount by town in 2024',
+    expected: `SELECT pr.town, SUM(rp.amount) FROM payments rp JOIN leases l ON l.lease_id = rp.lease_id JOIN properties pr ON pr.property_id = l.property_id WHERE ${paid(...Y2024)} AND rp.payment_id IN (SELECT payment_id FROM late_fees) GROUP BY 1`,
+  },
+  { phrase: 'number of late fees', expected: 'SELECT COUNT(*) FROM late_fees' },
   { phrase: 'how many parties', expected: 'SELECT COUNT(*) FROM parties' },
   { phrase: 'number of properties by town', expected: 'SELECT town, COUNT(*) FROM properties GROUP BY 1' },
   // Not in the data, vague or nonsense: ask back.

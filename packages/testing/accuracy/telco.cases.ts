@@ -17,7 +17,7 @@ const TOTAL_CHARGES = '"TotalCharges"';
 export const TELCO_CONTEXT = { today: TELCO_TODAY, weekStart: 'monday' as const };
 
 export const TELCO_CASES: TAccuracyCase[] = [
-  // Shape 3: customers are counted, never summed by their identifier.
+  // Shapes 1 and 3: customers are counted, never summed by their identifier (customerID).
   { phrase: 'how many customers', expected: `SELECT ${CUSTOMERS} ${T}` },
   {
     phrase: 'customers by contract',
