@@ -1,20 +1,14 @@
 import type { TSemanticQuery } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
 import { generateModel } from '../model/introspect/generate-model';
-import { getColumnKind, type TIntrospectedColumn, type TIntrospection } from '../model/introspection';
+import { col as column, fk } from '../model/introspect/introspection.testkit';
+import type { TIntrospection } from '../model/introspection';
 import { compileQuery } from './compile';
 import { SQL_DIALECTS } from './dialect';
 
+/** Columns not null. */
 const col = (name: string, type: string, values: string[] | null = null) =>
-  ({
-    name,
-    type,
-    kind: getColumnKind(type),
-    nullable: false,
-    values,
-    distinctCount: values?.length ?? null,
-  }) as TIntrospectedColumn;
-const fk = (column: string, refTable: string) => ({ columns: [column], refTable, refColumns: [column] });
+  column(name, type, values, undefined, false);
 
 /** Rentals of films; a film has several categories through a link table. */
 const SHOP: TIntrospection = {

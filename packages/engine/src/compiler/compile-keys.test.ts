@@ -1,22 +1,16 @@
 import type { TSemanticQuery } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
 import { generateModel } from '../model/introspect/generate-model';
-import { getColumnKind, type TIntrospectedColumn, type TIntrospection } from '../model/introspection';
+import { col as column, fk } from '../model/introspect/introspection.testkit';
+import type { TIntrospection } from '../model/introspection';
 import { getDimension } from '../model/semantic-model';
 import { parseQuestion } from '../parser/parse';
 import { compileQuery } from './compile';
 import { SQL_DIALECTS } from './dialect';
 
-const col = (name: string, type: string, values: string[] | null = null, distinct = values?.length ?? null) =>
-  ({
-    name,
-    type,
-    kind: getColumnKind(type),
-    nullable: false,
-    values,
-    distinctCount: distinct,
-  }) as TIntrospectedColumn;
-const fk = (column: string, refTable: string) => ({ columns: [column], refTable, refColumns: [column] });
+/** Columns not null. */
+const col = (name: string, type: string, values: string[] | null = null, distinct?: number) =>
+  column(name, type, values, distinct, false);
 
 /** Actors named by first and last name (two may share both), films, and who played in which. */
 const FILMS: TIntrospection = {

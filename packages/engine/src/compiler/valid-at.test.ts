@@ -7,23 +7,17 @@
 import { describe, expect, it } from 'vitest';
 import { buildCard } from '../card/build-card';
 import { generateModel } from '../model/introspect/generate-model';
-import { getColumnKind, type TIntrospectedColumn, type TIntrospectedTable } from '../model/introspection';
+import { col, type TTableKeys, table as tableOf } from '../model/introspect/introspection.testkit';
+import type { TIntrospectedColumn } from '../model/introspection';
 import { ModelError } from '../model/semantic-model';
 import { parseQuestion } from '../parser/parse';
 import { compileQuery } from './compile';
 import type { TSqlDialect } from './dialect';
 import { readingDay } from './valid-at';
 
-const col = (name: string, type: string): TIntrospectedColumn => ({
-  name,
-  type,
-  kind: getColumnKind(type),
-  nullable: true,
-  values: null,
-  distinctCount: null,
-});
-const table = (name: string, columns: TIntrospectedColumn[], keys: Partial<TIntrospectedTable>) =>
-  ({ name, columns, rowCount: 500, primaryKey: [], foreignKeys: [], ...keys }) as TIntrospectedTable;
+/** Every table of 500 rows. */
+const table = (name: string, columns: TIntrospectedColumn[], keys: TTableKeys) =>
+  tableOf(name, columns, 500, keys);
 
 const model = generateModel({
   tables: [

@@ -8,24 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { compileQuery } from '../compiler/compile';
 import { getDemoModel } from '../model/demo-model';
 import { generateModel } from '../model/introspect/generate-model';
-import { getColumnKind, type TIntrospectedColumn, type TIntrospectedTable } from '../model/introspection';
+import { col, fk, type TTableKeys, table as tableOf } from '../model/introspect/introspection.testkit';
+import type { TIntrospectedColumn } from '../model/introspection';
 import type { TSemanticModel } from '../model/semantic-model';
 import { parseQuestion } from './parse';
 
-const col = (name: string, type: string, values: string[] | null = null): TIntrospectedColumn => ({
-  name,
-  type,
-  kind: getColumnKind(type),
-  nullable: true,
-  values,
-  distinctCount: values?.length ?? null,
-});
-const table = (
-  name: string,
-  columns: TIntrospectedColumn[],
-  keys: Partial<Pick<TIntrospectedTable, 'primaryKey' | 'foreignKeys'>> = {},
-): TIntrospectedTable => ({ name, columns, rowCount: 50, primaryKey: [], foreignKeys: [], ...keys });
-const fk = (columns: string[], refTable: string) => ({ columns, refTable, refColumns: columns });
+/** Every table of 50 rows. */
+const table = (name: string, columns: TIntrospectedColumn[], keys: TTableKeys = {}) =>
+  tableOf(name, columns, 50, keys);
 
 /** Customers, their orders and payments. */
 const SHOP = generateModel(
@@ -302,7 +292,7 @@ describe('a share of the rows the values pick', () => {
 });
 
 describe('"how much" asks for an amount, not a count', () => {
-  it('asks whether the rows\' amount or their number is meant, each choice a working question', () => {
+  it("asks whether the rows' amount or their number is meant, each choice a working question", () => {
     const r = parseQuestion('how much did we order last month', options(SOLO));
     expect(r.kind).toBe('clarify');
     if (r.kind !== 'clarify') return;

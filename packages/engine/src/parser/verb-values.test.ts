@@ -4,17 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { generateModel } from '../model/introspect/generate-model';
-import { getColumnKind, type TIntrospectedColumn } from '../model/introspection';
+import { col } from '../model/introspect/introspection.testkit';
 import { parseQuestion } from './parse';
 
-const col = (name: string, type: string, values: string[] | null = null): TIntrospectedColumn => ({
-  name,
-  type,
-  kind: getColumnKind(type),
-  nullable: true,
-  values,
-  distinctCount: values?.length ?? null,
-});
 const MODEL = generateModel({
   tables: [
     {

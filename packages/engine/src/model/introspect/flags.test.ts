@@ -4,21 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseQuestion } from '../../parser/parse';
-import { getColumnKind, type TIntrospectedColumn } from '../introspection';
 import type { TSemanticModel } from '../semantic-model';
 import { flagNames } from './flags';
 import { generateModel } from './generate-model';
+import { col } from './introspection.testkit';
 import { yesNoNames } from './text';
-
-const col = (name: string, type: string, values: string[] | null = null, distinct: number | null = null) =>
-  ({
-    name,
-    type,
-    kind: getColumnKind(type),
-    nullable: true,
-    values,
-    distinctCount: distinct ?? values?.length ?? null,
-  }) satisfies TIntrospectedColumn;
 
 /** A churn export as a file upload reports it: booleans, a 0/1 number, a few-valued tenure. */
 const model = generateModel({

@@ -4,19 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseQuestion } from '../../parser/parse';
-import { getColumnKind, type TIntrospectedColumn } from '../introspection';
 import { generateModel } from './generate-model';
+import { col } from './introspection.testkit';
 import { bareNames } from './text';
-
-const col = (name: string, type: string, values: string[] | null = null, distinct: number | null = null) =>
-  ({
-    name,
-    type,
-    kind: getColumnKind(type),
-    nullable: true,
-    values,
-    distinctCount: distinct ?? values?.length ?? null,
-  }) satisfies TIntrospectedColumn;
 
 const model = generateModel({
   tables: [

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileQuery } from '../../compiler/compile';
 import { parseQuestion } from '../../parser/parse';
-import {
-  getColumnKind,
-  type TIntrospectedColumn,
-  type TIntrospectedTable,
-  type TIntrospection,
-} from '../introspection';
+import { getColumnKind, type TIntrospection } from '../introspection';
 import {
   findDimensionSource,
   getDimension,
@@ -14,21 +9,7 @@ import {
   type TSemanticModel,
 } from '../semantic-model';
 import { generateModel } from './generate-model';
-
-const col = (name: string, type: string, values: string[] | null = null): TIntrospectedColumn => ({
-  name,
-  type,
-  kind: getColumnKind(type),
-  nullable: true,
-  values,
-  distinctCount: values?.length ?? null,
-});
-const table = (
-  name: string,
-  columns: TIntrospectedColumn[],
-  rowCount: number,
-  keys: Partial<Pick<TIntrospectedTable, 'primaryKey' | 'foreignKeys'>> = {},
-): TIntrospectedTable => ({ name, columns, rowCount, primaryKey: [], foreignKeys: [], ...keys });
+import { col, table } from './introspection.testkit';
 
 /** A shop loaded from CSV files: no declared keys, camelCase and snake_case names mixed. */
 const SHOP: TIntrospection = {

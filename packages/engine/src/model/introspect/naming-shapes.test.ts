@@ -4,22 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseQuestion } from '../../parser/parse';
-import { getColumnKind, type TIntrospectedColumn, type TIntrospectedTable } from '../introspection';
 import type { TAggregateMeasure, TSemanticModel } from '../semantic-model';
 import { generateModel } from './generate-model';
-
-const col = (
-  name: string,
-  type: string,
-  values: string[] | null = null,
-  distinctCount: number | null = values?.length ?? null,
-): TIntrospectedColumn => ({ name, type, kind: getColumnKind(type), nullable: true, values, distinctCount });
-const table = (
-  name: string,
-  columns: TIntrospectedColumn[],
-  rowCount: number,
-  keys: Partial<Pick<TIntrospectedTable, 'primaryKey' | 'foreignKeys'>> = {},
-): TIntrospectedTable => ({ name, columns, rowCount, primaryKey: [], foreignKeys: [], ...keys });
+import { col, table } from './introspection.testkit';
 
 function query(model: TSemanticModel, phrase: string) {
   const r = parseQuestion(phrase, { model, today: '2024-06-15', weekStart: 'monday' });

@@ -7,30 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { compileQuery } from '../../compiler/compile';
 import { parseQuestion } from '../../parser/parse';
-import { getColumnKind, type TIntrospectedColumn, type TIntrospectedTable } from '../introspection';
 import { findDimensionSource, getDimension, type TSemanticModel } from '../semantic-model';
 import { generateModel } from './generate-model';
-
-const col = (
-  name: string,
-  type: string,
-  values: string[] | null = null,
-  distinct?: number,
-): TIntrospectedColumn => ({
-  name,
-  type,
-  kind: getColumnKind(type),
-  nullable: true,
-  values,
-  distinctCount: distinct ?? values?.length ?? null,
-});
-const table = (
-  name: string,
-  columns: TIntrospectedColumn[],
-  rowCount: number,
-  keys: Partial<Pick<TIntrospectedTable, 'primaryKey' | 'foreignKeys'>> = {},
-): TIntrospectedTable => ({ name, columns, rowCount, primaryKey: [], foreignKeys: [], ...keys });
-const fk = (columns: string[], refTable: string, refColumns = columns) => ({ columns, refTable, refColumns });
+import { col, fk, table } from './introspection.testkit';
 
 const TODAY = '2024-06-30';
 function query(model: TSemanticModel, phrase: string) {

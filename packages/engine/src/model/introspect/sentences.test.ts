@@ -4,19 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseQuestion } from '../../parser/parse';
-import { getColumnKind, type TIntrospectedColumn } from '../introspection';
 import { generateModel } from './generate-model';
+import { col } from './introspection.testkit';
 import { sentenceSynonyms } from './text';
 
-const col = (name: string, type: string, values: string[] | null = null) =>
-  ({
-    name,
-    type,
-    kind: getColumnKind(type),
-    nullable: true,
-    values,
-    distinctCount: values?.length ?? null,
-  }) satisfies TIntrospectedColumn;
 const YES_NO = ['Yes', 'No', "I don't know"];
 const COUNTRIES = ['Germany', 'United Kingdom'];
 

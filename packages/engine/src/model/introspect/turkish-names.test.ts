@@ -4,30 +4,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseQuestion } from '../../parser/parse';
-import { getColumnKind, type TIntrospectedColumn, type TIntrospectedTable } from '../introspection';
+import type { TIntrospectedColumn } from '../introspection';
 import { generateModel } from './generate-model';
+import { col as column, table as entity, fk } from './introspection.testkit';
 import { title, words } from './text';
 
-const col = (name: string, type: string, values: string[] | null = null): TIntrospectedColumn => ({
-  name,
-  type,
-  kind: getColumnKind(type),
-  nullable: false,
-  values,
-  distinctCount: values?.length ?? null,
-});
-const table = (
-  name: string,
-  columns: TIntrospectedColumn[],
-  rowCount: number,
-  fk?: string,
-): TIntrospectedTable => ({
-  name,
-  columns,
-  rowCount,
-  primaryKey: [columns[0].name],
-  foreignKeys: fk ? [{ columns: [fk], refTable: 'musteriler', refColumns: [fk] }] : [],
-});
+/** Columns not null; a table keyed by its first column, referencing the customers by `ref`. */
+const col = (name: string, type: string, values: string[] | null = null) =>
+  column(name, type, values, undefined, false);
+const table = (name: string, columns: TIntrospectedColumn[], rowCount: number, ref?: string) =>
+  entity(name, columns, rowCount, {
+    primaryKey: [columns[0].name],
+    foreignKeys: ref ? [fk(ref, 'musteriler')] : [],
+  });
 
 describe('Turkish schema names', () => {
   it('reads Turkish words as the English schema words, keeping English words', () => {

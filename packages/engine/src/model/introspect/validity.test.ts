@@ -4,25 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseQuestion } from '../../parser/parse';
-import { getColumnKind, type TIntrospectedColumn, type TIntrospectedTable } from '../introspection';
+import type { TIntrospectedTable } from '../introspection';
 import { findTableValidity, type TSemanticModel } from '../semantic-model';
 import { generateModel } from './generate-model';
-
-const col = (name: string, type: string, distinctCount: number | null = null): TIntrospectedColumn => ({
-  name,
-  type,
-  kind: getColumnKind(type),
-  nullable: true,
-  values: null,
-  distinctCount,
-});
-const table = (
-  name: string,
-  columns: TIntrospectedColumn[],
-  rowCount: number,
-  keys: Partial<Pick<TIntrospectedTable, 'primaryKey' | 'foreignKeys'>> = {},
-): TIntrospectedTable => ({ name, columns, rowCount, primaryKey: [], foreignKeys: [], ...keys });
-const fk = (columns: string[], refTable: string, refColumns = columns) => ({ columns, refTable, refColumns });
+import { col, fk, table } from './introspection.testkit';
 
 const person = table(
   'person',
@@ -82,8 +67,8 @@ describe('validity periods (issue 29, shape 7)', () => {
       table(
         'price_list',
         [
-          col('price_list_id', 'INTEGER', 500),
-          col('person_id', 'INTEGER', productDistinct),
+          col('price_list_id', 'INTEGER', null, 500),
+          col('person_id', 'INTEGER', null, productDistinct),
           col('price', 'DECIMAL(10,2)'),
           col('valid_from', 'DATE'),
           col('valid_to', 'DATE'),
