@@ -79,6 +79,10 @@ function headline(input: TAnswerTextInput): string {
     return `${s}.`;
   }
 
+  // Groups kept for how they changed ("which regions fell"): the one that moved most leads, never
+  // the largest value, and no share of a total of only the groups kept.
+  if (query.change && hasCompare && dims.length > 0 && !time) return changeHeadline(input, fmt, against);
+
   // A breakdown (over time too): the leader, its share, its change.
   if (dims.length > 0) {
     const d = dims[0];
@@ -135,6 +139,25 @@ function headline(input: TAnswerTextInput): string {
   }
   if (input.additive && points.length > 1) s += t.inTotal(b(fmt(points.reduce((a, p) => a + p.v, 0))), when);
   return `${s}.`;
+}
+
+/** "3 match; Germany moved most: $900 against $1,200, down 25.0% on the previous period." */
+function changeHeadline(input: TAnswerTextInput, fmt: (v: unknown) => string, against: TAgainst): string {
+  const { table, dims, measures, words, format } = input;
+  const m = measures[0];
+  let most: { row: TCardRow; v: number; prev: number } | null = null;
+  for (const row of table) {
+    const v = num(row[m.key]) ?? 0;
+    const prev = num(row[previousKey(m.key)]) ?? 0;
+    if (!most || Math.abs(v - prev) > Math.abs(most.v - most.prev)) most = { row, v, prev };
+  }
+  if (!most) return words.text.noData;
+  const change =
+    most.prev === 0
+      ? ''
+      : changeWords(((most.v - most.prev) / Math.abs(most.prev)) * 100, against, words, format.locale);
+  const name = String(most.row[dims[0].key] ?? '–');
+  return `${words.text.movedMost(table.length, b(name), b(fmt(most.v)), b(fmt(most.prev)), change)}.`;
 }
 
 /** "Understood: Revenue by Region, last month · Oct 1 – 31, 2026 · vs the previous period (Sep 1 – 30, 2026)." */

@@ -98,6 +98,43 @@ describe('buildCard', () => {
   });
 });
 
+describe('a card of groups kept for how they changed', () => {
+  const query: TSemanticQuery = {
+    measures: ['revenue'],
+    dimensions: ['country'],
+    timeDimension: { field: 'order_date', range: { kind: 'last', unit: 'year', n: 1 } },
+    compare: 'previous_period',
+    change: 'down',
+    filters: [],
+  };
+  const rows = [
+    { Country: 'Germany', Revenue: 900, Previous_Revenue: 1000 },
+    { Country: 'Japan', Revenue: 500, Previous_Revenue: 800 },
+  ];
+
+  it('leads with the group that moved most, not the largest value, and states no share of a total', () => {
+    const compiled = compileQuery(query, model, options);
+    const card = buildCard({ query, model, compiled, rows, readAt: '2026-11-20T10:00:00.000Z' });
+    expect(card.text).toMatch(
+      /^<p>2 match; <b>Japan<\/b> moved most: <b>\$500(\.00)?<\/b> against <b>\$800(\.00)?<\/b>, down <b>37\.5%<\/b>/,
+    );
+    expect(card.text).not.toMatch(/of the total|led Revenue/);
+  });
+
+  it('says it in Turkish on a Turkish card', () => {
+    const compiled = compileQuery(query, model, options);
+    const card = buildCard({
+      query,
+      model,
+      compiled,
+      rows,
+      readAt: '2026-11-20T10:00:00.000Z',
+      language: 'tr',
+    } as never);
+    expect(card.text).toMatch(/^<p>2 sonuç; en çok değişen <b>Japan<\/b>/);
+  });
+});
+
 describe('computeInsights', () => {
   const measure = { key: 'Revenue', label: 'Revenue', kind: 'measure' as const, format: 'currency' as const };
   const dimension = {

@@ -53,6 +53,8 @@ export interface TCardWords {
     againstValue(prevHtml: string, against: TAgainst): string;
     single(nameHtml: string, labelEsc: string, valueHtml: string, when: string): string;
     lead(nameHtml: string, lowest: boolean, labelEsc: string, valueHtml: string, when: string): string;
+    /** A change between periods, per group: how many groups matched, and the one that moved most. */
+    movedMost(count: number, nameHtml: string, valueHtml: string, prevHtml: string, change: string): string;
     shareOfTotal(shareHtml: string): string;
     extreme(highest: boolean, nameHtml: string, valueHtml: string): string;
     latest(labelEsc: string, valueHtml: string, bucketHtml: string, soFar: boolean): string;

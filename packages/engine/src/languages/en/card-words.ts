@@ -54,6 +54,8 @@ export const EN_WORDS: TCardWords = {
     single: (name, label, value, when) => `${name}: ${label} ${value}${when}`,
     lead: (name, lowest, label, value, when) =>
       `${name} ${lowest ? 'had the lowest' : 'led'} ${label} with ${value}${when}`,
+    movedMost: (count, name, value, prev, change) =>
+      `${count === 1 ? 'One matches' : `${count} match`}; ${name} moved most: ${value} against ${prev}${change ? `, ${change}` : ''}`,
     shareOfTotal: (share) => `, ${share} of the total`,
     extreme: (highest, name, value) => `; ${highest ? 'the highest' : 'the lowest'} is ${name} at ${value}`,
     latest: (label, value, bucket, soFar) => `${label} was ${value} in ${bucket}${soFar ? ' (so far)' : ''}`,

@@ -68,6 +68,8 @@ export const TR_WORDS: TCardWords = {
     single: (name, label, value, when) => `${name}: ${label} ${value}${when}`,
     lead: (name, lowest, label, value, when) =>
       `En ${lowest ? 'düşük' : 'yüksek'} ${label}: ${name}, ${value}${when}`,
+    movedMost: (count, name, value, prev, change) =>
+      `${count} sonuç; en çok değişen ${name}: ${value}, önceki ${prev}${change ? `, ${change}` : ''}`,
     shareOfTotal: (share) => `, toplamdaki payı ${share}`,
     extreme: (highest, name, value) => `; en ${highest ? 'yüksek' : 'düşük'}: ${name}, ${value}`,
     latest: (label, value, bucket, soFar) =>
