@@ -1,36 +1,13 @@
-import { rmSync } from 'node:fs';
-import { generateModel, type TSemanticModel } from '@parley/engine';
-import { runAccuracyCase, summarise, type TAccuracyOutcome } from '@parley/testing/accuracy/accuracy-runner';
+import { accuracySuite } from '@parley/testing/accuracy/accuracy-suite';
 import { SAAS_CASES } from '@parley/testing/accuracy/saas.cases';
 import { createSaasDatabase, SAAS_TODAY } from '@parley/testing/accuracy/saas.fixture';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DuckDbConnector } from '../../src/duckdb/duckdb.connector';
+import { describe } from 'vitest';
+import { openDuckDb } from './accuracy-sources';
 
 const CONTEXT = { today: SAAS_TODAY, weekStart: 'monday' as const };
 
 describe('accuracy: SaaS schema with an introspected model', () => {
-  let connector: DuckDbConnector;
-  let model: TSemanticModel;
-  let path: string;
-  const outcomes: TAccuracyOutcome[] = [];
-  beforeAll(async () => {
-    path = await createSaasDatabase();
-    connector = new DuckDbConnector({ type: 'DUCKDB', path });
-    model = generateModel(await connector.introspect(), 'saas');
-  }, 60_000);
-  afterAll(async () => {
-    // Informational only: each case below is its own test, so the rate is never what fails.
-    if (outcomes.length > 0) console.log(summarise('saas', outcomes).report);
-    await connector?.close();
-    if (path) rmSync(path, { force: true });
-  });
-
-  for (const c of SAAS_CASES) {
-    // A known failure must still fail: when it starts passing, take it off the list.
-    it(`${c.knownFailure ? '(known failure) ' : ''}${c.phrase}`, async () => {
-      const outcome = await runAccuracyCase(connector, model, c, CONTEXT);
-      outcomes.push(outcome);
-      expect(outcome.ok, `${outcome.phrase}\n  ${outcome.detail}`).toBe(!c.knownFailure);
-    });
-  }
+  accuracySuite({ name: 'saas', cases: SAAS_CASES, context: CONTEXT }, async () =>
+    openDuckDb(await createSaasDatabase(), 'saas'),
+  );
 });

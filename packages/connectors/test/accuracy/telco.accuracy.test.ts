@@ -1,40 +1,11 @@
-import { generateModel, type TSemanticModel } from '@parley/engine';
-import { runAccuracyCase, summarise, type TAccuracyOutcome } from '@parley/testing/accuracy/accuracy-runner';
+import { accuracySuite } from '@parley/testing/accuracy/accuracy-suite';
 import { TELCO_CASES, TELCO_CONTEXT } from '@parley/testing/accuracy/telco.cases';
-import { loadFlatFile, type TLoadedFlatFile } from '@parley/testing/fixtures/flat-files-fixture';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
+import { openFlatFile } from './accuracy-sources';
 
-// Issue 29: a flat export loaded as an upload, read through the FILE connector with an introspected model.
+// Issue 29: a public flat export loaded as an upload, read through the FILE connector.
 describe('accuracy: IBM Telco churn uploaded as a CSV file', () => {
-  let file: TLoadedFlatFile;
-  let model: TSemanticModel;
-  const outcomes: TAccuracyOutcome[] = [];
-  beforeAll(async () => {
-    file = await loadFlatFile('telco');
-    model = generateModel(await file.connector.introspect(), 'telco');
-  }, 60_000);
-  afterAll(async () => {
-    await file?.dispose();
-  });
-
-  for (const c of TELCO_CASES) {
-    // A known failure must still fail: when it starts passing, take it off the list.
-    it(`${c.knownFailure ? '(known failure) ' : ''}${c.phrase}`, async () => {
-      const outcome = await runAccuracyCase(file.connector, model, c, TELCO_CONTEXT);
-      outcomes.push(outcome);
-      expect(outcome.ok, `${outcome.phrase}\n  ${outcome.detail}`).toBe(!c.knownFailure);
-    });
-  }
-
-  // The score is recorded, not held to a threshold: the known-failures list says what is missing.
-  it('reports the score of the whole set', () => {
-    const { report } = summarise('telco', outcomes);
-    // A confident wrong card (answered, numbers differ) is worse than a question back: counted apart.
-    const wrong = outcomes.filter((o) => !o.ok && !/^(clarify|error):/.test(o.detail));
-    console.log(
-      `${report}\nconfident wrong cards: ${wrong.length}${wrong.map((o) => `\n  ${o.phrase}`).join('')}`,
-    );
-    expect(outcomes).toHaveLength(TELCO_CASES.length);
-    expect(TELCO_CASES.length).toBeGreaterThanOrEqual(30);
-  });
+  accuracySuite({ name: 'telco', cases: TELCO_CASES, context: TELCO_CONTEXT, minCases: 30 }, () =>
+    openFlatFile('telco'),
+  );
 });
