@@ -408,18 +408,14 @@ export class AnswerService {
   /** parseQuestion, remembered per model and context (see `parsed`). */
   private parse(phrase: string, options: Parameters<typeof parseQuestion>[1]): TParseResult {
     if (this.memoSize <= 0) return parseQuestion(phrase, options);
-    let modelId = this.modelIds.get(options.model);
-    if (modelId === undefined) {
-      modelId = this.nextModelId++;
-      this.modelIds.set(options.model, modelId);
-    }
+    if (!this.modelIds.has(options.model)) this.modelIds.set(options.model, this.nextModelId++);
     const key = [
-      modelId,
+      this.modelIds.get(options.model),
       phrase,
       options.today,
       options.weekStart,
       options.language,
-      options.dialect ?? '',
+      options.dialect,
       options.previous ? stringify(options.previous) : '',
     ].join('\u0000');
     let parsed = this.parsed.get(key);

@@ -10,7 +10,7 @@ import type { TDimension } from '../semantic-model';
 import { isAudit, isNumeric, NAME_PART, NOT_DIMENSION } from './columns';
 import { bumpWeight, isKey, offer, type TIntrospectContext, type TTableInfo } from './context';
 import { addFlatEntities, findEntityLabel, type TEntityLabel } from './entities';
-import { addYesNo, isYesNo } from './flags';
+import { addYesNo, isYesNo, yesNoDimension, yesNoValues } from './flags';
 import {
   fieldWords,
   isSentence,
@@ -202,15 +202,11 @@ function addFlag(ctx: TIntrospectContext, info: TTableInfo, c: TIntrospectedColu
   const t = info.table;
   const word = flagWord(c);
   if (c.kind === 'integer' && t.columns.some((x) => x.kind === 'boolean' && flagWord(x) === word)) return;
-  const [yes, no] = c.kind === 'boolean' ? ['true', 'false'] : ['1', '0'];
-  const dim: TDimension = {
-    name: `${t.name}.${c.name}`,
-    label: '',
-    synonyms: [],
-    sources: [{ table: t.name, column: c.name }],
-    values: [],
-    valueSynonyms: { [word]: yes, ...(OPPOSITES[word] ? { [OPPOSITES[word]]: no } : {}) },
-  };
+  const [yes, no] = yesNoValues(c);
+  const dim = yesNoDimension(t.name, c, {
+    [word]: yes,
+    ...(OPPOSITES[word] ? { [OPPOSITES[word]]: no } : {}),
+  });
   push(ctx, dim, [title(`is ${word}`), title(`${info.entity} is ${word}`)]);
   offer(ctx, 'dimension', dim.name, weight, [{ phrase: `is ${word}`, tier: 0 }]);
 }

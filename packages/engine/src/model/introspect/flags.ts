@@ -26,6 +26,27 @@ export function isYesNo(c: TIntrospectedColumn): boolean {
   );
 }
 
+/** The values a yes/no column holds for true and false. */
+export function yesNoValues(c: TIntrospectedColumn): [string, string] {
+  return c.kind === 'boolean' ? ['true', 'false'] : ['1', '0'];
+}
+
+/** A yes/no column's dimension: no listed values, its words standing for them ("churn" → true). */
+export function yesNoDimension(
+  table: string,
+  c: TIntrospectedColumn,
+  valueSynonyms: Record<string, string>,
+): TDimension {
+  return {
+    name: `${table}.${c.name}`,
+    label: '',
+    synonyms: [],
+    sources: [{ table, column: c.name }],
+    values: [],
+    valueSynonyms,
+  };
+}
+
 /** The words naming a yes/no column's true rows, best first: "churn", "sought treatment". */
 export function flagNames(c: TIntrospectedColumn): string[] {
   if (isSentence(c.name)) return yesNoNames(c.name);
@@ -47,18 +68,13 @@ export function addYesNo(
   if (names.length === 0) return;
   const t = info.table;
   const word = names[0];
-  const [yes, no] = c.kind === 'boolean' ? ['true', 'false'] : ['1', '0'];
+  const [yes, no] = yesNoValues(c);
   const taken = new Set(t.columns.flatMap((o) => (o === c ? [] : (o.values ?? []).map((v) => phraseKey(v)))));
   const said = names
     .flatMap((n) => (n.endsWith('s') ? [n] : [n, plural(n)]))
     .filter((n) => !taken.has(phraseKey(n)));
   const dim: TDimension = {
-    name: `${t.name}.${c.name}`,
-    label: '',
-    synonyms: [],
-    sources: [{ table: t.name, column: c.name }],
-    values: [],
-    valueSynonyms: Object.fromEntries(said.map((n) => [n, yes])),
+    ...yesNoDimension(t.name, c, Object.fromEntries(said.map((n) => [n, yes]))),
     ...(said.length > 0 ? { flag: word } : {}),
   };
   ctx.model.dimensions.push(dim);
