@@ -7,6 +7,8 @@ export const ZCardColumn = z.object({
   label: z.string(),
   kind: z.enum(['dimension', 'time', 'measure']),
   format: z.enum(['number', 'currency', 'percent', 'date']),
+  /** ISO 4217 code of a currency column when its model names one (an addition; absent: the app's). */
+  currency: z.string().optional(),
 });
 export type TCardColumn = z.infer<typeof ZCardColumn>;
 
@@ -65,5 +67,9 @@ export const ZCard = z.object({
    * a drivers chart by it. Cards stored before it have none and are drawn by their columns.
    */
   kind: ZQuestionKind.optional(),
+  /** The data source answered from (an addition, optional): the card's source chip and its model's alternatives. */
+  source: z.object({ id: z.string(), name: z.string() }).optional(),
+  /** Answered from a verified question (DESIGN §12): who pinned it and when. */
+  verified: z.object({ id: z.string(), author: z.string(), created_at: z.string() }).optional(),
 });
 export type TCard = z.infer<typeof ZCard>;

@@ -1,6 +1,7 @@
 import { ZCard } from './card';
 import { ZSourceId } from './datasources';
 import { LIMITS } from './limits';
+import { ZSemanticQuery } from './semantic';
 import { z } from './zod';
 
 /** Longest phrase a question may have (DESIGN §4). */
@@ -39,6 +40,11 @@ export const ZConversationQueryBody = z.object({
   created: z.number().int().nonnegative().max(8.64e15),
   event: z.string().max(100).optional(),
   datasource_id: ZSourceId.optional(),
+  /**
+   * A reading chosen on the card's chips: answered as this query (checked against the source's
+   * model) instead of parsing `phrase`, which stays the item's words.
+   */
+  query: ZSemanticQuery.optional(),
 });
 export type TConversationQueryBody = z.infer<typeof ZConversationQueryBody>;
 

@@ -59,6 +59,28 @@ import {
 } from './datasources';
 import { ZEmpty, ZErrorResponse } from './errors';
 import {
+  ZDbtImportBody,
+  ZDbtImportResult,
+  ZModelParams,
+  ZModelPreview,
+  ZModelPreviewBody,
+  ZModelVersionParams,
+  ZModelVersions,
+  ZModelView,
+  ZNotifications,
+  ZNotificationsQuery,
+  ZReadNotificationsBody,
+  ZSaveModelBody,
+  ZTeachWordBody,
+  ZTryPhraseBody,
+  ZTryPhraseResult,
+  ZUnread,
+  ZVerifiedParams,
+  ZVerifiedQuestion,
+  ZVerifiedQuestions,
+  ZVerifyBody,
+} from './models';
+import {
   ZAddress,
   ZAddressBody,
   ZAddresses,
@@ -234,6 +256,78 @@ export const endpoints = {
   // learned synonyms: words taught by picking a question back's choice (issue 10 item 4)
   'GET /features/synonyms': { tag: 'synonyms', query: ZSynonymsQuery, response: ZLearnedSynonyms },
   'DELETE /features/synonym': { tag: 'synonyms', query: ZDeleteSynonymQuery, response: ZEmpty },
+  'POST /features/synonyms': { tag: 'synonyms', body: ZTeachWordBody, response: ZEmpty },
+
+  // DESIGN §12: the model behind a source's answers, its versions, verified questions.
+  'GET /api/v1/datasource/:id/model': { tag: 'models', params: ZModelParams, response: ZModelView },
+  'PUT /api/v1/datasource/:id/model': {
+    tag: 'models',
+    params: ZModelParams,
+    body: ZSaveModelBody,
+    response: ZModelView,
+    bodyLimit: 4 * 2 ** 20,
+  },
+  'POST /api/v1/datasource/:id/model/preview': {
+    tag: 'models',
+    params: ZModelParams,
+    body: ZModelPreviewBody,
+    response: ZModelPreview,
+    bodyLimit: 4 * 2 ** 20,
+  },
+  'POST /api/v1/datasource/:id/model/try': {
+    tag: 'models',
+    params: ZModelParams,
+    body: ZTryPhraseBody,
+    response: ZTryPhraseResult,
+    bodyLimit: 4 * 2 ** 20,
+  },
+  'GET /api/v1/datasource/:id/model.yaml': { tag: 'models', params: ZModelParams, response: null },
+  'PUT /api/v1/datasource/:id/model.yaml': {
+    tag: 'models',
+    params: ZModelParams,
+    response: ZModelView,
+    bodyLimit: 4 * 2 ** 20,
+  },
+  'POST /api/v1/datasource/:id/model/dbt': {
+    tag: 'models',
+    params: ZModelParams,
+    body: ZDbtImportBody,
+    response: ZDbtImportResult,
+    bodyLimit: 16 * 2 ** 20,
+  },
+  'GET /api/v1/datasource/:id/model/versions': {
+    tag: 'models',
+    params: ZModelParams,
+    response: ZModelVersions,
+  },
+  'POST /api/v1/datasource/:id/model/versions/:version/restore': {
+    tag: 'models',
+    params: ZModelVersionParams,
+    response: ZModelView,
+  },
+  'GET /api/v1/datasource/:id/verified': {
+    tag: 'models',
+    params: ZModelParams,
+    response: ZVerifiedQuestions,
+  },
+  'POST /api/v1/datasource/:id/verified': {
+    tag: 'models',
+    params: ZModelParams,
+    body: ZVerifyBody,
+    response: ZVerifiedQuestion,
+  },
+  'DELETE /api/v1/datasource/:id/verified/:vid': { tag: 'models', params: ZVerifiedParams, response: ZEmpty },
+
+  'GET /features/notifications': {
+    tag: 'notifications',
+    query: ZNotificationsQuery,
+    response: ZNotifications,
+  },
+  'POST /features/notifications/read': {
+    tag: 'notifications',
+    body: ZReadNotificationsBody,
+    response: ZUnread,
+  },
   // the help panel's contact form (issue 11): stored, mailed to SUPPORT_EMAIL, limited per user
   'POST /api/v1/contact': { tag: 'help', body: ZContactBody, response: ZContactResponse },
   // plans and billing (spec 2 §4, §9; DESIGN §11)

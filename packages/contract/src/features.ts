@@ -27,6 +27,12 @@ export type FeatureKey = (typeof FEATURE_KEYS)[number];
 /** Features a normal (non-admin) user may hold; the demo user gets all of them. */
 export const NON_ADMIN_FEATURES: FeatureKey[] = FEATURE_KEYS.filter((k) => !k.startsWith('ADMIN_'));
 
+/**
+ * The model editor's features (issue 30): every user owns their data sources, so every user may
+ * correct the models of their own sources (`ADMIN_MODELS`) and delete those corrections.
+ */
+export const MODEL_FEATURES: FeatureKey[] = ['ADMIN_MODELS', 'ADMIN_MODELS_DELETE'];
+
 export const LANGUAGES = ['en-US', 'en-GB', 'tr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en-US';

@@ -8,6 +8,7 @@ export * from './endpoints';
 export * from './errors';
 export * from './features';
 export * from './limits';
+export * from './models';
 export * from './password-strength';
 export * from './plans';
 export * from './profile';

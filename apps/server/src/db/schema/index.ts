@@ -10,3 +10,4 @@ export * from './reports.schema';
 export * from './settings.schema';
 export * from './source-files.schema';
 export * from './synonyms.schema';
+export * from './models.schema';

@@ -1,6 +1,7 @@
 import {
   APP_VERSION,
   type FeatureKey,
+  MODEL_FEATURES,
   NON_ADMIN_FEATURES,
   type TAuthConfig,
   type TAuthProviders,
@@ -25,11 +26,14 @@ import {
 import type { SessionsService } from './sessions.service';
 import type { TokensRepository } from './tokens.repository';
 
-/** Features a new account starts with: everything but admin screens and the project switch. */
 /** The hourly clean-up of the login_attempts table (jobs/start-worker.ts). */
 export const ATTEMPTS_PRUNE_JOB = 'auth-attempts-prune';
 
-export const NEW_USER_FEATURES: FeatureKey[] = NON_ADMIN_FEATURES.filter((k) => k !== 'PROJECT_SWITCH');
+/** Features a new account starts with: everything but the admin screens and the project switch, and the models of its own sources. */
+export const NEW_USER_FEATURES: FeatureKey[] = [
+  ...NON_ADMIN_FEATURES.filter((k) => k !== 'PROJECT_SWITCH'),
+  ...MODEL_FEATURES,
+];
 
 /** The guards of sign-in and link sends (DESIGN §8). */
 export interface SignInGuards {

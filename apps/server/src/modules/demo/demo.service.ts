@@ -1,4 +1,4 @@
-import { NON_ADMIN_FEATURES } from '@parley/contract';
+import { MODEL_FEATURES, NON_ADMIN_FEATURES } from '@parley/contract';
 import type { Config } from '../../config';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { randomToken } from '../../lib/tokens';
@@ -45,7 +45,7 @@ export class DemoService {
       language: 'en-US',
       organisation: 'Parley Demo Ltd',
       position: 'Analyst',
-      features: NON_ADMIN_FEATURES,
+      features: [...NON_ADMIN_FEATURES, ...MODEL_FEATURES],
       registrationComplete: true,
       onboardingComplete: true,
     });
