@@ -22,6 +22,7 @@ import {
   ModelError,
   parseQuestion,
   type TClarifyPrompt,
+  type TIntrospection,
   type TKindPlanOptions,
   type TLanguageCode,
   type TLearnedChoice,
@@ -47,6 +48,8 @@ export interface AnswerSource {
   model: TSemanticModel;
   /** The data cannot change (the read-only demo file, an uploaded file): results may be reused. */
   immutable: boolean;
+  /** The introspection the model was generated from (SQL sources): the model overlay reads its columns. */
+  schema?: TIntrospection;
 }
 
 /**

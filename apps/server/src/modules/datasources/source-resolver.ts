@@ -3,6 +3,7 @@ import {
   type Connector,
   ConnectorError,
   createConnector,
+  DEMO_DESCRIPTOR,
   findDescriptor,
   isUploadType,
   type TOAuthAccess,
@@ -32,6 +33,11 @@ export interface SourceResolverOptions {
   onForget?: (id: string) => void;
   /** Open sources kept (connector + model); the least recently used beyond it is closed. */
   maxOpen?: number;
+  /**
+   * Lays the actor's own model overlay over a resolved source's model (modules/models, handed in
+   * by services.ts), before the learned words; it memoises the overlaid model itself.
+   */
+  refine?: (actor: Actor, source: AnswerSource) => Promise<AnswerSource>;
   /**
    * Lays the actor's project's learned words over a resolved source's model (modules/synonyms,
    * handed in by services.ts); it memoises the taught model itself.
@@ -98,11 +104,27 @@ export class SourceResolver {
   /**
    * The source a question goes to: the given id (the actor's own, active), or with null the
    * actor's default, else the demo, else their first active source. Its model carries the
-   * words the actor's project taught (learned synonyms).
+   * actor's overlay (their model edits) and then the words the actor's project taught (learned synonyms).
    */
   async resolve(actor: Actor, datasourceId: string | null): Promise<AnswerSource> {
-    const source = await this.resolveSource(actor, datasourceId);
+    const base = await this.resolveSource(actor, datasourceId);
+    const source = this.options.refine ? await this.options.refine(actor, base) : base;
     return this.options.teach ? this.options.teach(actor, source) : source;
+  }
+
+  /** The source as introspected, without the actor's overlay or learned words (the model editor's base). */
+  resolveBase(actor: Actor, datasourceId: string): Promise<AnswerSource> {
+    return this.resolveSource(actor, datasourceId);
+  }
+
+  /** The registry type of one of the actor's sources (the demo's descriptor type for 'demo'); 404 for others. */
+  async typeOf(actor: Actor, datasourceId: string): Promise<string> {
+    if (datasourceId === DEMO_DATASOURCE_ID && this.options.demo) return DEMO_DESCRIPTOR.type;
+    const row = isSourceId(datasourceId)
+      ? ((await this.repo.ownedSources(actor)).rows.find((r) => r.id === datasourceId) ?? null)
+      : null;
+    if (!row) throw new NotFound(DATASOURCE_MESSAGES.notFound);
+    return row.type;
   }
 
   private async resolveSource(actor: Actor, datasourceId: string | null): Promise<AnswerSource> {
@@ -177,15 +199,16 @@ export class SourceResolver {
     await this.options.localCopy?.(row);
     const connector = this.connectorFor(row);
     try {
-      // API sources (GA4) describe themselves; SQL sources are introspected.
-      const model = connector.semanticModel
-        ? await connector.semanticModel(row.name)
-        : generateModel(await connector.introspect(), row.name);
+      // API sources (GA4) describe themselves; SQL sources are introspected, and the introspection
+      // stays beside the model: the owner's overlay is checked against its tables and columns.
+      const schema = connector.semanticModel ? undefined : await connector.introspect();
+      const model = schema ? generateModel(schema, row.name) : await connector.semanticModel!(row.name);
       return {
         id: row.id,
         account: row.selectedAccount,
         connector,
         model,
+        ...(schema ? { schema } : {}),
         // Uploaded files never change; a live database may change at any time.
         immutable: findDescriptor(row.type)?.capabilities.immutable === true,
       };
