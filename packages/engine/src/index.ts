@@ -18,6 +18,7 @@ export {
   type TLanguageCode,
   type TLanguagePack,
 } from './languages';
+export * from './model/dbt/import-dbt';
 export * from './model/demo-model';
 export * from './model/introspect';
 export * from './model/introspection';
