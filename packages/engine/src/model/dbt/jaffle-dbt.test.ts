@@ -1,61 +1,13 @@
 /**
- * importDbt on a real dbt project: the jaffle shop with MetricFlow semantic models (the shared
- * `jaffle-shop-metricflow` dataset; its README's "Known quirks": bare SQL filters, no time grains,
- * a measure on a column the model does not output). The schema is that of its postgres/schema.sql
- * marts as PostgreSQL reports them (CREATE TABLE AS: no declared keys; sums are bigint).
+ * importDbt on a real dbt project: the jaffle shop with MetricFlow semantic models (its README's
+ * "Known quirks": bare SQL filters, no time grains, a measure on a column the model does not output).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateModel } from '../introspect/generate-model';
-import { col, table } from '../introspect/introspection.testkit';
-import type { TIntrospection } from '../introspection';
 import { importDbt } from './import-dbt';
+import { JAFFLE_SCHEMA, jaffleFiles } from './jaffle-dbt.testkit';
 
 const DATASETS = process.env.PARLEY_DATASETS_DIR;
-
-/** The two marts of postgres/schema.sql + data.sql, as the PostgreSQL connector introspects them. */
-export const JAFFLE_SCHEMA: TIntrospection = {
-  tables: [
-    table(
-      'customers',
-      [
-        col('customer_id', 'integer'),
-        col('first_name', 'text'),
-        col('last_name', 'text'),
-        col('first_order', 'date'),
-        col('most_recent_order', 'date'),
-        col('number_of_orders', 'bigint'),
-        col('customer_lifetime_value', 'bigint'),
-      ],
-      100,
-    ),
-    table(
-      'orders',
-      [
-        col('order_id', 'integer'),
-        col('customer_id', 'integer'),
-        col('order_date', 'date'),
-        col('status', 'text', ['completed', 'placed', 'return_pending', 'returned', 'shipped']),
-        col('credit_card_amount', 'bigint'),
-        col('coupon_amount', 'bigint'),
-        col('bank_transfer_amount', 'bigint'),
-        col('gift_card_amount', 'bigint'),
-        col('amount', 'bigint'),
-      ],
-      99,
-    ),
-  ],
-};
-
-/** The project's YAML files as an upload would send them. */
-export function jaffleFiles(root: string): { name: string; content: string }[] {
-  const dir = join(root, 'jaffle-shop-metricflow');
-  return ['dbt_project.yml', 'models/schema.yml'].map((name) => ({
-    name,
-    content: readFileSync(join(dir, name), 'utf8'),
-  }));
-}
 
 describe.skipIf(!DATASETS)('importDbt: the jaffle shop MetricFlow project', () => {
   const run = () => importDbt(jaffleFiles(DATASETS!), generateModel(JAFFLE_SCHEMA, 'jaffle'), JAFFLE_SCHEMA);
