@@ -18,9 +18,11 @@ export {
   type TLanguageCode,
   type TLanguagePack,
 } from './languages';
+export * from './model/dbt/import-dbt';
 export * from './model/demo-model';
 export * from './model/introspect';
 export * from './model/introspection';
+export * from './model/overlay/overlay-changes';
 export * from './model/semantic-model';
 export * from './parser/describe';
 export * from './parser/learned-synonyms';

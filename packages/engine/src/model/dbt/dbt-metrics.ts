@@ -4,14 +4,15 @@
  * that operation. Cumulative and conversion metrics have no Parley shape and are listed unmapped.
  */
 import type { TOverlayAggregate } from '@parley/contract';
-import { editField, humanize, nameWords, type TDbtContext } from './dbt-context';
+import { editField, humanize, nameWords, type TDbtContext, type TMappedMeasure } from './dbt-context';
 import { resolveFilters } from './dbt-filters';
 import type { TDbtInput, TDbtMetric } from './dbt-project';
 
-/** A metric as the overlay holds it: its measure name, and its aggregate when it is one. */
+/** A metric as the overlay holds it: its measure name, and its aggregate and dbt measure when it is one. */
 interface TResolved {
   name: string;
   aggregate?: TOverlayAggregate;
+  measure?: TMappedMeasure;
 }
 type TOutcome = TResolved | { error: string };
 
@@ -105,12 +106,12 @@ function simpleMetric(ctx: TDbtContext, metric: TDbtMetric): TOutcome {
     const edit = ctx.overlay.fields[metric.name];
     if (edit) delete edit.hidden;
     if (edit && Object.keys(edit).length === 0) delete ctx.overlay.fields[metric.name];
-    return { name: metric.name, aggregate: measure.aggregate };
+    return { name: metric.name, aggregate: measure.aggregate, measure };
   }
   const defined: TOverlayAggregate = { ...aggregate, ...text };
   if (!text.description) delete defined.description;
   ctx.overlay.measures.push(defined);
-  return { name: metric.name, aggregate: defined };
+  return { name: metric.name, aggregate: defined, measure };
 }
 
 interface TParts {
@@ -151,11 +152,12 @@ function inputMeasure(
     return { error: `\`${input.name}\` is read over an offset window, which is not supported` };
   const measure = ctx.measures.get(input.name);
   const target =
-    resolve(input.name) ?? (measure ? { name: measure.aggregate.name, aggregate: measure.aggregate } : null);
+    resolve(input.name) ??
+    (measure ? { name: measure.aggregate.name, aggregate: measure.aggregate, measure } : null);
   if (!target) return { error: `\`${input.name}\` is neither a metric nor a measure of the files` };
   if ('error' in target) return { error: `its metric \`${input.name}\` is not mapped` };
   if (input.filter.length === 0) return target;
-  const home = measure ?? findMeasureOf(ctx, target.aggregate);
+  const home = target.measure;
   if (!target.aggregate || !home)
     return { error: `a filter on \`${input.name}\`, which is not a simple metric` };
   const where = resolveFilters(ctx, home, input.filter);
@@ -169,16 +171,6 @@ function inputMeasure(
   ctx.overlay.measures.push({ ...part, name, label, synonyms: [] });
   editField(ctx, name, { hidden: true });
   return { name };
-}
-
-/** The mapped dbt measure an aggregate was made from (same table, aggregation and expression). */
-function findMeasureOf(ctx: TDbtContext, aggregate: TOverlayAggregate | undefined) {
-  if (!aggregate) return undefined;
-  return [...ctx.measures.values()].find(
-    (m) =>
-      m.aggregate.table === aggregate.table &&
-      JSON.stringify(m.aggregate.expr) === JSON.stringify(aggregate.expr),
-  );
 }
 
 /** Whether two aggregates read the same rows the same way (so one can stand for the other). */

@@ -37,25 +37,39 @@ export function mapSemanticModels(ctx: TDbtContext): void {
     if ('error' in found) reasons.set(sm.name, found.error);
     else ctx.tables.set(sm.name, found.table);
   }
+  // Every key first, so a foreign entity finds its target whichever semantic model comes first.
+  const keys = new Map<string, string | null | undefined>();
   for (const sm of ctx.project.semanticModels) {
     const table = ctx.tables.get(sm.name);
-    if (!table) {
-      unmapAll(ctx, sm, reasons.get(sm.name) ?? '');
-      continue;
-    }
-    ctx.mapped.push({ kind: 'semantic_model', name: sm.name });
-    if (sm.label) ctx.overlay.tables[table.name] = { label: sm.label };
-    for (const entity of sm.entities)
-      record(ctx, 'entity', `${sm.name}.${entity.name}`, keyEntity(ctx, sm, table, entity));
-    for (const entity of sm.entities) {
-      if (entity.type === 'foreign')
-        record(ctx, 'entity', `${sm.name}.${entity.name}`, foreignEntity(ctx, sm, table, entity));
-    }
-    for (const dim of sm.dimensions)
-      record(ctx, 'dimension', `${sm.name}.${dim.name}`, mapDimension(ctx, sm, table, dim));
-    for (const measure of sm.measures)
-      record(ctx, 'measure', measure.name, mapMeasure(ctx, sm, table, measure));
+    for (const entity of table ? sm.entities : [])
+      keys.set(`${sm.name}.${entity.name}`, keyEntity(ctx, sm, table!, entity));
   }
+  for (const sm of ctx.project.semanticModels) {
+    const table = ctx.tables.get(sm.name);
+    if (table) mapParts(ctx, sm, table, keys);
+    else unmapAll(ctx, sm, reasons.get(sm.name) ?? '');
+  }
+}
+
+/** Files a mapped semantic model's entities, dimensions and measures. */
+function mapParts(
+  ctx: TDbtContext,
+  sm: TDbtSemanticModel,
+  table: TIntrospectedTable,
+  keys: Map<string, string | null | undefined>,
+): void {
+  ctx.mapped.push({ kind: 'semantic_model', name: sm.name });
+  if (sm.label) ctx.overlay.tables[table.name] = { label: sm.label };
+  for (const entity of sm.entities)
+    record(ctx, 'entity', `${sm.name}.${entity.name}`, keys.get(`${sm.name}.${entity.name}`));
+  for (const entity of sm.entities) {
+    if (entity.type === 'foreign')
+      record(ctx, 'entity', `${sm.name}.${entity.name}`, foreignEntity(ctx, sm, table, entity));
+  }
+  for (const dim of sm.dimensions)
+    record(ctx, 'dimension', `${sm.name}.${dim.name}`, mapDimension(ctx, sm, table, dim));
+  for (const measure of sm.measures)
+    record(ctx, 'measure', measure.name, mapMeasure(ctx, sm, table, measure));
 }
 
 /** `ref('orders')` (or `ref('package', 'orders')`) → the schema's table `orders`. */
