@@ -141,6 +141,9 @@ describe('importDbt: semantic models', () => {
       time: 'orders.created_at',
     });
     expect(result.overlay.fields.revenue).toBeUndefined();
+    // Shown, it replaces the introspected sum of the same column.
+    expect(result.overlay.fields['orders.amount.sum']).toEqual({ hidden: true });
+    expect(result.overlay.fields['orders.amount.avg']).toBeUndefined();
     expect(measure('net')).toMatchObject({
       expr: {
         op: '-',

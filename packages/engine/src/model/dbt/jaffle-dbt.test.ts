@@ -82,14 +82,20 @@ describe.skipIf(!DATASETS)('importDbt: the jaffle shop MetricFlow project', () =
     expect(measure('amount')?.format).toBe('currency');
   });
 
-  it('hides the measures no metric offers, adds no join the base model has, and edits nothing else', () => {
+  it('hides the measures no metric offers and the introspected twins of its metrics, and adds no join the base model has', () => {
     const { overlay } = run();
     expect(overlay.fields).toEqual({
       number_of_orders: { hidden: true },
       credit_card_amount: { hidden: true },
       coupon_amount: { hidden: true },
       bank_transfer_amount: { hidden: true },
+      'orders.amount.sum': { hidden: true },
+      'orders.gift_card_amount.sum': { hidden: true },
     });
+    // The words that found the introspected sum of amount find the metric now.
+    const amount = overlay.measures.find((m) => m.name === 'amount');
+    expect(amount?.synonyms.slice(0, 4)).toEqual(['amount', 'Order Amount', 'total amount', 'sum of amount']);
+    expect(amount?.synonyms).toContain('revenue');
     expect(overlay.joins).toEqual({ add: [], remove: [] });
     expect(overlay.dimensions).toEqual([]);
     expect(overlay.measures.map((m) => m.name)).toEqual([
