@@ -22,6 +22,7 @@ export * from './model/dbt/import-dbt';
 export * from './model/demo-model';
 export * from './model/introspect';
 export * from './model/introspection';
+export * from './model/overlay/apply-overlay';
 export * from './model/overlay/overlay-changes';
 export * from './model/semantic-model';
 export * from './parser/describe';
