@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateModel } from '../introspect/generate-model';
 import { col, table } from '../introspect/introspection.testkit';
 import type { TIntrospection } from '../introspection';
-import { importDbt } from './import-dbt';
+import { DbtImportError, importDbt } from './import-dbt';
 
 // A shop whose orders name their buyer by a column no naming rule joins to customers.
 const SCHEMA: TIntrospection = {
@@ -179,6 +179,10 @@ describe('importDbt: semantic models', () => {
     expect(() => run(broken)).toThrow(/^models\/metrics\.yml, line 4: /);
     expect(() => run('metrics:\n  - type: simple\n')).toThrow(
       'models/metrics.yml, line 2: a metric needs a name',
+    );
+    expect(() => run(broken)).toThrow(DbtImportError);
+    expect(() => importDbt([{ name: 'dbt_project.yml', content: 'name: shop\n' }], BASE, SCHEMA)).toThrow(
+      /no `semantic_models:` or `metrics:`/,
     );
   });
 });

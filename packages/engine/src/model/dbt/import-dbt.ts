@@ -11,6 +11,7 @@ import { readDbtProject } from './dbt-project';
 import { mapSemanticModels } from './dbt-semantic-models';
 
 export type { TDbtItem, TDbtItemKind, TDbtUnmapped } from './dbt-context';
+export { DbtImportError } from './dbt-project';
 
 export interface TDbtImport {
   overlay: TModelOverlay;
@@ -21,8 +22,8 @@ export interface TDbtImport {
 /**
  * Maps the files' semantic models (tables are the dbt models, by `ref()`) and metrics onto an
  * overlay of `base`. Entities and dimensions are named `semantic_model.name` (they repeat across
- * semantic models); measures and metrics by their project-wide names. A YAML error throws,
- * naming the file and line.
+ * semantic models); measures and metrics by their project-wide names. Unreadable files throw a
+ * DbtImportError naming the file and line (a 400 for the uploader, not a 500).
  */
 export function importDbt(
   files: { name: string; content: string }[],
