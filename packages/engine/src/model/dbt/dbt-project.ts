@@ -9,6 +9,14 @@ import { LineCounter, type Node, parseDocument } from 'yaml';
 
 type TRecord = Record<string, unknown>;
 
+/** The files cannot be read as a dbt project (a YAML error, a misshapen item): the uploader's to fix. */
+export class DbtImportError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DbtImportError';
+  }
+}
+
 interface TDbtNamed {
   name: string;
   label?: string;
@@ -75,7 +83,7 @@ export function readDbtProject(files: { name: string; content: string }[]): TDbt
     const error = doc.errors[0];
     if (error) {
       const line = error.linePos?.[0].line ?? lines.linePos(error.pos[0]).line;
-      throw new Error(`${file.name}, line ${line}: ${error.message.split('\n')[0]}`);
+      throw new DbtImportError(`${file.name}, line ${line}: ${error.message.split('\n')[0]}`);
     }
     const at = (path: (string | number)[]): string => {
       const node = doc.getIn(path, true) as Node | undefined;
@@ -89,6 +97,10 @@ export function readDbtProject(files: { name: string; content: string }[]): TDbt
     );
     readList(root, 'metrics', at, (item, where) => project.metrics.push(readMetric(item, where)));
   }
+  if (project.semanticModels.length === 0 && project.metrics.length === 0)
+    throw new DbtImportError(
+      'The files hold no `semantic_models:` or `metrics:`: choose the YAML files that define them.',
+    );
   return project;
 }
 
@@ -101,10 +113,10 @@ function readList(
 ): void {
   const items = root[key];
   if (items === undefined || items === null) return;
-  if (!Array.isArray(items)) throw new Error(`${at([key])}: \`${key}\` must be a list`);
+  if (!Array.isArray(items)) throw new DbtImportError(`${at([key])}: \`${key}\` must be a list`);
   items.forEach((item, i) => {
     const where = (path: (string | number)[]): string => at([key, i, ...path]);
-    if (!isRecord(item)) throw new Error(`${where([])}: each of \`${key}\` must be a mapping`);
+    if (!isRecord(item)) throw new DbtImportError(`${where([])}: each of \`${key}\` must be a mapping`);
     read(item, where);
   });
 }
@@ -112,7 +124,7 @@ function readList(
 function readSemanticModel(item: TRecord, where: (path: (string | number)[]) => string): TDbtSemanticModel {
   const named = readNamed(item, where([]), 'semantic model');
   const model = text(item.model);
-  if (!model) throw new Error(`${where([])}: semantic model \`${named.name}\` needs a \`model\``);
+  if (!model) throw new DbtImportError(`${where([])}: semantic model \`${named.name}\` needs a \`model\``);
   const part = <T>(key: string, read: (x: TRecord, w: string) => T): T[] =>
     records(item[key], where([key])).map((x, i) => read(x, where([key, i])));
   const defaults = isRecord(item.defaults) ? item.defaults : {};
@@ -158,14 +170,14 @@ function readInput(value: unknown, where: string): TDbtInput | undefined {
   if (typeof value === 'string') return { name: value, filter: [], offset: false };
   if (!isRecord(value)) return undefined;
   const name = text(value.name);
-  if (!name) throw new Error(`${where}: a metric input needs a name`);
+  if (!name) throw new DbtImportError(`${where}: a metric input needs a name`);
   const offset = value.offset_window !== undefined || value.offset_to_grain !== undefined;
   return { name, filter: filters(value.filter), alias: text(value.alias), offset };
 }
 
 function readNamed(item: TRecord, where: string, what: string): TDbtNamed {
   const name = text(item.name);
-  if (!name) throw new Error(`${where}: a ${what} needs a name`);
+  if (!name) throw new DbtImportError(`${where}: a ${what} needs a name`);
   return { name, label: text(item.label), description: text(item.description), expr: text(item.expr) };
 }
 
@@ -178,7 +190,7 @@ function filters(value: unknown): string[] {
 function records(value: unknown, where: string): TRecord[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value) || !value.every(isRecord))
-    throw new Error(`${where}: must be a list of mappings`);
+    throw new DbtImportError(`${where}: must be a list of mappings`);
   return value;
 }
 

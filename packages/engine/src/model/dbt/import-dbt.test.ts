@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateModel } from '../introspect/generate-model';
 import { col, table } from '../introspect/introspection.testkit';
 import type { TIntrospection } from '../introspection';
-import { importDbt } from './import-dbt';
+import { DbtImportError, importDbt } from './import-dbt';
 
 // A shop whose orders name their buyer by a column no naming rule joins to customers.
 const SCHEMA: TIntrospection = {
@@ -141,6 +141,9 @@ describe('importDbt: semantic models', () => {
       time: 'orders.created_at',
     });
     expect(result.overlay.fields.revenue).toBeUndefined();
+    // Shown, it replaces the introspected sum of the same column.
+    expect(result.overlay.fields['orders.amount.sum']).toEqual({ hidden: true });
+    expect(result.overlay.fields['orders.amount.avg']).toBeUndefined();
     expect(measure('net')).toMatchObject({
       expr: {
         op: '-',
@@ -176,6 +179,10 @@ describe('importDbt: semantic models', () => {
     expect(() => run(broken)).toThrow(/^models\/metrics\.yml, line 4: /);
     expect(() => run('metrics:\n  - type: simple\n')).toThrow(
       'models/metrics.yml, line 2: a metric needs a name',
+    );
+    expect(() => run(broken)).toThrow(DbtImportError);
+    expect(() => importDbt([{ name: 'dbt_project.yml', content: 'name: shop\n' }], BASE, SCHEMA)).toThrow(
+      /no `semantic_models:` or `metrics:`/,
     );
   });
 });

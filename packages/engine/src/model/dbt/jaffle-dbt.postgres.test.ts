@@ -7,8 +7,10 @@ import { PostgresConnector } from '@parley/connectors';
 import { testDatabaseUrl } from '@parley/testing';
 import { createJaffleDatabase, type TJaffleDatabase } from '@parley/testing/fixtures/jaffle-fixture';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileQuery } from '../../compiler/compile';
 import { generateModel } from '../introspect/generate-model';
 import type { TIntrospection } from '../introspection';
+import { applyOverlay } from '../overlay/apply-overlay';
 import type { TSemanticModel } from '../semantic-model';
 import { importDbt } from './import-dbt';
 import { JAFFLE_SCHEMA, jaffleFiles } from './jaffle-dbt.testkit';
@@ -41,5 +43,28 @@ describe.skipIf(!DATASETS || !testDatabaseUrl())('importDbt: the jaffle shop in 
       JAFFLE_SCHEMA,
     );
     expect(real).toEqual(described);
+  });
+
+  /** One measure over all time, compiled from the model with the import applied and run. */
+  async function measureValue(model: TSemanticModel, measure: string): Promise<number> {
+    const query = { measures: [measure], dimensions: [], filters: [], timeDimension: undefined };
+    const compiled = compileQuery(query, model, {
+      dialect: 'postgres',
+      today: '2018-04-10',
+      weekStart: 'monday',
+    });
+    const result = await connector.query(compiled.sql, compiled.params, { timeoutMs: 20_000, maxRows: 10 });
+    return Number(Object.values(result.rows[0])[0]);
+  }
+
+  it('answers the metrics with the values the dataset README gives', async () => {
+    const { overlay } = importDbt(jaffleFiles(DATASETS!), base, schema);
+    const applied = applyOverlay(base, overlay, schema);
+    expect(applied.disabled).toEqual([]);
+    expect(await measureValue(applied.model, 'amount')).toBe(1672);
+    expect(await measureValue(applied.model, 'gift_card_amount')).toBe(205);
+    expect(await measureValue(applied.model, 'non_gift_card_amount')).toBe(1467);
+    expect(await measureValue(applied.model, 'returned_amount')).toBe(38);
+    expect(await measureValue(applied.model, 'returned_percent')).toBeCloseTo(38 / 1672, 10);
   });
 });

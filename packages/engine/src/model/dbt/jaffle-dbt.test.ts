@@ -3,7 +3,9 @@
  * "Known quirks": bare SQL filters, no time grains, a measure on a column the model does not output).
  */
 import { describe, expect, it } from 'vitest';
+import { parseQuestion } from '../../parser/parse';
 import { generateModel } from '../introspect/generate-model';
+import { applyOverlay } from '../overlay/apply-overlay';
 import { importDbt } from './import-dbt';
 import { JAFFLE_SCHEMA, jaffleFiles } from './jaffle-dbt.testkit';
 
@@ -82,14 +84,20 @@ describe.skipIf(!DATASETS)('importDbt: the jaffle shop MetricFlow project', () =
     expect(measure('amount')?.format).toBe('currency');
   });
 
-  it('hides the measures no metric offers, adds no join the base model has, and edits nothing else', () => {
+  it('hides the measures no metric offers and the introspected twins of its metrics, and adds no join the base model has', () => {
     const { overlay } = run();
     expect(overlay.fields).toEqual({
       number_of_orders: { hidden: true },
       credit_card_amount: { hidden: true },
       coupon_amount: { hidden: true },
       bank_transfer_amount: { hidden: true },
+      'orders.amount.sum': { hidden: true },
+      'orders.gift_card_amount.sum': { hidden: true },
     });
+    // The words that found the introspected sum of amount find the metric now.
+    const amount = overlay.measures.find((m) => m.name === 'amount');
+    expect(amount?.synonyms.slice(0, 4)).toEqual(['amount', 'Order Amount', 'total amount', 'sum of amount']);
+    expect(amount?.synonyms).toContain('revenue');
     expect(overlay.joins).toEqual({ add: [], remove: [] });
     expect(overlay.dimensions).toEqual([]);
     expect(overlay.measures.map((m) => m.name)).toEqual([
@@ -103,5 +111,25 @@ describe.skipIf(!DATASETS)('importDbt: the jaffle shop MetricFlow project', () =
       'returned_percent',
       'non_gift_card_amount',
     ]);
+  });
+
+  it('once applied, answers by the metrics: their names, and the words of the measures they replace', () => {
+    const base = generateModel(JAFFLE_SCHEMA, 'jaffle');
+    const { model, disabled } = applyOverlay(base, run().overlay, JAFFLE_SCHEMA);
+    expect(disabled).toEqual([]);
+    const read = (phrase: string) => {
+      const parsed = parseQuestion(phrase, {
+        model,
+        today: '2018-04-10',
+        weekStart: 'monday',
+        dialect: 'postgres',
+      });
+      return parsed.kind === 'query' ? [parsed.query.measures, parsed.query.dimensions] : parsed.text;
+    };
+    expect(read('total revenue')).toEqual([['amount'], []]);
+    expect(read('amount by status')).toEqual([['amount'], ['orders.status']]);
+    expect(read('returned amount')).toEqual([['returned_amount'], []]);
+    expect(read('returned percent')).toEqual([['returned_percent'], []]);
+    expect(read('non gift card amount')).toEqual([['non_gift_card_amount'], []]);
   });
 });
