@@ -233,3 +233,31 @@ describe('niceAxis', () => {
     expect(axis.max).toBeGreaterThan(axis.min);
   });
 });
+
+describe('a currency column in the currency its model names', () => {
+  const eur = { key: 'Revenue', format: 'currency' as const, currency: 'EUR' };
+
+  it('formats a cell in that currency, and in USD without one', () => {
+    expect(formatCell(234.5, eur, { locale: 'en-US' })).toBe('€234.50');
+    expect(formatCell(234.5, { ...eur, currency: undefined }, { locale: 'en-US' })).toBe('$234.50');
+    expect(formatCell(1234, eur, { locale: 'de-DE' })).toBe('1.234\u00a0€');
+    expect(formatCell(12_500, eur, { locale: 'en-GB', compact: true })).toBe('€12.5k');
+  });
+
+  it('leaves a currency off numbers and change columns', () => {
+    expect(formatCell(3, { key: 'Orders', format: 'number', currency: 'EUR' }, { locale: 'en-US' })).toBe(
+      '3',
+    );
+    expect(formatCell(12.5, { ...eur, key: 'Revenue__change' }, { locale: 'en-US' })).toBe('+12.5%');
+  });
+
+  it('falls back to USD for a code Intl does not know', () => {
+    expect(formatNumber(5, 'currency', { locale: 'en-US', currency: 'XQQ' })).toBe('$5');
+  });
+
+  it('labels an axis in that currency', () => {
+    const axis = niceAxis(0, 48_000, 'currency', 'en-US', { currency: 'GBP' });
+    expect(axis.label(axis.max)).toMatch(/^£\d+K$/);
+    expect(axis.label(0)).toBe('£0');
+  });
+});

@@ -5,7 +5,7 @@
  */
 import type { TCardColumn, TCardRow, TTimeGrain } from '@parley/contract';
 
-/** Money in the demo data and connectors carries no currency; one is used everywhere. */
+/** Money in the demo data and connectors carries no currency; one is used unless the model names one. */
 export const CURRENCY = 'USD';
 /** Compact notation applies to values above this (spec 2 §9). */
 export const COMPACT_THRESHOLD = 10_000;
@@ -27,6 +27,24 @@ export interface FormatOptions {
   decimals?: number;
   /** Time grain of date values, so months read "Mar 2026". */
   grain?: TTimeGrain;
+  /** ISO 4217 code of a currency value (the column's `currency`); absent: CURRENCY. */
+  currency?: string;
+}
+
+/** Intl options of a currency in `code`, else CURRENCY (an unknown code would make Intl throw). */
+function currencyStyle(code: string | undefined): Intl.NumberFormatOptions {
+  return { style: 'currency', currency: code && isCurrencyCode(code) ? code : CURRENCY };
+}
+
+const currencyCodes = new Map<string, boolean>();
+/** Whether Intl formats this three-letter code as a currency. */
+function isCurrencyCode(code: string): boolean {
+  let known = currencyCodes.get(code);
+  if (known === undefined) {
+    known = /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code);
+    currencyCodes.set(code, known);
+  }
+  return known;
 }
 
 const EMPTY = '–';
@@ -76,7 +94,7 @@ export function formatNumber(value: number, format: ColumnFormat, options: Forma
     return nf(locale, { style: 'percent', maximumFractionDigits: 1, ...(digits ?? {}) }).format(value);
   }
   const base: Intl.NumberFormatOptions =
-    format === 'currency' ? { style: 'currency', currency: CURRENCY } : { maximumFractionDigits: 2 };
+    format === 'currency' ? currencyStyle(options.currency) : { maximumFractionDigits: 2 };
   if (compact === 'always' || (compact && Math.abs(value) > COMPACT_THRESHOLD)) {
     return nf(locale, {
       ...base,
@@ -201,13 +219,14 @@ export function formatShare(value: number | null | undefined, locale: string): s
  */
 export function formatCell(
   value: TCardRow[string] | undefined,
-  column: Pick<TCardColumn, 'key' | 'format'> | undefined,
+  column: Pick<TCardColumn, 'key' | 'format' | 'currency'> | undefined,
   options: FormatOptions,
 ): string {
   if (typeof value === 'number' && column?.key.endsWith('__change'))
     return formatChange(value, options.locale);
   if (typeof value === 'number' && column?.key.endsWith('__%')) return formatShare(value, options.locale);
-  return formatValue(value, column?.format ?? 'number', options);
+  const currency = column?.currency ?? options.currency;
+  return formatValue(value, column?.format ?? 'number', currency ? { ...options, currency } : options);
 }
 
 /** A value axis: nice bounds and step, and one label format for every tick of it. */
@@ -247,9 +266,9 @@ function formatScaled(
   decimals: number,
   format: ColumnFormat,
   locale: string,
+  currency?: string,
 ): string {
-  const base: Intl.NumberFormatOptions =
-    format === 'currency' ? { style: 'currency', currency: CURRENCY } : {};
+  const base: Intl.NumberFormatOptions = format === 'currency' ? currencyStyle(currency) : {};
   const pattern = nf(locale, {
     ...base,
     notation: 'compact',
@@ -283,8 +302,9 @@ export function niceAxis(
   dataMax: number,
   format: ColumnFormat,
   locale: string,
-  options: { splitNumber?: number; integer?: boolean } = {},
+  options: { splitNumber?: number; integer?: boolean; currency?: string } = {},
 ): AxisScale {
+  const { currency } = options;
   const splitNumber = options.splitNumber ?? 5;
   let lo = Math.min(0, Number.isFinite(dataMin) ? dataMin : 0);
   let hi = Math.max(0, Number.isFinite(dataMax) ? dataMax : 0);
@@ -305,10 +325,12 @@ export function niceAxis(
   } else if (scale > 1) {
     const d = decimalsOf(interval / scale);
     label = (v) =>
-      v === 0 ? formatNumber(0, format, { locale, decimals: 0 }) : formatScaled(v, scale, d, format, locale);
+      v === 0
+        ? formatNumber(0, format, { locale, decimals: 0, currency })
+        : formatScaled(v, scale, d, format, locale, currency);
   } else {
     const d = decimalsOf(interval);
-    label = (v) => formatNumber(v, format, { locale, decimals: d });
+    label = (v) => formatNumber(v, format, { locale, decimals: d, currency });
   }
   return { min: lo, max: hi, interval, label };
 }

@@ -1,8 +1,9 @@
 import type { TSemanticQuery } from '@parley/contract';
-import { ZCard } from '@parley/contract';
+import { ZCard, ZModelOverlay } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
 import { compileQuery } from '../compiler/compile';
 import { getDemoModel } from '../model/demo-model';
+import { applyOverlay } from '../model/overlay/apply-overlay';
 import { buildCard } from './build-card';
 import { computeInsights } from './insights';
 import { getCardWords } from './words';
@@ -285,5 +286,57 @@ describe('computeInsights', () => {
       rows: [{ Month: '2026-01-01', Revenue: 10, Previous_Revenue: 8 }],
     });
     expect(card.title).toBe('Revenue by month, this year vs last year');
+  });
+});
+
+describe('buildCard with the owner’s overlay', () => {
+  const overlay = ZModelOverlay.parse({
+    fields: { revenue: { currency: 'EUR' } },
+    values: [{ dimension: 'region', value: 'EMEA', label: 'Europe, Middle East and Africa' }],
+  });
+  const edited = applyOverlay(model, overlay, null).model;
+  const query: TSemanticQuery = {
+    measures: ['revenue'],
+    dimensions: ['region'],
+    timeDimension: { field: 'order_date', range: { kind: 'last', unit: 'month', n: 1 } },
+    compare: 'previous_period',
+    filters: [],
+  };
+  const card = buildCard({
+    query,
+    model: edited,
+    compiled: compileQuery(query, edited, options),
+    readAt: '2026-11-20T10:00:00.000Z',
+    rows: [
+      { Region: 'EMEA', Revenue: 150, Previous_Revenue: 100 },
+      { Region: 'APAC', Revenue: 50, Previous_Revenue: 40 },
+    ],
+  });
+
+  it('shows a dimension value by its label, and others as they are', () => {
+    expect(card.table.map((r) => r.Region)).toEqual(['Europe, Middle East and Africa', 'APAC']);
+  });
+
+  it('carries the measure’s currency on its columns, not on its change or share', () => {
+    const currencies = Object.fromEntries(card.columns.map((c) => [c.key, c.currency]));
+    expect(currencies).toEqual({
+      Region: undefined,
+      Revenue: 'EUR',
+      Previous_Revenue: 'EUR',
+      Revenue__change: undefined,
+      'Revenue__%': undefined,
+    });
+    expect(ZCard.parse(card).columns[1].currency).toBe('EUR');
+  });
+
+  it('without an overlay the columns name no currency', () => {
+    const plain = buildCard({
+      query,
+      model,
+      compiled: compileQuery(query, model, options),
+      readAt: card.date,
+      rows: [],
+    });
+    expect(plain.columns.some((c) => 'currency' in c)).toBe(false);
   });
 });

@@ -18,7 +18,7 @@ import { changeKey, previousKey, shareKey } from '../compiler/columns';
 import type { TCompiledQuery } from '../compiler/compile';
 import { addDays, addUnits } from '../dates/date-range';
 import type { TLanguageCode } from '../languages';
-import { getMeasure, type TSemanticModel } from '../model/semantic-model';
+import { getDimension, getMeasure, type TSemanticModel } from '../model/semantic-model';
 import { textFormat } from '../util';
 import { buildAnswerText } from './answer-text';
 import { computeInsights } from './insights';
@@ -70,6 +70,32 @@ function isAdditive(model: TSemanticModel, name: string): boolean {
 }
 
 /**
+ * The owner's value labels of each dimension column, by its key: a row shows "Agent" for 'AG'.
+ * Only the card's rows change; filters and drill-downs read values through the query.
+ */
+function valueLabelsByKey(query: TSemanticQuery, model: TSemanticModel): Map<string, Record<string, string>> {
+  const byKey = new Map<string, Record<string, string>>();
+  for (const name of query.dimensions) {
+    const d = getDimension(model, name);
+    if (d.valueLabels) byKey.set(d.label, d.valueLabels);
+  }
+  return byKey;
+}
+
+/** The measure columns (and their previous values) with the currency their measure names. */
+function withCurrency(columns: TCardColumn[], query: TSemanticQuery, model: TSemanticModel): TCardColumn[] {
+  const byKey = new Map<string, string>();
+  for (const name of query.measures) {
+    const m = getMeasure(model, name);
+    if (m.currency) for (const key of [m.label, previousKey(m.label)]) byKey.set(key, m.currency);
+  }
+  return columns.map((c) => {
+    const currency = c.kind === 'measure' ? byKey.get(c.key) : undefined;
+    return currency ? { ...c, currency } : c;
+  });
+}
+
+/**
  * Columns as the card's language labels them; keys stay the model's labels, so rows, charts, CSV
  * and saved cards read the same in every language.
  */
@@ -92,14 +118,18 @@ export function buildCard(input: TBuildCardInput): TCard {
   }));
   const hasCompare = baseColumns.some((c) => c.key.startsWith('Previous_'));
 
+  const valueLabels = valueLabelsByKey(query, model);
   const table: TCardRow[] = input.rows.map((raw) => {
     const row: TCardRow = {};
-    for (const c of baseColumns) row[c.key] = toCell(raw[c.key], c);
+    for (const c of baseColumns) {
+      const cell = toCell(raw[c.key], c);
+      row[c.key] = typeof cell === 'string' ? (valueLabels.get(c.key)?.[cell] ?? cell) : cell;
+    }
     return row;
   });
 
   // Labels in the card's language; the text and insights name measures as the columns do.
-  const labelled = localiseColumns(baseColumns, words);
+  const labelled = withCurrency(localiseColumns(baseColumns, words), query, model);
   const labelOf = (key: string): TCardColumn => labelled.find((c) => c.key === key)!;
   const columns: TCardColumn[] = [...labelled];
   if (hasCompare) {
