@@ -15,6 +15,7 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { conversationsRoutes } from './modules/conversations/conversations.routes';
 import { datasourcesRoutes } from './modules/datasources/datasources.routes';
 import { helpRoutes } from './modules/help/help.routes';
+import { modelsRoutes } from './modules/models/models.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(digestRoutes);
   await app.register(reportsRoutes);
   await app.register(synonymsRoutes);
+  await app.register(modelsRoutes);
   await app.register(helpRoutes);
   await app.register(contactRoutes);
   await app.register(billingRoutes);

@@ -44,6 +44,9 @@ import { SourceFilesRepository } from './modules/datasources/source-files.reposi
 import { SourceResolver } from './modules/datasources/source-resolver';
 import { DemoService } from './modules/demo/demo.service';
 import { type DemoDatasetOptions, demoDatasetPath, demoSource } from './modules/demo/demo-source';
+import { ModelOverlays } from './modules/models/model-overlays';
+import { ModelsRepository } from './modules/models/models.repository';
+import { type ModelChecks, ModelsService } from './modules/models/models.service';
 import { ProfileService } from './modules/profile/profile.service';
 import { ProjectsRepository } from './modules/projects/projects.repository';
 import { ProjectsService } from './modules/projects/projects.service';
@@ -82,6 +85,8 @@ export interface Services {
   collections: CollectionsService;
   /** Words a project taught by picking a question back's choice (modules/synonyms). */
   synonyms: SynonymsService;
+  /** The owner's model overlay, its versions, YAML and dbt imports (modules/models). */
+  models: ModelsService;
   /** The help panel's contact form: stored, mailed to SUPPORT_EMAIL (modules/contact). */
   contact: ContactService;
   /** Plans, quotas, the trial and subscriptions; the app's QuotaGate (modules/billing). */
@@ -105,6 +110,8 @@ export interface ServiceOptions {
   collectionConcurrency?: number;
   /** Tests (embedded mode): history is journalled but never stored, like a process that dies right after answering. */
   holdHistory?: boolean;
+  /** The verified questions' golden checks a model save consults (modules/models ModelChecks). */
+  modelChecks?: ModelChecks;
 }
 
 /**
@@ -179,6 +186,8 @@ export function buildServices(
     () => sources.warmUp(),
   );
   const synonyms = new SynonymsService(new SynonymsRepository(db), access, clock, invalidation);
+  const modelsRepo = new ModelsRepository(db);
+  const overlays = new ModelOverlays(modelsRepo, invalidation);
   const sources: SourceResolver = new SourceResolver(
     datasourcesRepo,
     box,
@@ -188,7 +197,8 @@ export function buildServices(
       demo: config.DEMO ? demoSource(dataset, log) : null,
       // Cached results of a changed or deleted source go with its connector and model.
       onForget: (id) => answers.forgetSource(id),
-      // Every question's model carries the words its project taught.
+      // Every question's model carries its owner's model edits, then the words its project taught.
+      refine: (actor, source) => overlays.refine(actor, source),
       teach: (actor, source) => synonyms.teach(actor, source),
       // OAuth sources (GA4) get their Bearer tokens, refreshed, from the OAuth service.
       oauthFor: (id): TOAuthAccess => datasourceOAuth.accessFor(id),
@@ -266,6 +276,17 @@ export function buildServices(
   );
   queue.define(reportJob(reports));
   queue.define(reportPlanJob(reports));
+  const models = new ModelsService(
+    modelsRepo,
+    overlays,
+    sources,
+    answers,
+    access,
+    invalidation,
+    log,
+    clock,
+    options.modelChecks ?? null,
+  );
   const tenant = new TenantService(users, projectsRepo, datasources, billing);
   const conversationsRepo = new ConversationsRepository(db);
   return {
@@ -306,6 +327,7 @@ export function buildServices(
       },
     ),
     synonyms,
+    models,
     contact: new ContactService(
       new ContactRepository(db),
       access,

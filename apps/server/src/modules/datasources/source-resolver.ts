@@ -112,6 +112,11 @@ export class SourceResolver {
     return this.options.teach ? this.options.teach(actor, source) : source;
   }
 
+  /** `source` (a model editor's draft) with the words the actor's project taught laid over its model. */
+  withWords(actor: Actor, source: AnswerSource): Promise<AnswerSource> {
+    return this.options.teach ? this.options.teach(actor, source) : Promise.resolve(source);
+  }
+
   /** The source as introspected, without the actor's overlay or learned words (the model editor's base). */
   resolveBase(actor: Actor, datasourceId: string): Promise<AnswerSource> {
     return this.resolveSource(actor, datasourceId);
