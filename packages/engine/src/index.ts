@@ -23,6 +23,7 @@ export * from './model/demo-model';
 export * from './model/introspect';
 export * from './model/introspection';
 export * from './model/overlay/apply-overlay';
+export { ModelFileError, modelToYaml, overlayFromYaml } from './model/overlay/model-file';
 export * from './model/overlay/overlay-changes';
 export * from './model/semantic-model';
 export * from './parser/describe';

@@ -160,9 +160,9 @@ describe('applyOverlay: what the schema cannot hold', () => {
     const schema = shopSchema(['orders.discount']);
     const { model, disabled } = applyOverlay(shopModel(schema), everything, schema);
     expect(disabled).toEqual([
-      { path: 'tables.refunds', reason: 'table refunds is no longer in the model' },
       { path: 'measures.net_revenue', reason: 'column orders.discount is no longer in the source' },
       { path: 'measures.net_share', reason: 'measure net_revenue is no longer in the model' },
+      { path: 'tables.refunds', reason: 'table refunds is no longer in the model' },
       { path: 'fields.orders.discount.sum', reason: 'orders.discount.sum is no longer in the model' },
     ]);
     expect(findMeasure(model, 'gross')).not.toBeNull();
@@ -229,12 +229,12 @@ describe('applyOverlay: what the schema cannot hold', () => {
   it('without a schema (an API source) only name edits apply', () => {
     const { model, disabled } = applyOverlay(BASE, everything, null);
     expect(disabled.map((d) => d.path)).toEqual([
-      'tables.refunds',
       'dimensions.tier',
       'measures.net_revenue',
       'measures.gross',
       'measures.net_share',
       'measures.gross_x2',
+      'tables.refunds',
     ]);
     expect(findMeasure(model, 'orders.discount.sum')?.label).toBe('Discounts');
     expect(findDimension(model, 'orders.channel')?.valueLabels).toEqual({ AG: 'Agent' });

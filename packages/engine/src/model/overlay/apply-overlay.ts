@@ -20,8 +20,8 @@ export interface TAppliedOverlay {
 
 /**
  * Applies the overlay to a copy of the model; pure and deterministic. Order matters: joins before
- * measures (a condition may read a joined table), definitions before field and value edits (which
- * may edit what the overlay defined). `schema` null (an API source): only name edits apply.
+ * measures (a condition may read a joined table), definitions before labels, field and value
+ * edits (which may edit what the overlay defined, a table it brought in included). `schema` null (an API source): only name edits apply.
  */
 export function applyOverlay(
   model: TSemanticModel,
@@ -29,10 +29,10 @@ export function applyOverlay(
   schema: TIntrospection | null,
 ): TAppliedOverlay {
   const ctx: TOverlayContext = { model: structuredClone(model), schema, disabled: [] };
-  applyTableLabels(ctx, overlay.tables);
   applyJoins(ctx, overlay.joins);
   applyDimensions(ctx, overlay.dimensions);
   applyMeasures(ctx, overlay.measures);
+  applyTableLabels(ctx, overlay.tables);
   applyFieldEdits(ctx, overlay.fields);
   applyValues(ctx, overlay.values);
   return { model: ctx.model, disabled: ctx.disabled };

@@ -36,7 +36,9 @@ function editCommon(field: TMeasure | TDimension | TTimeDimension, edit: TFieldE
 
 function editMeasure(ctx: TOverlayContext, m: TMeasure, name: string, edit: TFieldEdit): void {
   editCommon(m, edit);
-  if (edit.description !== undefined) m.description = edit.description;
+  // An empty description clears it (the model file leaves a removed one out).
+  if (edit.description === '') delete m.description;
+  else if (edit.description !== undefined) m.description = edit.description;
   if (edit.format !== undefined) m.format = edit.format;
   if (edit.currency !== undefined) m.currency = edit.currency;
   if (edit.time === undefined) return;
