@@ -44,6 +44,8 @@ import { SourceFilesRepository } from './modules/datasources/source-files.reposi
 import { SourceResolver } from './modules/datasources/source-resolver';
 import { DemoService } from './modules/demo/demo.service';
 import { type DemoDatasetOptions, demoDatasetPath, demoSource } from './modules/demo/demo-source';
+import { NotificationsRepository } from './modules/notifications/notifications.repository';
+import { NotificationsService } from './modules/notifications/notifications.service';
 import { ProfileService } from './modules/profile/profile.service';
 import { ProjectsRepository } from './modules/projects/projects.repository';
 import { ProjectsService } from './modules/projects/projects.service';
@@ -54,6 +56,9 @@ import { SynonymsRepository } from './modules/synonyms/synonyms.repository';
 import { SynonymsService } from './modules/synonyms/synonyms.service';
 import { TenantService } from './modules/tenant/tenant.service';
 import { UsersRepository } from './modules/users/users.repository';
+import { GoldenChecks } from './modules/verified/golden-checks';
+import { VerifiedRepository } from './modules/verified/verified.repository';
+import { VerifiedService } from './modules/verified/verified.service';
 
 /** Every service of the app: built once, used by routes, plugins, jobs, tools and tests. */
 export interface Services {
@@ -90,6 +95,12 @@ export interface Services {
   reports: ReportsService;
   /** Tells every process that something it may have copied changed (lib/invalidation.ts). */
   invalidation: InvalidationBus;
+  /** Verified questions of a source, answered first (modules/verified). */
+  verified: VerifiedService;
+  /** The verified questions re-run as the source's regression suite; the models module's ModelChecks. */
+  goldenChecks: GoldenChecks;
+  /** The notifications panel (modules/notifications). */
+  notifications: NotificationsService;
 }
 
 export interface ServiceOptions {
@@ -178,7 +189,14 @@ export function buildServices(
     { entries: options.resultCacheSize, bytes: config.ANSWER_CACHE_MB * 2 ** 20 },
     () => sources.warmUp(),
   );
-  const synonyms = new SynonymsService(new SynonymsRepository(db), access, clock, invalidation);
+  const synonyms = new SynonymsService(
+    new SynonymsRepository(db),
+    access,
+    clock,
+    invalidation,
+    undefined,
+    (actor, id) => sources.resolve(actor, id),
+  );
   const sources: SourceResolver = new SourceResolver(
     datasourcesRepo,
     box,
@@ -224,7 +242,7 @@ export function buildServices(
     log,
     clock,
   );
-  queue.define(datasourceSyncJob(datasources, invalidation));
+  queue.define(datasourceSyncJob(datasources, invalidation, (id) => goldenChecks.recheckSource(id)));
   queue.define(datasourceSyncTickJob(datasources));
   const collections = new CollectionsService(
     new CollectionsRepository(db),
@@ -268,6 +286,26 @@ export function buildServices(
   queue.define(reportPlanJob(reports));
   const tenant = new TenantService(users, projectsRepo, datasources, billing);
   const conversationsRepo = new ConversationsRepository(db);
+  const verifiedRepo = new VerifiedRepository(db);
+  const verified = new VerifiedService(
+    verifiedRepo,
+    answers,
+    sources,
+    access,
+    invalidation,
+    clock,
+    processCopyMs(database.kind),
+  );
+  const notifications = new NotificationsService(new NotificationsRepository(db), access, clock);
+  const goldenChecks: GoldenChecks = new GoldenChecks(
+    verifiedRepo,
+    verified,
+    answers,
+    sources,
+    notifications,
+    log,
+    clock,
+  );
   return {
     access,
     sessions,
@@ -303,6 +341,7 @@ export function buildServices(
         }),
         // One process owns PGlite: its copy of a follow-up context never goes stale there.
         contextMs: database.kind === 'pglite' ? 10 * 60_000 : PROCESS_COPY_MS.shared,
+        verified: (actor, source) => verified.index(actor, source),
       },
     ),
     synonyms,
@@ -317,5 +356,8 @@ export function buildServices(
     billing,
     reports,
     invalidation,
+    verified,
+    goldenChecks,
+    notifications,
   };
 }
