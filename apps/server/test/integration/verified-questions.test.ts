@@ -70,9 +70,14 @@ describe.each(TEST_DATABASES)('verified questions on %s', (kind) => {
   }, 120_000);
   afterAll(() => t.close());
 
-  const call = (c: Client, method: string, url: string, payload?: unknown) => c.inject({ method, url, payload });
+  const call = (c: Client, method: string, url: string, payload?: unknown) =>
+    c.inject({ method, url, payload });
   const ask = async (c: Client, phrase: string, extra: Record<string, unknown> = {}): Promise<Answer> => {
-    const res = await call(c, 'POST', '/features/conversations/query', { phrase, created: ++created, ...extra });
+    const res = await call(c, 'POST', '/features/conversations/query', {
+      phrase,
+      created: ++created,
+      ...extra,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().responses[0];
   };
@@ -92,7 +97,9 @@ describe.each(TEST_DATABASES)('verified questions on %s', (kind) => {
   let sales: Verified;
 
   it('pins the engine reading of the first phrase when no query is given, and lists it', async () => {
-    const res = await verify(alice, { phrases: ['Revenue by region last month', 'regional revenue last month'] });
+    const res = await verify(alice, {
+      phrases: ['Revenue by region last month', 'regional revenue last month'],
+    });
     expect(res.statusCode, res.body).toBe(200);
     regional = res.json();
     expect(regional).toMatchObject({
@@ -108,7 +115,11 @@ describe.each(TEST_DATABASES)('verified questions on %s', (kind) => {
 
   it('answers a paraphrase the engine reads as the pinned query from it, and says so', async () => {
     const answer = await ask(alice, 'show me revenue for each region last month');
-    expect(answer.card?.verified).toEqual({ id: regional.id, author: 'Alice', created_at: regional.created_at });
+    expect(answer.card?.verified).toEqual({
+      id: regional.id,
+      author: 'Alice',
+      created_at: regional.created_at,
+    });
     expect(answer.card?.query.semantic).toMatchObject({ measures: ['revenue'], dimensions: ['region'] });
     expect(answer.card?.source).toEqual({ id: 'demo', name: 'Demo data' });
     // Bob's demo has no verified questions: the same words, no badge.
@@ -140,7 +151,10 @@ describe.each(TEST_DATABASES)('verified questions on %s', (kind) => {
   });
 
   it('refuses a query that does not compile and a phrase Parley would ask back on, storing nothing', async () => {
-    const bad = await verify(alice, { phrases: ['nope'], query: { ...REVENUE_BY_CHANNEL, measures: ['nope'] } });
+    const bad = await verify(alice, {
+      phrases: ['nope'],
+      query: { ...REVENUE_BY_CHANNEL, measures: ['nope'] },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/query/);
     expect(bad.json().message).toMatch(/nope/);
@@ -191,7 +205,11 @@ describe.each(TEST_DATABASES)('verified questions on %s', (kind) => {
       { type: 'dimension', name: 'planet' },
       { type: 'value', dimension: 'region', value: 'Atlantis' },
     ]) {
-      const res = await call(alice, 'POST', '/features/synonyms', { datasource_id: 'demo', word: 'zork', target });
+      const res = await call(alice, 'POST', '/features/synonyms', {
+        datasource_id: 'demo',
+        word: 'zork',
+        target,
+      });
       expect(res.statusCode, JSON.stringify(target)).toBe(400);
       expect(res.json().message).toMatch(/target/);
     }
@@ -206,7 +224,11 @@ describe.each(TEST_DATABASES)('verified questions on %s', (kind) => {
   });
 
   it('keeps another user out of the source (404) and the refused calls change nothing', async () => {
-    const upload = await alice.inject({ method: 'POST', url: '/api/v1/datasource/upload', ...multipart('Shop.csv', CSV) });
+    const upload = await alice.inject({
+      method: 'POST',
+      url: '/api/v1/datasource/upload',
+      ...multipart('Shop.csv', CSV),
+    });
     expect(upload.statusCode, upload.body).toBe(200);
     const file = upload.json().datasource_id as string;
     const own = await verify(alice, { phrases: ['amount by region'] }, file);
@@ -231,7 +253,9 @@ describe.each(TEST_DATABASES)('verified questions on %s', (kind) => {
     expect(bobSynonym.statusCode).toBe(404);
     // Alice's demo question is hers: Bob's demo has none, and he cannot delete hers.
     expect(await list(bob)).toEqual([]);
-    expect((await call(bob, 'DELETE', `/api/v1/datasource/demo/verified/${regional.id}`)).statusCode).toBe(404);
+    expect((await call(bob, 'DELETE', `/api/v1/datasource/demo/verified/${regional.id}`)).statusCode).toBe(
+      404,
+    );
     expect((await list(alice, file)).map((v) => v.id)).toEqual([own.json().id]);
     expect(ids(await list(alice))).toEqual([regional.id, sales.id].sort());
   });
@@ -256,6 +280,8 @@ describe.each(TEST_DATABASES)('verified questions on %s', (kind) => {
     const answer = await ask(alice, 'sales last month');
     expect(answer.card?.verified).toBeUndefined();
     expect(answer.card?.query.semantic.dimensions).toEqual([]);
-    expect((await call(alice, 'DELETE', `/api/v1/datasource/demo/verified/${sales.id}`)).statusCode).toBe(404);
+    expect((await call(alice, 'DELETE', `/api/v1/datasource/demo/verified/${sales.id}`)).statusCode).toBe(
+      404,
+    );
   });
 });
