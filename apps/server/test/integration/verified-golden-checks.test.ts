@@ -4,6 +4,7 @@ import { testDatabaseUrl } from '@parley/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/lib/access';
+import { DATASOURCE_SYNC_JOB } from '../../src/modules/datasources/datasources.service';
 import { buildTestApp, type Client, signIn, TEST_DATABASES, type TestApp } from '../helpers';
 import { createUser, type TestUser } from '../peers/factories';
 
@@ -238,7 +239,10 @@ describe.skipIf(!PG_URL).each(TEST_DATABASES)('golden checks on %s', (kind) => {
 
   it('sets a fixed question ok again, without telling anyone', async () => {
     await alter('ALTER TABLE sales ADD COLUMN amount numeric(10,2) NOT NULL DEFAULT 1');
-    await checks().recheck(actor(), sourceId);
+    // Through the sync job, which rechecks the source after its sync.
+    const { queue } = t.app.services;
+    expect(await queue.enqueue(DATASOURCE_SYNC_JOB, { datasource_id: sourceId })).not.toBeNull();
+    expect(await queue.drain(DATASOURCE_SYNC_JOB)).toBe(1);
     const fixed = await byId(amount.id);
     expect(fixed.status).toBe('ok');
     expect(fixed.reason).toBeUndefined();
