@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { MODEL_FEATURES, NON_ADMIN_FEATURES, type TSemanticQuery } from '@parley/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type Client, signIn, TEST_DATABASES, type TestApp } from '../helpers';
 import { createUser } from '../peers/factories';
 
@@ -52,6 +52,8 @@ function multipart(filename: string, content: string) {
 describe.each(TEST_DATABASES)('verified questions on %s', (kind) => {
   let t: TestApp;
   let alice: Client;
+  let aliceId: () => { userId: string; projectId: string };
+  const userIds = new Map<string, string>();
   let bob: Client;
   let carol: Client; // without ADMIN_MODELS
   let dave: Client; // without ADMIN_MODELS_DELETE
@@ -61,9 +63,11 @@ describe.each(TEST_DATABASES)('verified questions on %s', (kind) => {
     t = await buildTestApp(kind);
     const user = async (name: string, features = [...NON_ADMIN_FEATURES, ...MODEL_FEATURES]) => {
       const u = await createUser(t.app, { name, features });
+      userIds.set(name, u.id);
       return signIn(t.app, u.email, u.password);
     };
     alice = await user('Alice');
+    aliceId = () => ({ userId: userIds.get('Alice')!, projectId: 'default' });
     bob = await user('Bob');
     carol = await user('Carol', [...NON_ADMIN_FEATURES]);
     dave = await user('Dave', [...NON_ADMIN_FEATURES, 'ADMIN_MODELS']);
@@ -148,6 +152,25 @@ describe.each(TEST_DATABASES)('verified questions on %s', (kind) => {
     expect(paraphrase.card?.query.semantic.dimensions).toEqual(['channel']);
     expect(paraphrase.card?.verified?.id).toBe(sales.id);
     expect(ids(await list(alice))).toEqual([regional.id, sales.id].sort());
+  });
+
+  it('reads the verified questions once per change, not per answer', async () => {
+    const repo = (t.app.services.verified as unknown as { repo: { list: (...a: unknown[]) => unknown } })
+      .repo;
+    const reads = vi.spyOn(repo, 'list');
+    try {
+      for (let i = 0; i < 3; i++)
+        expect((await ask(alice, 'sales last month')).card?.verified?.id).toBe(sales.id);
+      expect((await ask(alice, 'orders by region')).card?.verified).toBeUndefined();
+      expect(reads).toHaveBeenCalledTimes(0);
+      // A change is read again at once.
+      await t.app.services.verified.changed(aliceId(), 'demo');
+      await ask(alice, 'sales last month');
+      await ask(alice, 'sales last month');
+      expect(reads).toHaveBeenCalledTimes(1);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it('refuses a query that does not compile and a phrase Parley would ask back on, storing nothing', async () => {
