@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { APP_VERSION, type TBrokenCheck, type TSemanticQuery } from '@parley/contract';
+import { APP_VERSION, type TBrokenCheck, type TCard, type TSemanticQuery } from '@parley/contract';
 import { findDimension, findMeasure, findTimeDimension, type TSemanticModel } from '@parley/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import { type BrokenReason, serverTexts } from '../../i18n';
@@ -106,7 +106,7 @@ export class GoldenChecks implements ModelChecks {
     if (missing) return { ok: false, reason: missing };
     const why = this.answers.compileError(source, row.query, actor);
     if (why) return { ok: false, reason: { kind: 'compile', message: why } };
-    let card: NonNullable<Awaited<ReturnType<AnswerService['answerQuery']>>['responses'][number]['card']>;
+    let card: TCard;
     try {
       const result = await this.answers.answerQuery(source, row.query, row.phrases[0]!, actor);
       const answered = result.responses.find((r) => r.card)?.card;
