@@ -16,11 +16,13 @@ import { conversationsRoutes } from './modules/conversations/conversations.route
 import { datasourcesRoutes } from './modules/datasources/datasources.routes';
 import { helpRoutes } from './modules/help/help.routes';
 import { modelsRoutes } from './modules/models/models.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { synonymsRoutes } from './modules/synonyms/synonyms.routes';
 import { tenantRoutes } from './modules/tenant/tenant.routes';
+import { verifiedRoutes } from './modules/verified/verified.routes';
 import errorsPlugin from './plugins/errors.plugin';
 import requestDeadlinePlugin, { serverTimeouts } from './plugins/request-deadline.plugin';
 import securityHeadersPlugin from './plugins/security-headers.plugin';
@@ -121,5 +123,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(helpRoutes);
   await app.register(contactRoutes);
   await app.register(billingRoutes);
+  await app.register(verifiedRoutes);
+  await app.register(notificationsRoutes);
   return app;
 }

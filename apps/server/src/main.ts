@@ -49,6 +49,10 @@ async function main(): Promise<void> {
   // This process also runs the job queue's worker (mail, digests); more workers may run beside it.
   await startWorker(app.services);
   console.log(startBanner(config, demo, performance.now() - started));
+  // After an upgrade the first process re-runs every verified question, in the background.
+  app.services.goldenChecks
+    .afterUpgrade()
+    .catch((err: unknown) => app.log.error({ err }, 'golden checks after the upgrade failed'));
   // The demo dataset is generated (first start) and opened after listening, so the app answers at once.
   if (config.DEMO) {
     app.services.sources

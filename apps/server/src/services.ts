@@ -46,7 +46,9 @@ import { DemoService } from './modules/demo/demo.service';
 import { type DemoDatasetOptions, demoDatasetPath, demoSource } from './modules/demo/demo-source';
 import { ModelOverlays } from './modules/models/model-overlays';
 import { ModelsRepository } from './modules/models/models.repository';
-import { type ModelChecks, ModelsService } from './modules/models/models.service';
+import { ModelsService } from './modules/models/models.service';
+import { NotificationsRepository } from './modules/notifications/notifications.repository';
+import { NotificationsService } from './modules/notifications/notifications.service';
 import { ProfileService } from './modules/profile/profile.service';
 import { ProjectsRepository } from './modules/projects/projects.repository';
 import { ProjectsService } from './modules/projects/projects.service';
@@ -57,6 +59,9 @@ import { SynonymsRepository } from './modules/synonyms/synonyms.repository';
 import { SynonymsService } from './modules/synonyms/synonyms.service';
 import { TenantService } from './modules/tenant/tenant.service';
 import { UsersRepository } from './modules/users/users.repository';
+import { GoldenChecks } from './modules/verified/golden-checks';
+import { VerifiedRepository } from './modules/verified/verified.repository';
+import { VerifiedService } from './modules/verified/verified.service';
 
 /** Every service of the app: built once, used by routes, plugins, jobs, tools and tests. */
 export interface Services {
@@ -95,6 +100,12 @@ export interface Services {
   reports: ReportsService;
   /** Tells every process that something it may have copied changed (lib/invalidation.ts). */
   invalidation: InvalidationBus;
+  /** Verified questions of a source, answered first (modules/verified). */
+  verified: VerifiedService;
+  /** The verified questions re-run as the source's regression suite; the models module's ModelChecks. */
+  goldenChecks: GoldenChecks;
+  /** The notifications panel (modules/notifications). */
+  notifications: NotificationsService;
 }
 
 export interface ServiceOptions {
@@ -110,8 +121,6 @@ export interface ServiceOptions {
   collectionConcurrency?: number;
   /** Tests (embedded mode): history is journalled but never stored, like a process that dies right after answering. */
   holdHistory?: boolean;
-  /** The verified questions' golden checks a model save consults (modules/models ModelChecks). */
-  modelChecks?: ModelChecks;
 }
 
 /**
@@ -185,9 +194,16 @@ export function buildServices(
     { entries: options.resultCacheSize, bytes: config.ANSWER_CACHE_MB * 2 ** 20 },
     () => sources.warmUp(),
   );
-  const synonyms = new SynonymsService(new SynonymsRepository(db), access, clock, invalidation);
   const modelsRepo = new ModelsRepository(db);
   const overlays = new ModelOverlays(modelsRepo, invalidation);
+  const synonyms = new SynonymsService(
+    new SynonymsRepository(db),
+    access,
+    clock,
+    invalidation,
+    undefined,
+    (actor, id) => sources.resolve(actor, id),
+  );
   const sources: SourceResolver = new SourceResolver(
     datasourcesRepo,
     box,
@@ -234,7 +250,7 @@ export function buildServices(
     log,
     clock,
   );
-  queue.define(datasourceSyncJob(datasources, invalidation));
+  queue.define(datasourceSyncJob(datasources, invalidation, (id) => goldenChecks.recheckSource(id)));
   queue.define(datasourceSyncTickJob(datasources));
   const collections = new CollectionsService(
     new CollectionsRepository(db),
@@ -276,6 +292,28 @@ export function buildServices(
   );
   queue.define(reportJob(reports));
   queue.define(reportPlanJob(reports));
+  const tenant = new TenantService(users, projectsRepo, datasources, billing);
+  const conversationsRepo = new ConversationsRepository(db);
+  const verifiedRepo = new VerifiedRepository(db);
+  const verified = new VerifiedService(
+    verifiedRepo,
+    answers,
+    sources,
+    access,
+    invalidation,
+    clock,
+    processCopyMs(database.kind),
+  );
+  const notifications = new NotificationsService(new NotificationsRepository(db), access, clock);
+  const goldenChecks: GoldenChecks = new GoldenChecks(
+    verifiedRepo,
+    verified,
+    answers,
+    sources,
+    notifications,
+    log,
+    clock,
+  );
   const models = new ModelsService(
     modelsRepo,
     overlays,
@@ -285,10 +323,8 @@ export function buildServices(
     invalidation,
     log,
     clock,
-    options.modelChecks ?? null,
+    goldenChecks,
   );
-  const tenant = new TenantService(users, projectsRepo, datasources, billing);
-  const conversationsRepo = new ConversationsRepository(db);
   return {
     access,
     sessions,
@@ -324,6 +360,7 @@ export function buildServices(
         }),
         // One process owns PGlite: its copy of a follow-up context never goes stale there.
         contextMs: database.kind === 'pglite' ? 10 * 60_000 : PROCESS_COPY_MS.shared,
+        verified: (actor, source) => verified.index(actor, source),
       },
     ),
     synonyms,
@@ -339,5 +376,8 @@ export function buildServices(
     billing,
     reports,
     invalidation,
+    verified,
+    goldenChecks,
+    notifications,
   };
 }

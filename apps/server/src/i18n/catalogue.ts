@@ -156,6 +156,20 @@ export interface UnsubscribePageTexts {
   failed: string;
 }
 
+/** What a golden check found wrong with a verified question (modules/verified/golden-checks.ts). */
+export type BrokenReason =
+  | { kind: 'missing'; field: 'measure' | 'dimension' | 'time' | 'filter'; name: string }
+  | { kind: 'compile'; message: string }
+  | { kind: 'failed'; message: string }
+  | { kind: 'columns'; added: string[]; removed: string[] };
+
+/** The notifications panel's texts. */
+export interface NotificationTexts {
+  verifiedBroken: { title: (phrase: string) => string; text: (phrase: string, reason: string) => string };
+  /** Why a verified question broke, said by kind. */
+  reason: { [K in BrokenReason['kind']]: (reason: Extract<BrokenReason, { kind: K }>) => string };
+}
+
 export interface ServerCatalogue {
   /** The engine's language: card words, forecast method names and public-holiday names are asked in it. */
   language: TLanguageCode;
@@ -164,6 +178,7 @@ export interface ServerCatalogue {
   report: ReportTexts;
   digest: DigestTexts;
   unsubscribe: UnsubscribePageTexts;
+  notifications: NotificationTexts;
 }
 
 /** HHI bands of the US merger guidelines: below 1 500 unconcentrated, above 2 500 highly concentrated. */

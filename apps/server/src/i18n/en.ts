@@ -176,4 +176,20 @@ export const en: ServerCatalogue = {
     title: 'Unsubscribed',
     failed: 'This link does not work',
   },
+  notifications: {
+    verifiedBroken: {
+      title: (phrase) => `A verified question broke: “${phrase}”`,
+      text: (phrase, reason) =>
+        `“${phrase}” no longer answers as it was verified: ${reason}. Open the model to fix it.`,
+    },
+    reason: {
+      missing: ({ field, name }) => `${FIELD_NAMES[field]} ${name} is no longer in the model`,
+      compile: ({ message }) => `it no longer compiles: ${message}`,
+      failed: ({ message }) => `the query failed: ${message}`,
+      columns: ({ added, removed }) =>
+        `its columns changed: ${[...added.map((c) => `+ ${c}`), ...removed.map((c) => `− ${c}`)].join(' ')}`,
+    },
+  },
 };
+
+const FIELD_NAMES = { measure: 'Measure', dimension: 'Dimension', time: 'Time dimension', filter: 'Field' };

@@ -7,7 +7,14 @@ import type { ServerCatalogue } from './catalogue';
 import { en } from './en';
 import { tr } from './tr';
 
-export type { DigestTexts, ReportTexts, ServerCatalogue, UnsubscribePageTexts } from './catalogue';
+export type {
+  BrokenReason,
+  DigestTexts,
+  NotificationTexts,
+  ReportTexts,
+  ServerCatalogue,
+  UnsubscribePageTexts,
+} from './catalogue';
 
 const BY_LANGUAGE: Record<Language, ServerCatalogue> = { 'en-US': en, 'en-GB': en, tr };
 const CATALOGUES = new Map<string, ServerCatalogue>(Object.entries(BY_LANGUAGE));

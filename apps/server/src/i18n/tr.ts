@@ -179,4 +179,20 @@ export const tr: ServerCatalogue = {
     title: 'Abonelikten çıkıldı',
     failed: 'Bu bağlantı çalışmıyor',
   },
+  notifications: {
+    verifiedBroken: {
+      title: (phrase) => `Doğrulanmış bir soru bozuldu: “${phrase}”`,
+      text: (phrase, reason) =>
+        `“${phrase}” artık doğrulandığı gibi yanıtlanmıyor: ${reason}. Düzeltmek için modeli açın.`,
+    },
+    reason: {
+      missing: ({ field, name }) => `${FIELD_NAMES[field]} ${name} artık modelde yok`,
+      compile: ({ message }) => `artık derlenemiyor: ${message}`,
+      failed: ({ message }) => `sorgu başarısız oldu: ${message}`,
+      columns: ({ added, removed }) =>
+        `sütunları değişti: ${[...added.map((c) => `+ ${c}`), ...removed.map((c) => `− ${c}`)].join(' ')}`,
+    },
+  },
 };
+
+const FIELD_NAMES = { measure: 'Ölçü', dimension: 'Boyut', time: 'Zaman boyutu', filter: 'Alan' };

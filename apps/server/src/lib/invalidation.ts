@@ -23,7 +23,9 @@ export type InvalidationTopic =
   /** The model of a source changed (learned words): key = source id (or 'demo'). */
   | 'model'
   /** A user's subscription row changed: key = user id. */
-  | 'subscription';
+  | 'subscription'
+  /** An owner's verified questions of a source changed: key = `${userId}:${projectId}:${sourceKey}`. */
+  | 'verified';
 
 const TOPICS = new Set<string>([
   'session',
@@ -33,6 +35,7 @@ const TOPICS = new Set<string>([
   'source-synced',
   'model',
   'subscription',
+  'verified',
 ]);
 
 /** Called with the key that changed, or null when any may have (notices were missed): drop them all. */

@@ -3,13 +3,20 @@ import {
   ConnectorError,
   cardCompiled,
   DEFAULT_QUERY_OPTIONS,
+  DEMO_DESCRIPTOR,
   planOf,
   type TCompiledPlan,
   type TConnectorErrorCode,
   type TQueryResult,
   type TSourceCompiledQuery,
 } from '@parley/connectors';
-import { questionKind, type TCard, type TConversationResponse, type TSemanticQuery } from '@parley/contract';
+import {
+  DEMO_DATASOURCE_ID,
+  questionKind,
+  type TCard,
+  type TConversationResponse,
+  type TSemanticQuery,
+} from '@parley/contract';
 import {
   aggregateKind,
   assertNever,
@@ -70,6 +77,30 @@ export interface AskContext {
    * request goes uncounted.
    */
   aiInsights?: () => Promise<boolean>;
+  /** The owner's verified questions of the source (modules/verified): they answer first. */
+  verified?: VerifiedIndex | null;
+}
+
+/** A verified question as the answer path sees it: its pinned query and what the card says of it. */
+export interface PinnedAnswer {
+  query: TSemanticQuery;
+  verified: NonNullable<TCard['verified']>;
+}
+
+/** How the verified index reads a verified phrase on the current model (see AnswerService.pinnedReading). */
+export interface PhraseReading {
+  model: TSemanticModel;
+  /** Everything else the reading depends on (language, day, week start, dialect). */
+  key: string;
+  read: (phrase: string) => TSemanticQuery | null;
+}
+
+/** An owner's verified questions of one source (built and memoised by modules/verified). */
+export interface VerifiedIndex {
+  /** The verified question one of whose phrases this is (normalised), or null. */
+  byPhrase(phrase: string): PinnedAnswer | null;
+  /** The verified question whose pinned query is `query`, or whose phrase the engine now reads as it. */
+  byQuery(query: TSemanticQuery, reading: PhraseReading): PinnedAnswer | null;
 }
 
 export interface AskResult {
@@ -237,11 +268,86 @@ export class AnswerService {
     for (const key of [...this.pending.keys()]) if (key.startsWith(`${id}\u0000`)) this.pending.delete(key);
   }
 
-  /** Answers a question about `source`, the data source the datasources module resolved. */
+  /**
+   * Answers a question about `source`, the data source the datasources module resolved: a
+   * verified phrase, or a phrase read as a verified query, answers from the pinned query.
+   */
   async ask(source: AnswerSource, phrase: string, context: AskContext): Promise<AskResult> {
+    const verified = context.verified?.byPhrase(phrase);
+    if (verified) return this.answerPinned(source, verified, phrase, context);
     const understood = await this.understand(source, phrase, context);
     if (!understood.query) return understood.result;
+    const same = context.verified ? this.pinnedReading(source, understood.query, context) : null;
+    if (same) return this.answerPinned(source, same, phrase, context);
     return this.answerQuery(source, understood.query, phrase, context);
+  }
+
+  /** The verified question `query` is, by its pinned query or by the current reading of its phrases. */
+  private pinnedReading(
+    source: AnswerSource,
+    query: TSemanticQuery,
+    context: AskContext,
+  ): PinnedAnswer | null {
+    const { model, connector } = source;
+    const today = dateIn(context.timezone, this.clock());
+    const weekStart = weekStartFor(context.language);
+    const { language } = context;
+    const dialect = connector.dialect;
+    return context.verified!.byQuery(query, {
+      model,
+      key: `${language}\u0000${today}\u0000${weekStart}\u0000${dialect ?? ''}`,
+      read: (phrase) => {
+        // Read on its own, as when it was verified: no follow-up context.
+        const parsed = this.parse(phrase, {
+          model,
+          today,
+          weekStart,
+          previous: null,
+          kinds: ANALYSES,
+          dialect,
+          language,
+        });
+        return parsed.kind === 'query' ? parsed.query : null;
+      },
+    });
+  }
+
+  /** The pinned query's answer, its card saying who verified it and when. */
+  private async answerPinned(
+    source: AnswerSource,
+    pinned: PinnedAnswer,
+    phrase: string,
+    context: AskContext,
+  ): Promise<AskResult> {
+    const result = await this.answerQuery(source, pinned.query, phrase, context);
+    const responses = result.responses.map((r) =>
+      r.card ? { ...r, card: { ...r.card, verified: pinned.verified } } : r,
+    );
+    return { ...result, responses };
+  }
+
+  /**
+   * Why `query` cannot be answered on `source` (compiled against its model, nothing run), or null:
+   * a query chosen on a card's chips or pinned by a verified question is checked with it.
+   */
+  compileError(
+    source: AnswerSource,
+    query: TSemanticQuery,
+    context: Pick<AskContext, 'timezone' | 'language'>,
+  ): string | null {
+    const { connector, model } = source;
+    const today = dateIn(context.timezone, this.clock());
+    const weekStart = weekStartFor(context.language);
+    try {
+      if (connector.dialect)
+        KINDS[questionKind(query)].plan(query, model, { dialect: connector.dialect, today, weekStart });
+      else connector.compileApi?.(query, model, { today, weekStart });
+      return null;
+    } catch (error) {
+      if (error instanceof ModelError || error instanceof ConnectorError) return error.message;
+      this.log.warn({ err: error }, 'a chosen query did not compile');
+      return 'it cannot be compiled for this data source';
+    }
   }
 
   /**
@@ -358,6 +464,7 @@ export class AnswerService {
         });
         // A copied source (Formbricks) answers as of its last sync: the card says so.
         if (result.asOf) built.synced = result.asOf;
+        built.source = cardSource(source);
         return built;
       });
       // AI insights only through the configured model, beside the computed ones, never instead;
@@ -535,7 +642,9 @@ export class AnswerService {
       results.map((r) => r.rows),
       { query, model, readAt, ...options },
     );
-    return answer.kind === 'card' ? { phrase, card: answer.card } : { phrase, text: answer.text };
+    return answer.kind === 'card'
+      ? { phrase, card: { ...answer.card, source: cardSource(source) } }
+      : { phrase, text: answer.text };
   }
 
   /** Opens (and on first start generates) the demo source ahead of the first question. */
@@ -547,6 +656,12 @@ export class AnswerService {
   suggestions(source: AnswerSource): string[] {
     return getExampleQuestions(source.model);
   }
+}
+
+/** The source a card answers from, named as the data-sources screen names it. */
+function cardSource(source: AnswerSource): NonNullable<TCard['source']> {
+  const name = source.id === DEMO_DATASOURCE_ID ? DEMO_DESCRIPTOR.name : source.model.name;
+  return { id: source.id, name };
 }
 
 /** The choices that say what an unknown word would mean, keyed by the phrase the button asks. */

@@ -17,7 +17,13 @@ import { Invalid, NotFound, UpstreamFailed } from '../../lib/errors';
 import { approximateBytes, Lru } from '../../lib/lru';
 import { startOfDayIn } from '../../lib/time';
 import type { MailService } from '../../mail/mail.service';
-import type { AnswerService, AskContext } from '../answers/answers.service';
+import type {
+  AnswerService,
+  AnswerSource,
+  AskContext,
+  AskResult,
+  VerifiedIndex,
+} from '../answers/answers.service';
 import { aiInsightsQuota } from '../billing/ai-insights';
 import type { SourceResolver } from '../datasources/source-resolver';
 import type { SynonymsService } from '../synonyms/synonyms.service';
@@ -38,6 +44,8 @@ export interface ConversationsOptions {
   contextMs?: number;
   /** At most this many follow-up contexts are kept, and this many bytes of them (estimated). */
   contexts?: { entries: number; bytes: number };
+  /** The asker's verified questions of a source (modules/verified), answered first. */
+  verified?: (actor: Actor, source: AnswerSource) => Promise<VerifiedIndex | null>;
 }
 
 /** The follow-up context of one (user, project, source), kept beside the session. */
@@ -59,6 +67,7 @@ export class ConversationsService {
   private readonly contextMs: number;
   /** By user, project and source; the least recently used go first. */
   private readonly contexts: Lru<FollowUpContext>;
+  private readonly verified: ConversationsOptions['verified'];
 
   constructor(
     private readonly repo: ConversationsRepository,
@@ -73,6 +82,7 @@ export class ConversationsService {
   ) {
     this.historyWriter = options.history ?? new HistoryWriter(repo, null, console);
     this.contextMs = options.contextMs ?? 5_000;
+    this.verified = options.verified;
     const bounds = options.contexts ?? { entries: CONTEXTS_KEPT, bytes: CONTEXTS_BYTES };
     this.contexts = new Lru(bounds.entries, {
       maxBytes: bounds.bytes,
@@ -99,24 +109,23 @@ export class ConversationsService {
     return this.access.requireAccess(actor, { feature: 'CONVERSATIONS', ...need });
   }
 
-  /** Answers a question, refining the previous one of today's conversation when it is a follow-up. */
+  /**
+   * Answers a question, refining the previous one of today's conversation when it is a follow-up;
+   * with a `query` (a reading chosen on a card's chips), answers that query instead of parsing.
+   */
   async query(asker: Actor, body: TConversationQueryBody): Promise<TConversationQueryResponse> {
-    await this.requireConversations(asker, { quota: 'conversations' });
+    // A chosen query is checked before the question counts against the plan.
+    await this.requireConversations(asker, body.query ? {} : { quota: 'conversations' });
     // The named source (the asker's own, active) or their default; 404 / 400 otherwise.
     const source = await this.sources.resolve(asker, body.datasource_id ?? null);
-    const since = startOfDayIn(asker.timezone, this.clock());
-    const { previous, choices } = await this.followUpContext(asker, source.id, since);
-    // Picking a choice of a question back teaches its unknown word to the project.
-    const picked = choices ? findChoice(choices, body.phrase) : null;
-    if (picked) await this.synonyms.learn(asker, source, picked);
-    const context: AskContext = {
-      timezone: asker.timezone,
-      language: asker.language,
-      previous,
-      aiInsights: aiInsightsQuota(this.access, asker),
-    };
+    let result: AskResult;
+    if (body.query) {
+      const why = this.answers.compileError(source, body.query, asker);
+      if (why) throw new Invalid(`Invalid field query: ${why}`);
+      await this.requireConversations(asker, { quota: 'conversations' });
+      result = await this.answers.answerQuery(source, body.query, body.phrase, this.askContext(asker, null));
+    } else result = await this.askPhrase(asker, source, body.phrase);
     const id = randomUUID();
-    const result = await this.answers.ask(source, body.phrase, context);
     const responses = result.responses.map((r) => (r.card ? { ...r, question_id: id } : r));
     const createdAt = this.clock();
     this.keepContext(asker, source.id, result.semantic, createdAt, result.learn ?? null);
@@ -134,6 +143,27 @@ export class ConversationsService {
       learn: result.learn ?? null,
     });
     return { responses };
+  }
+
+  /** A typed question: the follow-up context, a picked choice's word learned, the owner's verified questions first. */
+  private async askPhrase(asker: Actor, source: AnswerSource, phrase: string): Promise<AskResult> {
+    const since = startOfDayIn(asker.timezone, this.clock());
+    const { previous, choices } = await this.followUpContext(asker, source.id, since);
+    // Picking a choice of a question back teaches its unknown word to the project.
+    const picked = choices ? findChoice(choices, phrase) : null;
+    if (picked) await this.synonyms.learn(asker, source, picked);
+    const context = this.askContext(asker, previous);
+    context.verified = (await this.verified?.(asker, source)) ?? null;
+    return this.answers.ask(source, phrase, context);
+  }
+
+  private askContext(asker: Actor, previous: TSemanticQuery | null): AskContext {
+    return {
+      timezone: asker.timezone,
+      language: asker.language,
+      previous,
+      aiInsights: aiInsightsQuota(this.access, asker),
+    };
   }
 
   /** The base of a follow-up and the last question back's choices: this process's copy, else the database's. */

@@ -11,16 +11,19 @@ import {
  * Refreshes one copied source's local copy (Formbricks responses → DuckDB). Safe to run twice:
  * a sync merges by response id into a new file swapped in whole. An unreachable source is
  * retried with backoff; one whose process died runs again after 10 minutes. Whichever process
- * ran it (a worker, usually), every web process resolves the source again ('source-synced').
+ * ran it (a worker, usually), every web process resolves the source again ('source-synced'),
+ * and `afterSync` re-runs the source's golden checks on the new data (modules/verified).
  */
 export const datasourceSyncJob = (
   datasources: DatasourcesService,
   bus?: InvalidationBus,
+  afterSync?: (id: string) => Promise<void>,
 ): JobDefinition<TDatasourceSyncJob> => ({
   name: DATASOURCE_SYNC_JOB,
   handler: async (data) => {
     await datasources.sync(data);
     await bus?.publish('source-synced', data.datasource_id);
+    await afterSync?.(data.datasource_id);
   },
   retryLimit: 3,
   retryDelaySeconds: 60,

@@ -1,12 +1,13 @@
-import type { TLearnedSynonyms, TSynonymsQuery } from '@parley/contract';
+import type { TLearnedSynonyms, TSynonymsQuery, TTeachWordBody } from '@parley/contract';
 import {
   describeLearnedTarget,
+  findDimension,
   type TLearnedChoice,
   type TSemanticModel,
   withLearnedSynonyms,
 } from '@parley/engine';
 import type { AccessPolicy, Actor } from '../../lib/access';
-import { NotFound } from '../../lib/errors';
+import { Invalid, NotFound } from '../../lib/errors';
 import { type InvalidationBus, LocalInvalidationBus } from '../../lib/invalidation';
 import { approximateBytes, Lru } from '../../lib/lru';
 import type { AnswerSource } from '../answers/answers.service';
@@ -57,6 +58,8 @@ export class SynonymsService {
     private readonly clock: () => Date,
     private readonly bus: InvalidationBus = new LocalInvalidationBus(),
     memo: { entries: number; bytes: number } = { entries: MEMO_ENTRIES, bytes: MEMO_BYTES },
+    /** One of the actor's sources by id (the resolver, handed in by services.ts): "Remember this" names it. */
+    private readonly resolve?: (actor: Actor, id: string) => Promise<AnswerSource>,
   ) {
     this.memo = new Lru(memo.entries, {
       maxBytes: memo.bytes,
@@ -97,9 +100,32 @@ export class SynonymsService {
    */
   async learn(actor: Actor, source: AnswerSource, choice: TLearnedChoice): Promise<void> {
     await this.access.requireAccess(actor, { feature: 'CONVERSATIONS' });
+    await this.store(actor, source, choice);
+  }
+
+  /**
+   * "Remember this" after a chip change: the word now means the chosen part of the actor's source;
+   * a part its model does not have is refused (400), never stored.
+   */
+  async teachWord(actor: Actor, body: TTeachWordBody): Promise<void> {
+    await this.access.requireAccess(actor, { feature: 'CONVERSATIONS' });
+    if (!this.resolve) throw new Error('SynonymsService was built without a source resolver');
+    const source = await this.resolve(actor, body.datasource_id);
+    const { target } = body;
+    // A value must be one the dimension lists: only those are read (withLearnedSynonyms).
+    const known =
+      target.type === 'value'
+        ? (findDimension(source.model, target.dimension)?.values.includes(target.value) ?? false)
+        : describeLearnedTarget(source.model, target) !== null;
+    if (!known || !(await this.store(actor, source, { word: body.word, target })))
+      throw new Invalid(`Invalid field target: the data source has no such ${target.type}`);
+  }
+
+  /** Stores what a word means on `source`; false when the word or its target cannot be kept. */
+  private async store(actor: Actor, source: AnswerSource, choice: TLearnedChoice): Promise<boolean> {
     const word = choice.word.trim().toLowerCase();
     const meaning = describeLearnedTarget(source.model, choice.target);
-    if (!word || word.length > 100 || meaning === null) return;
+    if (!word || word.length > 100 || meaning === null) return false;
     await this.repo.upsert({
       projectId: actor.projectId,
       sourceKey: source.id,
@@ -110,6 +136,7 @@ export class SynonymsService {
       createdAt: this.clock(),
     });
     await this.modelChanged(source.id);
+    return true;
   }
 
   /**
