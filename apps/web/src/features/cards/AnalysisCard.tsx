@@ -19,6 +19,8 @@ import { useInView, useViewportWidth } from './hooks/useViewport';
 import { ExpandIcon, ExportIcon, InsightsIcon, NextViewIcon, TextIcon } from './icons';
 import { KpiView } from './KpiView';
 import { sanitizeHtml } from './sanitize';
+import { UnderstoodChips, VerifiedBadge } from './UnderstoodChips';
+import type { ChipChange } from './understood';
 import {
   buildViews,
   type ChartViewType,
@@ -44,6 +46,10 @@ export interface AnalysisCardProps {
   detail?: boolean;
   /** Shown above the card title (collections' compact cards show the phrase). */
   heading?: React.ReactNode;
+  /** The question the card answers: its chips can re-ask it, its menu can verify it. */
+  phrase?: string;
+  /** Re-asks the question as a chip change reads it (the conversation); none: chips without menus. */
+  onRequery?: (change: ChipChange) => void;
 }
 
 function Html({ html, className }: { html: string; className?: string }) {
@@ -179,11 +185,27 @@ export function PeriodChips({ card }: { card: TCard }) {
   );
 }
 
+/** Under the title: the chips of what the card understood, or its period alone for a card without a query. */
+function CardChips({
+  card,
+  phrase,
+  onRequery,
+}: { card: TCard } & Pick<AnalysisCardProps, 'phrase' | 'onRequery'>) {
+  if (card.query) return <UnderstoodChips card={card} phrase={phrase} onRequery={onRequery} />;
+  return (
+    <>
+      <VerifiedBadge card={card} />
+      <PeriodChips card={card} />
+    </>
+  );
+}
+
 /** The expanded card in a dialog; focus goes back to the expand button when it closes. */
 function DetailDialog({
   card,
   title,
   questionId,
+  phrase,
   view,
   onViewChange,
   onClose,
@@ -191,6 +213,7 @@ function DetailDialog({
   card: TCard;
   title: string;
   questionId?: string;
+  phrase?: string;
   view?: ViewType;
   onViewChange: (view: ViewType) => void;
   onClose: () => void;
@@ -211,6 +234,7 @@ function DetailDialog({
       <AnalysisCard
         card={card}
         questionId={questionId}
+        phrase={phrase}
         gridWidth={5}
         initialView={view}
         onViewChange={onViewChange}
@@ -241,6 +265,8 @@ export const AnalysisCard = memo(function AnalysisCard({
   onViewChange,
   detail,
   heading,
+  phrase,
+  onRequery,
 }: AnalysisCardProps) {
   const { t, i18n } = useTranslation('cards');
   const rootRef = useRef<HTMLElement>(null);
@@ -315,13 +341,13 @@ export const AnalysisCard = memo(function AnalysisCard({
       {detail ? (
         card ? (
           <div className="card-header card-header-detail">
-            <PeriodChips card={card} />
+            <CardChips card={card} />
           </div>
         ) : null
       ) : (
         <header className="card-header">
           <h2 className="card-title">{title}</h2>
-          {card ? <PeriodChips card={card} /> : null}
+          {card ? <CardChips card={card} phrase={phrase} onRequery={onRequery} /> : null}
         </header>
       )}
       <div ref={bodyRef} className={bodyClass}>
@@ -479,6 +505,7 @@ export const AnalysisCard = memo(function AnalysisCard({
           card={card}
           view={current}
           questionId={questionId}
+          phrase={phrase}
           getNode={() => rootRef.current}
           getPng={getPng}
         />
@@ -488,6 +515,7 @@ export const AnalysisCard = memo(function AnalysisCard({
           card={card}
           title={title}
           questionId={questionId}
+          phrase={phrase}
           view={current ?? undefined}
           onViewChange={choose}
           onClose={() => setExpanded(false)}
