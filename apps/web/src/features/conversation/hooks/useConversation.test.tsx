@@ -27,7 +27,7 @@ describe('useConversation.requery', () => {
     const posts: unknown[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (url: string, init: RequestInit) => {
+      vi.fn(async (_url: string, init: RequestInit) => {
         if ((init.method ?? 'GET') === 'GET') return json({ items: [], has_more: false });
         const body = JSON.parse(String(init.body));
         posts.push(body);
