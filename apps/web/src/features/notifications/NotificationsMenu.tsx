@@ -67,7 +67,7 @@ export function NotificationsMenu() {
   return (
     <Popover opened={opened} onChange={toggle} position="bottom-end" width={320} shadow="md" withArrow>
       <Popover.Target>
-        <Tooltip label={t('shell.notifications', { ns: 'translation' })}>
+        <Tooltip label={t('shell.notifications', { ns: 'translation' })} disabled={opened}>
           <ActionIcon
             variant="subtle"
             color="gray"
