@@ -37,6 +37,7 @@ export function StaticChip({ chip }: { chip: Chip }) {
       className="understood-chip"
       data-part={chip.part}
       data-partial={chip.partial}
+      title={chip.hint}
       data-testid={chip.part === 'period' ? 'card-period' : `chip-${chip.key}`}
     >
       <ChipFace chip={chip} />
@@ -116,7 +117,12 @@ export function ChipMenu({ chip, open, onOpenChange, alternatives, onChoose }: C
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        title={t('understood.change', { part: t(`understood.part.${chip.part}`), label: chip.label })}
+        title={[
+          t('understood.change', { part: t(`understood.part.${chip.part}`), label: chip.label }),
+          chip.hint,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
         onClick={() => onOpenChange(!open)}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown' && !open) {

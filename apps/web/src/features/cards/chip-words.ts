@@ -68,6 +68,7 @@ export function chipWords(t: TFunction, locale: string, timeZone: string | undef
     read: (iso) => t('understood.read', { time: momentWords(iso, locale, timeZone) }),
     synced: (iso) => t('data_as_of', { date: momentWords(iso, locale, timeZone) }),
     soFar: t('so_far'),
+    zone: timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     noGrouping: t('understood.no_grouping'),
     removeFilter: t('understood.remove_filter'),
     not: t('understood.not'),

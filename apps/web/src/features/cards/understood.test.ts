@@ -19,6 +19,7 @@ const words: ChipWords = {
   read: (iso) => `read ${iso.slice(11, 16)}`,
   synced: (iso) => `synced ${iso.slice(11, 16)}`,
   soFar: 'so far',
+  zone: 'Europe/Istanbul',
   noGrouping: 'No grouping',
   removeFilter: 'Remove filter',
   not: 'not',
@@ -129,6 +130,7 @@ describe('buildChips', () => {
     expect(chip(chips, 'filter-0').label).toBe('Region: not Americas');
     expect(chip(chips, 'period').sub).toBe('2026-11-01..2026-11-27 (so far)');
     expect(chip(chips, 'period').partial).toBe(true);
+    expect(chip(chips, 'period').hint).toBe('2026-11-01..2026-11-27 (Europe/Istanbul)');
     expect(chip(chips, 'comparison').label).toBe('none');
     expect(chip(chips, 'source')).toMatchObject({ sub: 'synced 09:10', synced: true });
   });

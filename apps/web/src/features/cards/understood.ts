@@ -26,6 +26,8 @@ export interface ChipWords {
   read: (iso: string) => string;
   synced: (iso: string) => string;
   soFar: string;
+  /** The time zone the dates are read in ("Europe/Istanbul"). */
+  zone: string;
   noGrouping: string;
   removeFilter: string;
   not: string;
@@ -42,6 +44,8 @@ export interface Chip {
   /** The sub text is a synced copy's date (the source chip of a synced source). */
   synced?: boolean;
   partial?: boolean;
+  /** More than the chip says, for its tooltip: the period's time zone. */
+  hint?: string;
 }
 
 export interface Alternative {
@@ -131,6 +135,7 @@ function periodChip(card: TCard, query: TSemanticQuery, words: ChipWords): Chip[
       label: range ? words.range(range) : (period?.label ?? ''),
       sub: dates && period?.partial ? `${dates} (${words.soFar})` : dates,
       partial: period?.partial || undefined,
+      hint: dates ? `${dates} (${words.zone})` : undefined,
     },
   ];
 }
