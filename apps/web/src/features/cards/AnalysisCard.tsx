@@ -11,6 +11,7 @@ import { A11y, Keyboard } from 'swiper/modules';
 import { Swiper, type SwiperClass, SwiperSlide } from 'swiper/react';
 import { useReturnFocus } from '../../lib/focus';
 import { Spinner } from '../../ui/Spinner';
+import { CardChips } from './CardChips';
 import { DataTable } from './DataTable';
 import { ExportDialog } from './ExportDialog';
 import { composePng, nodeToPng } from './export';
@@ -19,7 +20,6 @@ import { useInView, useViewportWidth } from './hooks/useViewport';
 import { ExpandIcon, ExportIcon, InsightsIcon, NextViewIcon, TextIcon } from './icons';
 import { KpiView } from './KpiView';
 import { sanitizeHtml } from './sanitize';
-import { UnderstoodChips, VerifiedBadge } from './UnderstoodChips';
 import type { ChipChange } from './understood';
 import {
   buildViews,
@@ -147,58 +147,6 @@ export const ViewContent = memo(function ViewContent({ card, view, onInstance, s
       return <Html html={card.text} className="card-text" />;
   }
 });
-
-/** The resolved period of the answer (issue 11): its dates, "(so far)" while it runs, and the comparison. */
-export function PeriodChips({ card }: { card: TCard }) {
-  const { t, i18n } = useTranslation('cards');
-  const locale = i18n.language || 'en-US';
-  const period = periodLabel(card, locale, t('so_far'));
-  // A source answered from a copy (Formbricks) says how fresh the copy is.
-  const synced = card.synced
-    ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-        new Date(card.synced),
-      )
-    : null;
-  if (!period && !synced) return null;
-  const comparison = period ? comparisonLabel(card, locale) : null;
-  return (
-    <div className="period-chips" data-testid="card-period">
-      {period ? (
-        <span
-          className="period-chip"
-          data-partial={card.period?.partial || undefined}
-          title={card.period?.label}
-        >
-          <span className="visually-hidden">{t('period')}: </span>
-          {period}
-        </span>
-      ) : null}
-      {comparison ? (
-        <span className="period-chip period-chip-muted">{t('compared_with', { period: comparison })}</span>
-      ) : null}
-      {synced ? (
-        <span className="period-chip period-chip-muted" data-testid="card-synced">
-          <time dateTime={card.synced}>{t('data_as_of', { date: synced })}</time>
-        </span>
-      ) : null}
-    </div>
-  );
-}
-
-/** Under the title: the chips of what the card understood, or its period alone for a card without a query. */
-function CardChips({
-  card,
-  phrase,
-  onRequery,
-}: { card: TCard } & Pick<AnalysisCardProps, 'phrase' | 'onRequery'>) {
-  if (card.query) return <UnderstoodChips card={card} phrase={phrase} onRequery={onRequery} />;
-  return (
-    <>
-      <VerifiedBadge card={card} />
-      <PeriodChips card={card} />
-    </>
-  );
-}
 
 /** The expanded card in a dialog; focus goes back to the expand button when it closes. */
 function DetailDialog({

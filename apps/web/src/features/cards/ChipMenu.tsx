@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type RefObject, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Alternative, Chip } from './understood';
 
@@ -66,6 +66,31 @@ function moveFocus(menu: HTMLElement | null, key: string): boolean {
 }
 
 /**
+ * Focus on open (the current reading, else the first item, else the menu so Escape still works)
+ * and closing on a click outside. The callback is read through a ref, so a new one each render
+ * neither re-runs the effect nor moves the focus.
+ */
+function useMenuFocus(
+  open: boolean,
+  menuRef: RefObject<HTMLDivElement | null>,
+  wrapRef: RefObject<HTMLSpanElement | null>,
+  onOpenChange: (open: boolean) => void,
+) {
+  const openChange = useRef(onOpenChange);
+  openChange.current = onOpenChange;
+  useEffect(() => {
+    if (!open) return;
+    const list = items(menuRef.current);
+    (list.find((el) => el.getAttribute('aria-current') === 'true') ?? list[0] ?? menuRef.current)?.focus();
+    const outside = (e: MouseEvent) => {
+      if (!wrapRef.current?.contains(e.target as Node)) openChange.current(false);
+    };
+    document.addEventListener('mousedown', outside);
+    return () => document.removeEventListener('mousedown', outside);
+  }, [open, menuRef, wrapRef]);
+}
+
+/**
  * A chip that opens the alternatives for its part (issue 30 item 1): a menu button; Enter, Space
  * or ArrowDown open it, the arrow keys move, Escape closes, and focus goes back to the chip.
  */
@@ -76,26 +101,12 @@ export function ChipMenu({ chip, open, onOpenChange, alternatives, onChoose }: C
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const list = open ? alternatives() : null;
-  // Read in the effect, so a new callback each render neither re-runs it nor moves the focus.
-  const openChange = useRef(onOpenChange);
-  openChange.current = onOpenChange;
+  useMenuFocus(open, menuRef, wrapRef, onOpenChange);
 
   const close = (refocus: boolean) => {
     onOpenChange(false);
     if (refocus) buttonRef.current?.focus();
   };
-
-  useEffect(() => {
-    if (!open) return;
-    const first = items(menuRef.current);
-    // The chosen reading first; with nothing to choose, the menu itself, so Escape still closes it.
-    (first.find((el) => el.getAttribute('aria-current') === 'true') ?? first[0] ?? menuRef.current)?.focus();
-    const outside = (e: MouseEvent) => {
-      if (!wrapRef.current?.contains(e.target as Node)) openChange.current(false);
-    };
-    document.addEventListener('mousedown', outside);
-    return () => document.removeEventListener('mousedown', outside);
-  }, [open]);
 
   const onMenuKey = (e: KeyboardEvent) => {
     if (e.key === 'Escape') {

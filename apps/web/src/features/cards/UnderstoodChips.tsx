@@ -38,6 +38,11 @@ export function VerifiedBadge({ card }: { card: TCard }) {
   );
 }
 
+/** Alternatives come from the model, except the period's and the comparison's, which are the engine's own. */
+function waitsForModel(chip: Chip, loading: boolean): boolean {
+  return loading && (chip.part === 'measure' || chip.part === 'grouping' || chip.part === 'filter');
+}
+
 export interface UnderstoodChipsProps {
   card: TCard;
   /** The question's words; with `onRequery`, choosing an alternative re-asks it at once. */
@@ -79,8 +84,6 @@ export function UnderstoodChips({ card, phrase, onRequery }: UnderstoodChipsProp
   );
 
   if (chips.length === 0) return card.verified ? <VerifiedBadge card={card} /> : null;
-  // Alternatives need the model, except the period's and the comparison's, which are the engine's own.
-  const loading = model.isLoading;
   return (
     // biome-ignore lint/a11y/useSemanticElements: a labelled row of chips, not a form's fieldset
     <div
@@ -98,7 +101,7 @@ export function UnderstoodChips({ card, phrase, onRequery }: UnderstoodChipsProp
             open={open === chip.key}
             onOpenChange={(next) => setOpen(next ? chip.key : null)}
             alternatives={() =>
-              loading && (chip.part === 'measure' || chip.part === 'grouping' || chip.part === 'filter')
+              waitsForModel(chip, model.isLoading)
                 ? null
                 : alternativesFor(chip, card, model.data ?? null, words)
             }

@@ -38,6 +38,54 @@ function NotificationRow({ item, onOpen }: { item: Item; onOpen: (item: Item) =>
   );
 }
 
+/** The popup's content: the title, "Mark all read", and the list or today's empty text. */
+function NotificationsPanel({
+  items,
+  unread,
+  onOpen,
+  onMarkAll,
+  busy,
+}: {
+  items: Item[];
+  unread: number;
+  onOpen: (item: Item) => void;
+  onMarkAll: () => void;
+  busy: boolean;
+}) {
+  const { t } = useTranslation('notifications');
+  return (
+    <>
+      <div className="notifications-head">
+        <Text fw={600} size="sm">
+          {t('shell.notifications', { ns: 'translation' })}
+        </Text>
+        {unread > 0 ? (
+          <button
+            type="button"
+            className="btn btn-subtle notifications-all"
+            onClick={onMarkAll}
+            disabled={busy}
+            data-testid="notifications-mark-all"
+          >
+            {t('mark_all')}
+          </button>
+        ) : null}
+      </div>
+      {items.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="notifications-empty">
+          {t('shell.no_notifications', { ns: 'translation' })}
+        </Text>
+      ) : (
+        <ul className="notifications-list" aria-label={t('list')}>
+          {items.map((item) => (
+            <NotificationRow key={item.id} item={item} onOpen={onOpen} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
 /**
  * The top bar's notifications (DESIGN §12): the bell with the unread count, read on open and
  * every minute while the tab is visible; opening an item marks it read and goes to its link.
@@ -88,33 +136,13 @@ export function NotificationsMenu() {
         </Tooltip>
       </Popover.Target>
       <Popover.Dropdown data-testid="notifications-popup">
-        <div className="notifications-head">
-          <Text fw={600} size="sm">
-            {t('shell.notifications', { ns: 'translation' })}
-          </Text>
-          {unread > 0 ? (
-            <button
-              type="button"
-              className="btn btn-subtle notifications-all"
-              onClick={() => markRead.mutate('all')}
-              disabled={markRead.isPending}
-              data-testid="notifications-mark-all"
-            >
-              {t('mark_all')}
-            </button>
-          ) : null}
-        </div>
-        {items.length === 0 ? (
-          <Text size="sm" c="dimmed" data-testid="notifications-empty">
-            {t('shell.no_notifications', { ns: 'translation' })}
-          </Text>
-        ) : (
-          <ul className="notifications-list" aria-label={t('list')}>
-            {items.map((item) => (
-              <NotificationRow key={item.id} item={item} onOpen={(i) => void open(i)} />
-            ))}
-          </ul>
-        )}
+        <NotificationsPanel
+          items={items}
+          unread={unread}
+          onOpen={(item) => void open(item)}
+          onMarkAll={() => markRead.mutate('all')}
+          busy={markRead.isPending}
+        />
       </Popover.Dropdown>
     </Popover>
   );
