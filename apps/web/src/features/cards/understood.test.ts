@@ -108,6 +108,16 @@ describe('buildChips', () => {
     ).toEqual(['Orders', 'Net margin']);
   });
 
+  it("says a synced copy's freshness even on a card that does not name its source", () => {
+    const q: TSemanticQuery = { measures: ['orders'], dimensions: [], filters: [] };
+    const chips = buildChips(
+      card(q, { source: undefined, period: undefined, synced: '2026-11-27T09:10:00Z' }),
+      null,
+      words,
+    );
+    expect(chips.at(-1)).toMatchObject({ part: 'source', label: '', sub: 'synced 09:10', synced: true });
+  });
+
   it('shows no chips for a card without a query', () => {
     expect(buildChips(card(null), model, words)).toEqual([]);
   });

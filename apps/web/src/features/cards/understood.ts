@@ -156,9 +156,12 @@ function comparisonChip(card: TCard, query: TSemanticQuery, words: ChipWords): C
 }
 
 function sourceChip(card: TCard, words: ChipWords): Chip[] {
-  if (!card.source) return [];
+  // A card from before cards named their source still says how fresh a synced copy is.
+  if (!card.source && !card.synced) return [];
   const sub = card.synced ? words.synced(card.synced) : words.read(card.date);
-  return [{ key: 'source', part: 'source', index: 0, label: card.source.name, sub, synced: !!card.synced }];
+  return [
+    { key: 'source', part: 'source', index: 0, label: card.source?.name ?? '', sub, synced: !!card.synced },
+  ];
 }
 
 /** The chips of a card: measures, groupings, filters, period, comparison, source; none without a query. */
