@@ -1,10 +1,11 @@
-import { ActionIcon, Avatar, Popover, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Avatar, Popover, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
 import type { TAuthConfig, TTenant } from '@parley/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { NotificationsMenu } from '../../features/notifications';
 import { brandName } from '../../features/session';
-import { BellIcon, ChevronDownIcon, HelpIcon, SearchIcon } from '../../ui/icons';
+import { ChevronDownIcon, HelpIcon, SearchIcon } from '../../ui/icons';
 import { Logo } from '../../ui/Logo';
 import { currentProjectId, filterProjects, projectFavicon, projectUrl } from './project';
 
@@ -44,29 +45,7 @@ export function TopBar({
         >
           {quotaText}
         </button>
-        <Popover position="bottom-end" width={280} shadow="md" withArrow>
-          <Popover.Target>
-            <Tooltip label={t('shell.notifications')}>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="lg"
-                aria-label={t('shell.notifications')}
-                data-testid="notifications-button"
-              >
-                <BellIcon />
-              </ActionIcon>
-            </Tooltip>
-          </Popover.Target>
-          <Popover.Dropdown data-testid="notifications-popup">
-            <Text fw={600} size="sm" mb={4}>
-              {t('shell.notifications')}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {t('shell.no_notifications')}
-            </Text>
-          </Popover.Dropdown>
-        </Popover>
+        <NotificationsMenu />
         <Tooltip label={t('help.title')}>
           <ActionIcon
             variant="subtle"

@@ -11,6 +11,7 @@ import { A11y, Keyboard } from 'swiper/modules';
 import { Swiper, type SwiperClass, SwiperSlide } from 'swiper/react';
 import { useReturnFocus } from '../../lib/focus';
 import { Spinner } from '../../ui/Spinner';
+import { CardChips } from './CardChips';
 import { DataTable } from './DataTable';
 import { ExportDialog } from './ExportDialog';
 import { composePng, nodeToPng } from './export';
@@ -19,6 +20,7 @@ import { useInView, useViewportWidth } from './hooks/useViewport';
 import { ExpandIcon, ExportIcon, InsightsIcon, NextViewIcon, TextIcon } from './icons';
 import { KpiView } from './KpiView';
 import { sanitizeHtml } from './sanitize';
+import type { ChipChange } from './understood';
 import {
   buildViews,
   type ChartViewType,
@@ -44,6 +46,10 @@ export interface AnalysisCardProps {
   detail?: boolean;
   /** Shown above the card title (collections' compact cards show the phrase). */
   heading?: React.ReactNode;
+  /** The question the card answers: its chips can re-ask it, its menu can verify it. */
+  phrase?: string;
+  /** Re-asks the question as a chip change reads it (the conversation); none: chips without menus. */
+  onRequery?: (change: ChipChange) => void;
 }
 
 function Html({ html, className }: { html: string; className?: string }) {
@@ -142,48 +148,12 @@ export const ViewContent = memo(function ViewContent({ card, view, onInstance, s
   }
 });
 
-/** The resolved period of the answer (issue 11): its dates, "(so far)" while it runs, and the comparison. */
-export function PeriodChips({ card }: { card: TCard }) {
-  const { t, i18n } = useTranslation('cards');
-  const locale = i18n.language || 'en-US';
-  const period = periodLabel(card, locale, t('so_far'));
-  // A source answered from a copy (Formbricks) says how fresh the copy is.
-  const synced = card.synced
-    ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-        new Date(card.synced),
-      )
-    : null;
-  if (!period && !synced) return null;
-  const comparison = period ? comparisonLabel(card, locale) : null;
-  return (
-    <div className="period-chips" data-testid="card-period">
-      {period ? (
-        <span
-          className="period-chip"
-          data-partial={card.period?.partial || undefined}
-          title={card.period?.label}
-        >
-          <span className="visually-hidden">{t('period')}: </span>
-          {period}
-        </span>
-      ) : null}
-      {comparison ? (
-        <span className="period-chip period-chip-muted">{t('compared_with', { period: comparison })}</span>
-      ) : null}
-      {synced ? (
-        <span className="period-chip period-chip-muted" data-testid="card-synced">
-          <time dateTime={card.synced}>{t('data_as_of', { date: synced })}</time>
-        </span>
-      ) : null}
-    </div>
-  );
-}
-
 /** The expanded card in a dialog; focus goes back to the expand button when it closes. */
 function DetailDialog({
   card,
   title,
   questionId,
+  phrase,
   view,
   onViewChange,
   onClose,
@@ -191,6 +161,7 @@ function DetailDialog({
   card: TCard;
   title: string;
   questionId?: string;
+  phrase?: string;
   view?: ViewType;
   onViewChange: (view: ViewType) => void;
   onClose: () => void;
@@ -211,6 +182,7 @@ function DetailDialog({
       <AnalysisCard
         card={card}
         questionId={questionId}
+        phrase={phrase}
         gridWidth={5}
         initialView={view}
         onViewChange={onViewChange}
@@ -241,6 +213,8 @@ export const AnalysisCard = memo(function AnalysisCard({
   onViewChange,
   detail,
   heading,
+  phrase,
+  onRequery,
 }: AnalysisCardProps) {
   const { t, i18n } = useTranslation('cards');
   const rootRef = useRef<HTMLElement>(null);
@@ -315,13 +289,13 @@ export const AnalysisCard = memo(function AnalysisCard({
       {detail ? (
         card ? (
           <div className="card-header card-header-detail">
-            <PeriodChips card={card} />
+            <CardChips card={card} />
           </div>
         ) : null
       ) : (
         <header className="card-header">
           <h2 className="card-title">{title}</h2>
-          {card ? <PeriodChips card={card} /> : null}
+          {card ? <CardChips card={card} phrase={phrase} onRequery={onRequery} /> : null}
         </header>
       )}
       <div ref={bodyRef} className={bodyClass}>
@@ -479,6 +453,7 @@ export const AnalysisCard = memo(function AnalysisCard({
           card={card}
           view={current}
           questionId={questionId}
+          phrase={phrase}
           getNode={() => rootRef.current}
           getPng={getPng}
         />
@@ -488,6 +463,7 @@ export const AnalysisCard = memo(function AnalysisCard({
           card={card}
           title={title}
           questionId={questionId}
+          phrase={phrase}
           view={current ?? undefined}
           onViewChange={choose}
           onClose={() => setExpanded(false)}

@@ -8,7 +8,8 @@ import { MailIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { copyTable, download, exportCsv, exportPdf, PNG_FILENAME } from './export';
 import { useEmailCard } from './hooks/useEmailCard';
-import { CopyIcon, FileIcon, ImageIcon, TableIcon } from './icons';
+import { useVerifyQuestion } from './hooks/useRemember';
+import { CheckIcon, CopyIcon, FileIcon, ImageIcon, TableIcon } from './icons';
 import type { ViewType } from './views';
 import './i18n';
 
@@ -18,21 +19,24 @@ export interface ExportDialogProps {
   card: TCard;
   view: ViewType;
   questionId?: string;
+  /** The question the card answers: "This is right — verify it" pins it to the card's query. */
+  phrase?: string;
   /** The card element to print (PDF). */
   getNode: () => HTMLElement | null;
   /** A PNG data URL of the current view (chart instance or the rendered node). */
   getPng: () => Promise<string | null>;
 }
 
-type Action = 'pdf' | 'png' | 'csv' | 'email' | 'copy';
+type Action = 'pdf' | 'png' | 'csv' | 'email' | 'copy' | 'verify';
 
-/** Export choices (spec 2 §2): PDF, PNG, CSV, e-mail the card, copy the table. */
+/** Export choices (spec 2 §2): PDF, PNG, CSV, e-mail the card, copy the table; and verifying the answer. */
 export function ExportDialog({
   opened,
   onClose,
   card,
   view,
   questionId,
+  phrase,
   getNode,
   getPng,
 }: ExportDialogProps) {
@@ -40,6 +44,8 @@ export function ExportDialog({
   useReturnFocus();
   const [busy, setBusy] = useState<Action | null>(null);
   const email = useEmailCard();
+  const verify = useVerifyQuestion({ done: t('verify.done'), failed: t('verify.failed') });
+  const verifiable = !!(phrase && card.source && card.query);
 
   const run = async (action: Action) => {
     setBusy(action);
@@ -69,8 +75,15 @@ export function ExportDialog({
           await email.mutateAsync({ questionId: questionId ?? '', view, image }).catch(() => undefined);
           break;
         }
+        case 'verify':
+          // The hook toasts the outcome, the server's message on a refusal.
+          if (phrase && card.source && card.query)
+            await verify
+              .mutateAsync({ sourceId: card.source.id, phrase, query: card.query.semantic })
+              .catch(() => undefined);
+          break;
       }
-      if (action !== 'email' && action !== 'copy') onClose();
+      if (action !== 'email' && action !== 'copy' && action !== 'verify') onClose();
     } catch {
       toast.error(t('exports.failed'));
     } finally {
@@ -84,6 +97,7 @@ export function ExportDialog({
     { action: 'csv', icon: <TableIcon />, label: t('exports.csv'), hidden: card.table.length === 0 },
     { action: 'copy', icon: <CopyIcon />, label: t('exports.copy'), hidden: card.table.length === 0 },
     { action: 'email', icon: <MailIcon />, label: t('exports.email'), hidden: !questionId },
+    { action: 'verify', icon: <CheckIcon />, label: t('verify.action'), hidden: !verifiable },
   ];
 
   return (

@@ -48,3 +48,4 @@ export const CopyIcon = icon(
     <path d="M16 8V5a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v9a2 2 0 0 0 2 2h3" />
   </>,
 );
+export const CheckIcon = icon(<path d="M4 12.5l5 5L20 6.5" />);

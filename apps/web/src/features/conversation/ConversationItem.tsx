@@ -1,6 +1,6 @@
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AnalysisCard, sanitizeHtml } from '../cards';
+import { AnalysisCard, type ChipChange, RememberThis, sanitizeHtml } from '../cards';
 import type { ConvItem } from './conversation-api';
 import { ThumbDownIcon, ThumbUpIcon } from './icons';
 import { PromptView } from './PromptView';
@@ -15,6 +15,8 @@ export interface ConversationItemProps {
   item: ConvItem;
   last: boolean;
   onAsk: (phrase: string) => void;
+  /** Re-asks the item as a chip change reads it. */
+  onRequery?: (change: ChipChange) => void;
   onFeedback: (item: ConvItem, sentiment: 'positive' | 'negative') => void;
 }
 
@@ -23,6 +25,7 @@ export const ConversationItem = memo(function ConversationItem({
   item,
   last,
   onAsk,
+  onRequery,
   onFeedback,
 }: ConversationItemProps) {
   const { t, i18n } = useTranslation('conversation');
@@ -69,7 +72,15 @@ export const ConversationItem = memo(function ConversationItem({
             <div key={i} className="conv-response">
               {response.text ? <AnswerText html={response.text} /> : null}
               {response.prompt ? <PromptView prompt={response.prompt} onAsk={onAsk} /> : null}
-              {response.card ? <AnalysisCard card={response.card} questionId={response.question_id} /> : null}
+              {response.card ? (
+                <AnalysisCard
+                  card={response.card}
+                  questionId={response.question_id}
+                  phrase={item.phrase}
+                  onRequery={onRequery}
+                />
+              ) : null}
+              {response.card && item.change ? <RememberThis change={item.change} /> : null}
             </div>
           ))
         )}

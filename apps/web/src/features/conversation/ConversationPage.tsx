@@ -4,7 +4,7 @@ import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, use
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Spinner } from '../../ui/Spinner';
-import { FeedbackDialog, type FeedbackMode, htmlToText } from '../cards';
+import { type ChipChange, FeedbackDialog, type FeedbackMode, htmlToText } from '../cards';
 import { SourcePicker, useSourceChoice } from '../datasources';
 import { useSession } from '../session';
 import { readAloudEnabled, SpeakerToggle, setReadAloud, speak } from '../speech';
@@ -40,7 +40,7 @@ export default function ConversationPage() {
   const projectId =
     config?.project_id ?? (typeof window === 'undefined' ? '' : window.location.hostname.split('.')[0]);
   const source = useSourceChoice();
-  const { items, ready, hasMore, loadingOlder, ask, loadOlder } = useConversation(source.value);
+  const { items, ready, hasMore, loadingOlder, ask, requery, loadOlder } = useConversation(source.value);
   const scrollRef = useRef<HTMLDivElement>(null);
   const pendingScroll = useRef<'bottom' | { keepFromBottom: number } | null>('bottom');
   const [readAloud, setReadAloudState] = useState(readAloudEnabled);
@@ -118,6 +118,17 @@ export default function ConversationPage() {
   }, []);
 
   const onAsk = useCallback((phrase: string) => void askAndRead(phrase), [askAndRead]);
+
+  // A chip change re-answers at once, as the conversation's next item (like a picked prompt).
+  const onRequery = useCallback(
+    (change: ChipChange) => {
+      pendingScroll.current = 'bottom';
+      void requery(change).then(() => {
+        pendingScroll.current = 'bottom';
+      });
+    },
+    [requery],
+  );
 
   const groups = useMemo(() => groupByDay(items, (i) => i.created), [items]);
   const now = new Date();
@@ -217,6 +228,7 @@ export default function ConversationPage() {
                   item={item}
                   last={item.created === lastCreated}
                   onAsk={onAsk}
+                  onRequery={onRequery}
                   onFeedback={onFeedback}
                 />
               ))}

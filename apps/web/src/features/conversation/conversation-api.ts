@@ -1,5 +1,6 @@
-import type { TConversationItem, TConversationResponse } from '@parley/contract';
+import type { TConversationItem, TConversationQueryBody, TConversationResponse } from '@parley/contract';
 import { ApiError, api } from '../../lib/api';
+import type { ChipChange } from '../cards';
 
 /** Today's history shown on open, and the page size of older history (spec 2 §9). */
 export const TODAY_LIMIT = 20;
@@ -13,6 +14,8 @@ export interface ConvItem {
   loading: boolean;
   error: string | null;
   responses: TConversationResponse[];
+  /** The chip change this item re-asked (kept on screen only): its card offers "Remember this". */
+  change?: ChipChange;
 }
 
 function fromServer(item: TConversationItem): ConvItem {
@@ -59,7 +62,7 @@ export type AskOutcome =
  * → the server message in the conversation; 500 → the fixed apology; a thrown error → toast.
  */
 export async function askQuestion(
-  body: { phrase: string; created: number; event?: string; datasource_id?: string },
+  body: TConversationQueryBody,
   texts: { serverError: string; requestFailed: string },
 ): Promise<AskOutcome> {
   try {

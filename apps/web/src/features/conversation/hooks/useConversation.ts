@@ -1,7 +1,9 @@
+import type { TConversationQueryBody } from '@parley/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
+import type { ChipChange } from '../../cards';
 import {
   askQuestion,
   type ConvItem,
@@ -12,6 +14,10 @@ import {
 } from '../conversation-api';
 import { conversationKeys } from './conversation-keys';
 
+function pendingItem(created: number, phrase: string, event: string | null): ConvItem {
+  return { created, phrase, event, loading: true, error: null, responses: [] };
+}
+
 export interface ConversationState {
   items: ConvItem[];
   /** Today's history has been read (or failed). */
@@ -19,6 +25,8 @@ export interface ConversationState {
   hasMore: boolean;
   loadingOlder: boolean;
   ask: (phrase: string, event?: string) => Promise<ConvItem | null>;
+  /** Re-asks an item's words as a chip change reads them; the answer is the next item. */
+  requery: (change: ChipChange) => Promise<ConvItem>;
   loadOlder: () => Promise<number>;
 }
 
@@ -77,34 +85,21 @@ export function useConversation(datasourceId: string | null = null): Conversatio
     }
   }, [t]);
 
-  const ask = useCallback(
-    async (phrase: string, event?: string): Promise<ConvItem | null> => {
-      const text = phrase.trim();
-      if (!text) return null; // an empty search is never sent
-      // created identifies the item; two questions in one millisecond must not collide.
-      const created = Math.max(Date.now(), lastCreated.current + 1);
-      lastCreated.current = created;
-      const pending: ConvItem = {
-        created,
-        phrase: text,
-        event: event ?? null,
-        loading: true,
-        error: null,
-        responses: [],
-      };
+  /** Shows the item at once as loading, sends it, and fills in its answer or error. */
+  const send = useCallback(
+    async (pending: ConvItem, body: TConversationQueryBody): Promise<ConvItem> => {
       setItems((current) => [...current, pending]);
-      const source = sourceRef.current;
-      const outcome = await askQuestion(
-        { phrase: text, created, ...(event ? { event } : {}), ...(source ? { datasource_id: source } : {}) },
-        { serverError: t('server_error'), requestFailed: t('request_failed') },
-      );
+      const outcome = await askQuestion(body, {
+        serverError: t('server_error'),
+        requestFailed: t('request_failed'),
+      });
       let done: ConvItem;
       if (outcome.type === 'answer') done = { ...pending, loading: false, responses: outcome.responses };
       else {
         if (outcome.type === 'failed') toast.error(outcome.message);
         done = { ...pending, loading: false, error: outcome.message };
       }
-      setItems((current) => current.map((item) => (item.created === created ? done : item)));
+      setItems((current) => current.map((item) => (item.created === pending.created ? done : item)));
       // A question asked may change the most asked ones.
       void queryClient.invalidateQueries({ queryKey: conversationKeys.favourites });
       return done;
@@ -112,5 +107,43 @@ export function useConversation(datasourceId: string | null = null): Conversatio
     [t, queryClient],
   );
 
-  return { items, ready, hasMore, loadingOlder, ask, loadOlder };
+  // created identifies the item; two questions in one millisecond must not collide.
+  const nextCreated = useCallback(() => {
+    lastCreated.current = Math.max(Date.now(), lastCreated.current + 1);
+    return lastCreated.current;
+  }, []);
+
+  const ask = useCallback(
+    async (phrase: string, event?: string): Promise<ConvItem | null> => {
+      const text = phrase.trim();
+      if (!text) return null; // an empty search is never sent
+      const created = nextCreated();
+      const pending = pendingItem(created, text, event ?? null);
+      const source = sourceRef.current;
+      return send(pending, {
+        phrase: text,
+        created,
+        ...(event ? { event } : {}),
+        ...(source ? { datasource_id: source } : {}),
+      });
+    },
+    [send, nextCreated],
+  );
+
+  // A chip change: the same words, answered as the chosen reading on the card's own source.
+  const requery = useCallback(
+    (change: ChipChange): Promise<ConvItem> => {
+      const created = nextCreated();
+      const pending: ConvItem = { ...pendingItem(created, change.phrase, null), change };
+      return send(pending, {
+        phrase: change.phrase,
+        created,
+        datasource_id: change.sourceId,
+        query: change.query,
+      });
+    },
+    [send, nextCreated],
+  );
+
+  return { items, ready, hasMore, loadingOlder, ask, requery, loadOlder };
 }
