@@ -1,4 +1,4 @@
-import type { ModelMessages } from './i18n';
+import type { ModelMessages } from './i18n-en';
 
 /** Turkish texts of the model editor. */
 export const tr: ModelMessages = {

@@ -49,7 +49,7 @@ export function FieldEditor({ field }: { field: FieldBase }) {
   return (
     <div className="model-field-editor" data-testid="model-field-editor">
       <TextInput id={`${id}-label`} label={t('field.label')} {...label} />
-      <Textarea label={t('field.description')} autosize minRows={1} {...description} />
+      <Textarea label={t('field.description')} rows={2} {...description} />
       <TagsInput
         label={t('field.synonyms')}
         description={t('field.synonyms_hint')}
