@@ -6,14 +6,24 @@ import { removeDimension, removeMeasure } from '../overlay';
 import { MeasureForm } from './MeasureForm';
 import { MetricForm } from './MetricForm';
 
+type FormKind = 'measure' | 'metric';
+
 /** The owner's own measures, metrics and dimensions in the draft, and the forms that define more. */
 export function DefinitionsPanel() {
   const { t } = useTranslation('models');
-  const editor = useEditor();
-  const [form, setForm] = useState<'measure' | 'metric' | null>(null);
-  const { draft, saved } = editor;
-  const savedMeasure = (name: string) => saved.measures.some((m) => m.name === name);
-  const savedDimension = (name: string) => saved.dimensions.some((d) => d.name === name);
+  const { draft } = useEditor();
+  const [form, setForm] = useState<FormKind | null>(null);
+  const opener = (kind: FormKind) => (
+    <Button
+      size="xs"
+      variant="light"
+      onClick={() => setForm(kind)}
+      aria-expanded={form === kind}
+      data-testid={`model-define-${kind}`}
+    >
+      {t(`${kind}.title`)}
+    </Button>
+  );
   return (
     <section className="panel model-definitions" aria-labelledby="model-defs-title">
       <Group justify="space-between">
@@ -21,24 +31,8 @@ export function DefinitionsPanel() {
           {t('defs.title')}
         </h2>
         <Group gap={8}>
-          <Button
-            size="xs"
-            variant="light"
-            onClick={() => setForm('measure')}
-            aria-expanded={form === 'measure'}
-            data-testid="model-define-measure"
-          >
-            {t('measure.title')}
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            onClick={() => setForm('metric')}
-            aria-expanded={form === 'metric'}
-            data-testid="model-define-metric"
-          >
-            {t('metric.title')}
-          </Button>
+          {opener('measure')}
+          {opener('metric')}
         </Group>
       </Group>
       {form === 'measure' ? <MeasureForm onDone={() => setForm(null)} /> : null}
@@ -50,51 +44,62 @@ export function DefinitionsPanel() {
       ) : (
         <ul className="model-fields" data-testid="model-definitions">
           {draft.measures.map((m) => (
-            <li key={`m:${m.name}`} className="model-field" data-testid="model-definition" data-name={m.name}>
-              <span>
-                <span className="model-kind">{t(m.kind === 'metric' ? 'defs.metric' : 'defs.measure')}</span>{' '}
-                {m.label} <code>{m.name}</code>
-                {savedMeasure(m.name) ? null : <span className="model-badge">{t('defs.unsaved')}</span>}
-              </span>
-              {canRemove(editor, savedMeasure(m.name)) ? (
-                <Button
-                  size="compact-xs"
-                  variant="subtle"
-                  color="red"
-                  aria-label={t('defs.remove', { label: m.label })}
-                  onClick={() => editor.edit((o) => removeMeasure(o, m.name))}
-                  data-testid="model-definition-remove"
-                >
-                  {t('defs.remove_short')}
-                </Button>
-              ) : null}
-            </li>
+            <Definition
+              key={`m:${m.name}`}
+              kind={m.kind === 'metric' ? 'metric' : 'measure'}
+              name={m.name}
+              label={m.label}
+            />
           ))}
           {draft.dimensions.map((d) => (
-            <li key={`d:${d.name}`} className="model-field" data-testid="model-definition" data-name={d.name}>
-              <span>
-                <span className="model-kind">{t('defs.dimension')}</span> {d.label}{' '}
-                <code>
-                  {d.table}.{d.column}
-                </code>
-                {savedDimension(d.name) ? null : <span className="model-badge">{t('defs.unsaved')}</span>}
-              </span>
-              {canRemove(editor, savedDimension(d.name)) ? (
-                <Button
-                  size="compact-xs"
-                  variant="subtle"
-                  color="red"
-                  aria-label={t('defs.remove', { label: d.label })}
-                  onClick={() => editor.edit((o) => removeDimension(o, d.name))}
-                  data-testid="model-definition-remove"
-                >
-                  {t('defs.remove_short')}
-                </Button>
-              ) : null}
-            </li>
+            <Definition
+              key={`d:${d.name}`}
+              kind="dimension"
+              name={d.name}
+              label={d.label}
+              source={`${d.table}.${d.column}`}
+            />
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+interface DefinitionProps {
+  kind: 'measure' | 'metric' | 'dimension';
+  name: string;
+  label: string;
+  /** A dimension's column. */
+  source?: string;
+}
+
+/** One definition of the draft, marked when not saved yet, removable as canRemove allows. */
+function Definition({ kind, name, label, source }: DefinitionProps) {
+  const { t } = useTranslation('models');
+  const editor = useEditor();
+  const dimension = kind === 'dimension';
+  const list = dimension ? editor.saved.dimensions : editor.saved.measures;
+  const inSaved = list.some((x) => x.name === name);
+  const remove = () => editor.edit((o) => (dimension ? removeDimension(o, name) : removeMeasure(o, name)));
+  return (
+    <li className="model-field" data-testid="model-definition" data-name={name}>
+      <span>
+        <span className="model-kind">{t(`defs.${kind}`)}</span> {label} <code>{source ?? name}</code>
+        {inSaved ? null : <span className="model-badge">{t('defs.unsaved')}</span>}
+      </span>
+      {canRemove(editor, inSaved) ? (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          color="red"
+          aria-label={t('defs.remove', { label })}
+          onClick={remove}
+          data-testid="model-definition-remove"
+        >
+          {t('defs.remove_short')}
+        </Button>
+      ) : null}
+    </li>
   );
 }

@@ -1,4 +1,5 @@
 import { Alert, Button, FileButton, Modal } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api';
 import { useEditor } from '../editor-context';
@@ -49,32 +50,15 @@ export function ImportButtons() {
         )}
       </FileButton>
       {yaml.isError ? (
-        <Alert
-          color="red"
-          role="alert"
+        <ImportError
           title={t('yaml.failed')}
-          withCloseButton
-          closeButtonLabel={t('close')}
-          onClose={() => yaml.reset()}
-          className="model-import-error"
-          data-testid="model-yaml-error"
-        >
-          {errorMessage(yaml.error, t('yaml.failed'))}
-        </Alert>
+          error={yaml.error}
+          onClose={yaml.reset}
+          testId="model-yaml-error"
+        />
       ) : null}
       {dbt.isError ? (
-        <Alert
-          color="red"
-          role="alert"
-          title={t('dbt.failed')}
-          withCloseButton
-          closeButtonLabel={t('close')}
-          onClose={() => dbt.reset()}
-          className="model-import-error"
-          data-testid="model-dbt-error"
-        >
-          {errorMessage(dbt.error, t('dbt.failed'))}
-        </Alert>
+        <ImportError title={t('dbt.failed')} error={dbt.error} onClose={dbt.reset} testId="model-dbt-error" />
       ) : null}
       <Modal
         opened={dbt.isSuccess}
@@ -86,5 +70,31 @@ export function ImportButtons() {
         {dbt.data ? <DbtResult result={dbt.data} /> : null}
       </Modal>
     </>
+  );
+}
+
+interface ImportErrorProps {
+  title: string;
+  error: unknown;
+  onClose: () => void;
+  testId: string;
+}
+
+/** A refused import: the server's message (a YAML error names its line). */
+function ImportError({ title, error, onClose, testId }: ImportErrorProps): ReactNode {
+  const { t } = useTranslation('models');
+  return (
+    <Alert
+      color="red"
+      role="alert"
+      title={title}
+      withCloseButton
+      closeButtonLabel={t('close')}
+      onClose={onClose}
+      className="model-import-error"
+      data-testid={testId}
+    >
+      {errorMessage(error, title)}
+    </Alert>
   );
 }

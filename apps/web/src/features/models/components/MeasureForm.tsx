@@ -1,4 +1,4 @@
-import { Button, Group, Select, TagsInput, TextInput } from '@mantine/core';
+import { Group, Select, TagsInput, TextInput } from '@mantine/core';
 import { MODEL_AGGREGATIONS, MODEL_FORMATS } from '@parley/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +9,9 @@ import {
   type Format,
   type MeasureDraft,
   measureFromDraft,
-  nameFromLabel,
 } from '../measure-form';
 import { upsertMeasure } from '../overlay';
+import { FormActions, FormError, NameFields } from './FormParts';
 import { ExistsPicker, ExprBuilder, WhereList } from './MeasureParts';
 
 const DEFAULT_TIME = '__default';
@@ -40,23 +40,7 @@ export function MeasureForm({ onDone }: { onDone: () => void }) {
       data-testid="model-measure-form"
       noValidate
     >
-      <Group grow align="flex-start">
-        <TextInput
-          label={t('form.label')}
-          value={d.label}
-          required
-          error={err('label')}
-          onChange={(e) => set({ label: e.currentTarget.value })}
-          data-testid="model-measure-label"
-        />
-        <TextInput
-          label={t('form.name')}
-          value={d.name}
-          placeholder={nameFromLabel(d.label)}
-          error={err('name')}
-          onChange={(e) => set({ name: e.currentTarget.value })}
-        />
-      </Group>
+      <NameFields label={d.label} name={d.name} errors={errors} onChange={set} testId="model-measure-label" />
       <Group grow align="flex-start">
         <Select
           label={t('measure.table')}
@@ -79,33 +63,14 @@ export function MeasureForm({ onDone }: { onDone: () => void }) {
         />
       </Group>
       <ExprBuilder d={d} set={(expr) => set({ expr })} />
-      {errors.expr ? (
-        <p className="model-error" role="alert">
-          {t(errors.expr)}
-        </p>
-      ) : null}
+      <FormError error={errors.expr} />
       <WhereList d={d} set={(where) => set({ where })} />
-      {errors.where ? (
-        <p className="model-error" role="alert">
-          {t(errors.where)}
-        </p>
-      ) : null}
+      <FormError error={errors.where} />
       <ExistsPicker d={d} set={(exists) => set({ exists })} />
-      {errors.exists ? (
-        <p className="model-error" role="alert">
-          {t(errors.exists)}
-        </p>
-      ) : null}
+      <FormError error={errors.exists} />
       <FormatTime d={d} set={set} currencyError={err('currency')} />
       <TagsInput label={t('field.synonyms')} value={d.synonyms} onChange={(synonyms) => set({ synonyms })} />
-      <Group justify="flex-end" mt="sm">
-        <Button variant="default" onClick={onDone}>
-          {t('cancel')}
-        </Button>
-        <Button type="submit" data-testid="model-measure-add">
-          {t('measure.add')}
-        </Button>
-      </Group>
+      <FormActions submit={t('measure.add')} onCancel={onDone} testId="model-measure-add" />
     </form>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Group, Select, TagsInput, TextInput } from '@mantine/core';
+import { Group, Select, TagsInput } from '@mantine/core';
 import { MODEL_FORMATS } from '@parley/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditor } from '../editor-context';
-import { type Arith, type Format, type MetricDraft, metricFromDraft, nameFromLabel } from '../measure-form';
+import { type Arith, type Format, type MetricDraft, metricFromDraft } from '../measure-form';
 import { upsertMeasure } from '../overlay';
+import { FormActions, NameFields } from './FormParts';
 
 const OPS: { value: Arith; key: string }[] = [
   { value: '/', key: 'ratio' },
@@ -13,29 +14,32 @@ const OPS: { value: Arith; key: string }[] = [
   { value: '*', key: 'times' },
 ];
 
+const BLANK: MetricDraft = {
+  name: '',
+  label: '',
+  op: '/',
+  left: '',
+  right: '',
+  format: 'number',
+  synonyms: [],
+};
+
+/** The measures a metric can combine: the model's, and the draft's own (defined a moment ago, say). */
+function useMeasureChoices() {
+  const { view, draft } = useEditor();
+  const own = draft.measures.filter((m) => !view.measures.some((v) => v.name === m.name));
+  return [...view.measures, ...own].map((m) => ({ value: m.name, label: m.label }));
+}
+
 /** "Define a metric": a ratio, sum, difference or product of two measures, each aggregated first. */
 export function MetricForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('models');
-  const { view, draft, edit } = useEditor();
-  const [d, setD] = useState<MetricDraft>({
-    name: '',
-    label: '',
-    op: '/',
-    left: '',
-    right: '',
-    format: 'number',
-    synonyms: [],
-  });
+  const { edit } = useEditor();
+  const measures = useMeasureChoices();
+  const [d, setD] = useState<MetricDraft>(BLANK);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (patch: Partial<MetricDraft>) => setD((x) => ({ ...x, ...patch }));
   const err = (key: string) => (errors[key] ? t(errors[key]) : undefined);
-  // The draft's own measures count too, so a metric can use one defined a moment ago.
-  const measures = [
-    ...view.measures.map((m) => ({ value: m.name, label: m.label })),
-    ...draft.measures
-      .filter((m) => !view.measures.some((v) => v.name === m.name))
-      .map((m) => ({ value: m.name, label: m.label })),
-  ];
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const result = metricFromDraft(d);
@@ -51,23 +55,7 @@ export function MetricForm({ onDone }: { onDone: () => void }) {
       data-testid="model-metric-form"
       noValidate
     >
-      <Group grow align="flex-start">
-        <TextInput
-          label={t('form.label')}
-          value={d.label}
-          required
-          error={err('label')}
-          onChange={(e) => set({ label: e.currentTarget.value })}
-          data-testid="model-metric-label"
-        />
-        <TextInput
-          label={t('form.name')}
-          value={d.name}
-          placeholder={nameFromLabel(d.label)}
-          error={err('name')}
-          onChange={(e) => set({ name: e.currentTarget.value })}
-        />
-      </Group>
+      <NameFields label={d.label} name={d.name} errors={errors} onChange={set} testId="model-metric-label" />
       <Group grow align="flex-start">
         <Select
           label={t('metric.left')}
@@ -103,14 +91,7 @@ export function MetricForm({ onDone }: { onDone: () => void }) {
         onChange={(format) => set({ format: (format ?? 'number') as Format })}
       />
       <TagsInput label={t('field.synonyms')} value={d.synonyms} onChange={(synonyms) => set({ synonyms })} />
-      <Group justify="flex-end" mt="sm">
-        <Button variant="default" onClick={onDone}>
-          {t('cancel')}
-        </Button>
-        <Button type="submit" data-testid="model-metric-add">
-          {t('metric.add')}
-        </Button>
-      </Group>
+      <FormActions submit={t('metric.add')} onCancel={onDone} testId="model-metric-add" />
     </form>
   );
 }

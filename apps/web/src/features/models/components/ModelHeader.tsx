@@ -13,32 +13,15 @@ import { SaveDialogs } from './SaveDialogs';
 
 /** The source's name and model version, and the actions on the whole model: save, undo, export, import. */
 export function ModelHeader({ name, onDiscard }: { name: string; onDiscard: () => void }) {
-  const { t, i18n } = useTranslation('models');
+  const { t } = useTranslation('models');
   const { id, view, saved, draft } = useEditor();
-  const versions = useModelVersions(id);
-  const restore = useRestoreVersion(id);
-  const save = useSaveModel(id, () => undefined);
-  const [undoing, setUndoing] = useState(false);
+  const save = useSaveModel(id);
   const changed = !sameOverlay(saved, draft);
-  const latest = versions.data?.find((v) => v.version === view.version);
   const busy = save.state.phase === 'checking' || save.state.phase === 'saving';
 
   return (
     <header className="page-header model-header">
-      <div>
-        <h1 className="page-title" data-testid="model-title">
-          {t('title', { name })}
-        </h1>
-        <Text size="sm" c="var(--c-muted)" data-testid="model-version">
-          {latest
-            ? t('version_by', {
-                version: view.version,
-                author: latest.author,
-                when: timeAgo(latest.created_at, i18n.language),
-              })
-            : t('version', { version: view.version })}
-        </Text>
-      </div>
+      <VersionLine name={name} />
       <Group gap={8} className="model-actions">
         <Button
           onClick={() => void save.start(draft, view.version)}
@@ -58,14 +41,7 @@ export function ModelHeader({ name, onDiscard }: { name: string; onDiscard: () =
             {t('save.nothing')}
           </Text>
         )}
-        <Button
-          variant="default"
-          onClick={() => setUndoing(true)}
-          disabled={view.version < 1}
-          data-testid="model-undo"
-        >
-          {t('undo.label')}
-        </Button>
+        <UndoButton />
         <Button
           variant="default"
           component="a"
@@ -78,6 +54,50 @@ export function ModelHeader({ name, onDiscard }: { name: string; onDiscard: () =
         <ImportButtons />
       </Group>
       <SaveDialogs save={save} />
+    </header>
+  );
+}
+
+/** "Model of Sales warehouse", then "Version 3 · saved by Ada, 2 minutes ago". */
+function VersionLine({ name }: { name: string }) {
+  const { t, i18n } = useTranslation('models');
+  const { id, view } = useEditor();
+  const versions = useModelVersions(id);
+  const latest = versions.data?.find((v) => v.version === view.version);
+  return (
+    <div>
+      <h1 className="page-title" data-testid="model-title">
+        {t('title', { name })}
+      </h1>
+      <Text size="sm" c="var(--c-muted)" data-testid="model-version">
+        {latest
+          ? t('version_by', {
+              version: view.version,
+              author: latest.author,
+              when: timeAgo(latest.created_at, i18n.language),
+            })
+          : t('version', { version: view.version })}
+      </Text>
+    </div>
+  );
+}
+
+/** Undo last save: restores the version before the current one, after confirming. */
+function UndoButton() {
+  const { t } = useTranslation('models');
+  const { id, view } = useEditor();
+  const restore = useRestoreVersion(id);
+  const [undoing, setUndoing] = useState(false);
+  return (
+    <>
+      <Button
+        variant="default"
+        onClick={() => setUndoing(true)}
+        disabled={view.version < 1}
+        data-testid="model-undo"
+      >
+        {t('undo.label')}
+      </Button>
       <ConfirmModal
         opened={undoing}
         title={t('undo.title')}
@@ -89,6 +109,6 @@ export function ModelHeader({ name, onDiscard }: { name: string; onDiscard: () =
       >
         {t('undo.text', { version: view.version - 1 })}
       </ConfirmModal>
-    </header>
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
+import type { TVerifiedQuestion } from '@parley/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditor } from '../editor-context';
@@ -7,7 +8,7 @@ import { timeAgo } from '../time';
 
 /** The source's verified questions, each with its last check; adding one, and deleting (ADMIN_MODELS_DELETE). */
 export function VerifiedPanel() {
-  const { t, i18n } = useTranslation('models');
+  const { t } = useTranslation('models');
   const { id, canDelete } = useEditor();
   const list = useVerifiedQuestions(id);
   const add = useAddVerified(id);
@@ -30,39 +31,12 @@ export function VerifiedPanel() {
       ) : null}
       <ul className="model-verified-list" data-testid="model-verified">
         {(list.data ?? []).map((q) => (
-          <li key={q.id} data-testid="model-verified-item" data-status={q.status}>
-            <Group justify="space-between" wrap="nowrap" gap={6}>
-              <span>
-                {q.phrases.map((p) => `“${p}”`).join(', ')}
-                <br />
-                <span className={`model-status model-status-${q.status}`}>
-                  {t(`verified.status.${q.status}`)}
-                </span>
-                {q.status === 'broken' && q.reason ? (
-                  <span className="model-muted"> — {q.reason}</span>
-                ) : null}
-                <span className="model-muted">
-                  {' · '}
-                  {q.checked_at
-                    ? t('verified.checked', { when: timeAgo(q.checked_at, i18n.language) })
-                    : t('verified.unchecked')}
-                </span>
-              </span>
-              {canDelete ? (
-                <Button
-                  size="compact-xs"
-                  variant="subtle"
-                  color="red"
-                  loading={remove.isPending && remove.variables === q.id}
-                  aria-label={t('verified.delete_of', { phrase: q.phrases[0] ?? '' })}
-                  onClick={() => remove.mutate(q.id)}
-                  data-testid="model-verified-delete"
-                >
-                  {t('verified.delete')}
-                </Button>
-              ) : null}
-            </Group>
-          </li>
+          <VerifiedItem
+            key={q.id}
+            q={q}
+            deleting={remove.isPending && remove.variables === q.id}
+            onDelete={canDelete ? () => remove.mutate(q.id) : null}
+          />
         ))}
       </ul>
       <form onSubmit={submit} data-testid="model-verified-form">
@@ -86,5 +60,48 @@ export function VerifiedPanel() {
         </Group>
       </form>
     </section>
+  );
+}
+
+interface ItemProps {
+  q: TVerifiedQuestion;
+  deleting: boolean;
+  /** Absent without ADMIN_MODELS_DELETE: no delete button. */
+  onDelete: (() => void) | null;
+}
+
+/** One verified question: its phrases, its last check (ok, or broken and why) and Delete. */
+function VerifiedItem({ q, deleting, onDelete }: ItemProps) {
+  const { t, i18n } = useTranslation('models');
+  return (
+    <li data-testid="model-verified-item" data-status={q.status}>
+      <Group justify="space-between" wrap="nowrap" gap={6}>
+        <span>
+          {q.phrases.map((p) => `“${p}”`).join(', ')}
+          <br />
+          <span className={`model-status model-status-${q.status}`}>{t(`verified.status.${q.status}`)}</span>
+          {q.status === 'broken' && q.reason ? <span className="model-muted"> — {q.reason}</span> : null}
+          <span className="model-muted">
+            {' · '}
+            {q.checked_at
+              ? t('verified.checked', { when: timeAgo(q.checked_at, i18n.language) })
+              : t('verified.unchecked')}
+          </span>
+        </span>
+        {onDelete ? (
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            color="red"
+            loading={deleting}
+            aria-label={t('verified.delete_of', { phrase: q.phrases[0] ?? '' })}
+            onClick={onDelete}
+            data-testid="model-verified-delete"
+          >
+            {t('verified.delete')}
+          </Button>
+        ) : null}
+      </Group>
+    </li>
   );
 }

@@ -1,4 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
+import type { TModelVersions } from '@parley/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditor } from '../editor-context';
@@ -16,11 +17,10 @@ function tone(line: string): 'add' | 'remove' | 'change' | 'plain' {
 
 /** Every save of the model (who, when, what), its changes as a diff, and restoring one. */
 export function VersionsPanel() {
-  const { t, i18n } = useTranslation('models');
+  const { t } = useTranslation('models');
   const { id, view } = useEditor();
   const versions = useModelVersions(id);
   const restore = useRestoreVersion(id);
-  const [open, setOpen] = useState<number | null>(null);
   const [restoring, setRestoring] = useState<number | null>(null);
   return (
     <section className="panel model-versions" aria-labelledby="model-versions-title">
@@ -30,50 +30,7 @@ export function VersionsPanel() {
       {versions.isError ? <Text size="sm">{t('versions.failed_to_load')}</Text> : null}
       <ol className="model-version-list" data-testid="model-versions">
         {(versions.data ?? []).map((v) => (
-          <li key={v.version} data-testid="model-version-item" data-version={v.version}>
-            <Group justify="space-between" wrap="nowrap" gap={6}>
-              <span>
-                <strong>{t('versions.number', { version: v.version })}</strong> · {v.author} ·{' '}
-                <time dateTime={v.created_at}>{timeAgo(v.created_at, i18n.language)}</time>
-                <br />
-                <span className="model-muted">{v.summary}</span>
-              </span>
-              <Group gap={4} wrap="nowrap">
-                {v.changes && v.changes.length > 0 ? (
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    aria-expanded={open === v.version}
-                    onClick={() => setOpen((o) => (o === v.version ? null : v.version))}
-                  >
-                    {t('versions.changes')}
-                  </Button>
-                ) : null}
-                {v.version === view.version ? (
-                  <span className="model-badge">{t('versions.current')}</span>
-                ) : (
-                  <Button
-                    size="compact-xs"
-                    variant="light"
-                    onClick={() => setRestoring(v.version)}
-                    data-testid="model-version-restore"
-                  >
-                    {t('versions.restore')}
-                  </Button>
-                )}
-              </Group>
-            </Group>
-            {open === v.version ? (
-              <ul className="model-diff" aria-label={t('versions.changes_of', { version: v.version })}>
-                {(v.changes ?? []).map((line, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: a version's change lines never reorder
-                  <li key={i} className={`model-diff-${tone(line)}`}>
-                    {line}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </li>
+          <VersionItem key={v.version} v={v} current={v.version === view.version} onRestore={setRestoring} />
         ))}
       </ol>
       <ConfirmModal
@@ -90,5 +47,64 @@ export function VersionsPanel() {
         {t('versions.restore_text', { version: restoring ?? 0 })}
       </ConfirmModal>
     </section>
+  );
+}
+
+interface ItemProps {
+  v: TModelVersions[number];
+  current: boolean;
+  onRestore: (version: number) => void;
+}
+
+/** One version: who saved it and when, its summary, its changes as a diff on demand, Restore. */
+function VersionItem({ v, current, onRestore }: ItemProps) {
+  const { t, i18n } = useTranslation('models');
+  const [open, setOpen] = useState(false);
+  const changes = v.changes ?? [];
+  return (
+    <li data-testid="model-version-item" data-version={v.version}>
+      <Group justify="space-between" wrap="nowrap" gap={6}>
+        <span>
+          <strong>{t('versions.number', { version: v.version })}</strong> · {v.author} ·{' '}
+          <time dateTime={v.created_at}>{timeAgo(v.created_at, i18n.language)}</time>
+          <br />
+          <span className="model-muted">{v.summary}</span>
+        </span>
+        <Group gap={4} wrap="nowrap">
+          {changes.length > 0 ? (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              aria-expanded={open}
+              onClick={() => setOpen((o) => !o)}
+            >
+              {t('versions.changes')}
+            </Button>
+          ) : null}
+          {current ? (
+            <span className="model-badge">{t('versions.current')}</span>
+          ) : (
+            <Button
+              size="compact-xs"
+              variant="light"
+              onClick={() => onRestore(v.version)}
+              data-testid="model-version-restore"
+            >
+              {t('versions.restore')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {open ? (
+        <ul className="model-diff" aria-label={t('versions.changes_of', { version: v.version })}>
+          {changes.map((line, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a version's change lines never reorder
+            <li key={i} className={`model-diff-${tone(line)}`}>
+              {line}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
   );
 }

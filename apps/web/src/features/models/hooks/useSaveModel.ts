@@ -1,4 +1,4 @@
-import type { TBrokenCheck, TModelOverlay, TModelView } from '@parley/contract';
+import type { TBrokenCheck, TModelOverlay } from '@parley/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,7 @@ export type SaveState =
  * would break are shown and the save waits for a confirmation; then PUT { overlay, base_version,
  * confirm }. A 409 (someone saved meanwhile, or a check broke since) shows the server's message.
  */
-export function useSaveModel(id: string, onSaved: (view: TModelView) => void) {
+export function useSaveModel(id: string) {
   const { t } = useTranslation('models');
   const queryClient = useQueryClient();
   const [state, setState] = useState<SaveState>({ phase: 'idle' });
@@ -38,7 +38,6 @@ export function useSaveModel(id: string, onSaved: (view: TModelView) => void) {
       queryClient.setQueryData(modelKeys.view(id), view);
       await queryClient.invalidateQueries({ queryKey: modelKeys.all(id) });
       setState({ phase: 'idle' });
-      onSaved(view);
       toast.success(t('save.saved', { version: view.version }));
     } catch (err) {
       refuse(err);
