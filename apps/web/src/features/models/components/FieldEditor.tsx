@@ -19,6 +19,8 @@ export interface FieldBase {
   format?: string;
   currency?: string;
   time?: string | null;
+  /** The saved overlay already edits or defines it. */
+  edited?: boolean;
 }
 
 /** A text input's own state: an emptied box stays empty while typing, and only text is committed. */

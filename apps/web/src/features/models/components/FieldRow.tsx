@@ -22,7 +22,9 @@ export function FieldRow({ field, values }: { field: FieldBase; values?: string[
         <span className="model-field-name">
           <span className="model-field-label">{label}</span> <code>{field.name}</code>
           {hidden ? <span className="model-badge">{t('field.hidden_badge')}</span> : null}
-          {edit ? <span className="model-badge model-badge-edited">{t('field.edited_badge')}</span> : null}
+          {edit || field.edited ? (
+            <span className="model-badge model-badge-edited">{t('field.edited_badge')}</span>
+          ) : null}
         </span>
         <Group gap={4} wrap="nowrap">
           {values && values.length > 0 ? (
