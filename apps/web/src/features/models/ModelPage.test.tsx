@@ -171,6 +171,9 @@ describe('ModelPage', () => {
         where: [{ table: 'orders', column: 'status', values: ['paid'] }],
       },
     ]);
+    // Saved as version 4: the draft starts again from it, so there is nothing left to save.
+    await waitFor(() => expect(text(screen.getByTestId('model-version'))).toMatch(/^Version 4/));
+    expect(screen.getByTestId('model-save')).toHaveProperty('disabled', true);
   });
 
   it('shows the verified questions a save breaks and saves only once confirmed', async () => {
@@ -236,14 +239,17 @@ describe('ModelPage', () => {
 
   it('imports dbt files and lists what was not mapped with the reasons', async () => {
     const calls = setup({
-      'POST /model/dbt': () =>
-        json(200, {
+      'POST /model/dbt': () => {
+        // The import saved version 4: the page reads the model again, and the result stays on screen.
+        current = { ...VIEW, version: 4 };
+        return json(200, {
           version: 4,
           mapped: [{ kind: 'semantic_model', name: 'orders' }],
           unmapped: [
             { kind: 'metric', name: 'cumulative_revenue', reason: 'cumulative metrics are not supported' },
           ],
-        }),
+        });
+      },
     });
     await screen.findByTestId('model-title');
     const inputs = document.querySelectorAll<HTMLInputElement>('input[type="file"]');
@@ -252,6 +258,7 @@ describe('ModelPage', () => {
     const file = new File(['semantic_models: []'], 'orders.yml', { type: 'text/yaml' });
     fireEvent.change(dbtInput, { target: { files: [file] } });
 
+    await waitFor(() => expect(text(screen.getByTestId('model-version'))).toMatch(/^Version 4/));
     const unmapped = await screen.findByTestId('model-dbt-unmapped');
     expect(text(unmapped)).toContain('Metric cumulative_revenue — cumulative metrics are not supported');
     expect(text(screen.getByTestId('model-dbt-mapped'))).toContain('Semantic model orders');

@@ -39,8 +39,7 @@ export default function ModelPage() {
           {errorMessage(model.error, t('failed_to_load'))}
         </Alert>
       ) : (
-        // A new version (save, restore, import) starts a fresh draft from it.
-        <ModelEditor key={model.data.version} id={id} name={name} view={model.data} canDelete={canDelete} />
+        <ModelEditor id={id} name={name} view={model.data} canDelete={canDelete} />
       )}
     </section>
   );
@@ -56,6 +55,13 @@ interface EditorProps {
 function ModelEditor({ id, name, view, canDelete }: EditorProps) {
   const saved = useMemo(() => normalizeOverlay(view.overlay), [view.overlay]);
   const [draft, setDraft] = useState(saved);
+  const [base, setBase] = useState(view.version);
+  // A new version (save, restore, import) starts a fresh draft; the rest of the screen (an import's
+  // result panel) stays, so this resets state during render rather than remounting the editor.
+  if (view.version !== base) {
+    setBase(view.version);
+    setDraft(saved);
+  }
   const editor: Editor = useMemo(
     () => ({ id, view, saved, draft, edit: (change) => setDraft((d) => change(d)), canDelete }),
     [id, view, saved, draft, canDelete],
