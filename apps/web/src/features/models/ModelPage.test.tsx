@@ -306,6 +306,21 @@ describe('ModelPage', () => {
     expect(sent(calls, 'POST', '/model/try')[0]?.body).toMatchObject({ phrase: 'agent turnover last month' });
   });
 
+  it('removes a saved field edit only with ADMIN_MODELS_DELETE, and an unsaved one always', async () => {
+    setup();
+    fireEvent.click(await screen.findByRole('button', { name: /Orders orders/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Turnover' }));
+    // "Turnover" is a saved label: taking it away needs the delete right.
+    expect(screen.queryByTestId('model-field-reset')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Orders' }));
+    const hide = screen.getAllByLabelText('Hidden from answers').at(-1);
+    if (!hide) throw new Error('the hide switch is there');
+    fireEvent.click(hide);
+    expect(screen.getByTestId('model-save')).toHaveProperty('disabled', false);
+    fireEvent.click(screen.getByTestId('model-field-reset'));
+    expect(screen.getByTestId('model-save')).toHaveProperty('disabled', true);
+  });
+
   it('hides delete buttons without ADMIN_MODELS_DELETE and shows them with it', async () => {
     setup();
     expect(text(await screen.findByTestId('model-verified-item'))).toContain('measure revenue is hidden');

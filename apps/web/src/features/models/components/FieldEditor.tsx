@@ -38,7 +38,7 @@ const MODEL_TIME = '__model';
 const NO_TIME = '__none';
 
 /** Rename, describe, hide, synonyms, and for a measure its format, currency and time dimension. */
-export function FieldEditor({ field }: { field: FieldBase }) {
+export function FieldEditor({ field, onReset }: { field: FieldBase; onReset: () => void }) {
   const { t } = useTranslation('models');
   const editor = useEditor();
   const edit: TFieldEdit = editor.draft.fields[field.name] ?? {};
@@ -71,7 +71,10 @@ export function FieldEditor({ field }: { field: FieldBase }) {
             size="xs"
             variant="subtle"
             color="red"
-            onClick={() => editor.edit((o) => clearFieldEdit(o, field.name))}
+            onClick={() => {
+              editor.edit((o) => clearFieldEdit(o, field.name));
+              onReset();
+            }}
             data-testid="model-field-reset"
           >
             {t('field.reset')}

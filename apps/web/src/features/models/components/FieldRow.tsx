@@ -8,8 +8,10 @@ import { ValuesEditor } from './ValuesEditor';
 /** One measure, dimension or time dimension: its label and badges, with its editor and values on demand. */
 export function FieldRow({ field, values }: { field: FieldBase; values?: string[] }) {
   const { t } = useTranslation('models');
-  const { draft } = useEditor();
+  const { draft, view } = useEditor();
   const [open, setOpen] = useState<'edit' | 'values' | null>(null);
+  // The editor keeps its own text while typing: a reset or a new version starts it afresh.
+  const [round, setRound] = useState(0);
   const edit = draft.fields[field.name];
   const label = edit?.label ?? field.label;
   const hidden = edit?.hidden ?? field.hidden ?? false;
@@ -55,7 +57,11 @@ export function FieldRow({ field, values }: { field: FieldBase; values?: string[
       {open ? (
         <div id={panel}>
           {open === 'edit' ? (
-            <FieldEditor field={field} />
+            <FieldEditor
+              key={`${view.version}:${round}`}
+              field={field}
+              onReset={() => setRound((r) => r + 1)}
+            />
           ) : (
             <ValuesEditor dimension={field.name} values={values ?? []} />
           )}
