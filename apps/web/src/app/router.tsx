@@ -24,6 +24,7 @@ const OnboardingPage = lazyPage(() => import('../features/onboarding/OnboardingP
 const ProfilePage = lazyPage(() => import('../features/settings/ProfilePage'));
 const SecurityPage = lazyPage(() => import('../features/settings/SecurityPage'));
 const DatasourcesPage = lazyPage(() => import('../features/datasources/DatasourcesPage'));
+const ModelPage = lazyPage(() => import('../features/models/ModelPage'));
 const SubscriptionsPage = lazyPage(() => import('../features/subscriptions/SubscriptionsPage'));
 const LogoutPage = lazyPage(() => import('../features/auth/LogoutPage'));
 const HelpArticlePage = lazyPage(() => import('../features/help/HelpArticlePage'));
@@ -83,6 +84,7 @@ export const routes: RouteObject[] = [
           leaf('/user/settings', signedIn('settings', 'SETTINGS_PROFILE'), ProfilePage),
           leaf('/user/security', signedIn('security'), SecurityPage),
           leaf('/user/datasources', signedIn('datasources', 'SETTINGS_DATASOURCE'), DatasourcesPage),
+          leaf('/user/datasources/:id/model', signedIn('model', 'ADMIN_MODELS'), ModelPage),
           leaf('/user/subscriptions', signedIn('subscriptions'), SubscriptionsPage),
           leaf('/logout', signedIn('logout'), LogoutPage),
           leaf('/onboarding', signedIn('onboarding', undefined, { layout: 'bare' }), OnboardingPage),

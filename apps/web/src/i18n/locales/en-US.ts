@@ -106,6 +106,8 @@ const enUS = {
     profile: 'Profile',
     security: 'Change password',
     datasources: 'Data sources',
+    model: 'Model',
+    model_of: 'Open the model of {{name}}',
     subscriptions: 'Subscription',
   },
   shell: {

@@ -111,6 +111,8 @@ const tr: Messages = {
     profile: 'Profil',
     security: 'Parola değiştir',
     datasources: 'Veri kaynakları',
+    model: 'Model',
+    model_of: '{{name}} modelini aç',
     subscriptions: 'Abonelik',
   },
   shell: {

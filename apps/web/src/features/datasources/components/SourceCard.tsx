@@ -1,5 +1,7 @@
 import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSession } from '../../session';
 import {
   connectUrl,
   type DatasourceType,
@@ -37,6 +39,8 @@ interface Props {
  */
 export function SourceCard({ source, typeInfo, onAddAccount, onDelete }: Props) {
   const { t } = useTranslation('datasources');
+  const { t: tc } = useTranslation();
+  const { tenant } = useSession();
   const activate = useActivateDatasource();
   const deactivate = useDeactivateDatasource();
   const revoke = useRevokeDatasource();
@@ -57,6 +61,7 @@ export function SourceCard({ source, typeInfo, onAddAccount, onDelete }: Props) 
     revoke: oauth && status !== 'revoked',
     reconnect: oauth && status === 'revoked',
     remove: !builtin,
+    model: tenant?.features.includes('ADMIN_MODELS') ?? false,
   };
   const anyAction = Object.values(can).some(Boolean);
 
@@ -173,6 +178,19 @@ export function SourceCard({ source, typeInfo, onAddAccount, onDelete }: Props) 
           role="group"
           aria-label={t('actions.label', { name: label })}
         >
+          {can.model ? (
+            <Button
+              size="xs"
+              variant="light"
+              color={TONES.accent}
+              component={Link}
+              to={`/user/datasources/${encodeURIComponent(source.id)}/model`}
+              aria-label={tc('pages.model_of', { name: label })}
+              data-testid="ds-model"
+            >
+              {tc('pages.model')}
+            </Button>
+          ) : null}
           {can.setDefault ? (
             <Button
               size="xs"
