@@ -21,6 +21,7 @@ export {
 export * from './model/demo-model';
 export * from './model/introspect';
 export * from './model/introspection';
+export * from './model/overlay/apply-overlay';
 export * from './model/semantic-model';
 export * from './parser/describe';
 export * from './parser/learned-synonyms';

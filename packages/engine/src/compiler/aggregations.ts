@@ -24,12 +24,6 @@ import {
  */
 export type TQueryMeasure = TAggregateMeasure & { quantile?: number };
 
-/**
- * A measure computed from two others after aggregation. A division is the model's ratio; a sum or
- * a difference carries its operator (the compiler reads `op`; other readers see a ratio's parts).
- */
-export type TDerivedMeasure = TRatioMeasure & { op?: '+' | '-' };
-
 /** The name a question's arithmetic measure goes by in its query. */
 export function arithmeticName(op: TMeasureArithmetic['op'], left: string, right: string): string {
   return `${left}__${op}__${right}`;
@@ -62,7 +56,7 @@ function restricted(model: TSemanticModel, a: TMeasureArithmetic): TAggregateMea
   };
 }
 
-function derived(model: TSemanticModel, a: TMeasureArithmetic): TDerivedMeasure {
+function derived(model: TSemanticModel, a: TMeasureArithmetic): TRatioMeasure {
   if (a.where) {
     const part = restricted(model, a);
     model.measures.push(part);

@@ -21,7 +21,7 @@ import {
   type TSemanticModel,
 } from '../model/semantic-model';
 import { assertNever } from '../util';
-import { queryModel, type TDerivedMeasure } from './aggregations';
+import { queryModel } from './aggregations';
 import { changeClauses } from './change';
 import { getGrainLabel, getQueryColumns, previousKey } from './columns';
 import { chooseTime, compileGroup, entityKeys, isMeasureFilter, type TGroup } from './compile-parts';
@@ -320,9 +320,8 @@ function measureExpr(
   if (m.kind === 'ratio') {
     const num = measureExpr(model, m.numerator, baseAlias, prev);
     const den = measureExpr(model, m.denominator, baseAlias, prev);
-    // A sum or a difference the user stated ("revenue minus refunds"), each side aggregated first.
-    const op = (m as TDerivedMeasure).op;
-    if (op) return `(${num} ${op} ${den})`;
+    // A sum, difference or product ("revenue minus refunds"), each side aggregated first.
+    if (m.op) return `(${num} ${m.op} ${den})`;
     return `(${num} * 1.0 / NULLIF(${den}, 0))`;
   }
   const alias = quoteIdent(`${baseAlias.get(m.name)!}${prev ? '_prev' : ''}`);

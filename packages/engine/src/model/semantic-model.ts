@@ -52,6 +52,10 @@ interface TMeasureBase {
   synonyms: string[];
   format: TMeasureFormat;
   description?: string;
+  /** ISO 4217 code of a currency measure ("EUR"), set by the owner; absent: the viewer's formatting. */
+  currency?: string;
+  /** Hidden measures stay in the model (saved queries compile) but are never matched by words. */
+  hidden?: boolean;
 }
 
 /** An aggregation over one fact table. `time` names the measure's time dimension. */
@@ -65,17 +69,21 @@ export interface TAggregateMeasure extends TMeasureBase {
   /** Only rows marked by a subtype table count. */
   exists?: TExistsCondition;
   time: string | null;
-  /** Hidden measures exist only as parts of ratios. */
-  hidden?: boolean;
   /** The table holds versions of its rows: only the rows valid on the reading day count. */
   validity?: TValidity;
 }
 
-/** A ratio of two other measures, computed after aggregation (AOV, Bounce Rate). */
+/**
+ * A ratio of two other measures, computed after aggregation (AOV, Bounce Rate). With `op` it is
+ * their sum, difference or product instead (an owner's metric, "revenue minus refunds"); the
+ * parts keep the names numerator and denominator so every reader of a ratio's parts still works.
+ */
 export interface TRatioMeasure extends TMeasureBase {
   kind: 'ratio';
   numerator: string;
   denominator: string;
+  /** Absent: numerator divided by denominator. */
+  op?: '+' | '-' | '*';
 }
 
 export type TMeasure = TAggregateMeasure | TRatioMeasure;
@@ -111,6 +119,10 @@ export interface TDimension {
   where?: TMeasureCondition[];
   /** A yes/no column: the word naming its true rows ("churn"), a key of `valueSynonyms`. */
   flag?: string;
+  /** The owner's labels of values ("AG" → "Agent"): the card shows the label, filters keep the value. */
+  valueLabels?: Record<string, string>;
+  /** Hidden by the owner: left out of the words questions match, kept so saved queries compile. */
+  hidden?: boolean;
 }
 
 export interface TTimeDimension {
@@ -121,6 +133,8 @@ export interface TTimeDimension {
   column: string;
   /** Timestamps are cast to dates before filtering and bucketing. */
   dataType: 'date' | 'timestamp';
+  /** Hidden by the owner: not matched by words; measures may still be dated by it. */
+  hidden?: boolean;
 }
 
 export interface TModelTable {

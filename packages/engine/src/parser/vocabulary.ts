@@ -80,10 +80,12 @@ export function getVocabulary(model: TSemanticModel, pack: TLanguagePack = getLa
   const human = (name: string): string => name.replace(/_/g, ' ');
 
   for (const m of model.measures) {
-    if (m.kind === 'aggregate' && m.hidden) continue;
+    if (m.hidden) continue;
     for (const p of [m.label, human(m.name), ...m.synonyms]) add(p, { type: 'measure', name: m.name });
   }
   for (const d of model.dimensions) {
+    // A hidden dimension stays in the model so saved queries compile, but no word names it.
+    if (d.hidden) continue;
     for (const p of [d.label, human(d.name), ...d.synonyms]) add(p, { type: 'dimension', name: d.name });
     for (const v of d.values) {
       add(v, { type: 'value', dimension: d.name, value: v });
@@ -93,6 +95,7 @@ export function getVocabulary(model: TSemanticModel, pack: TLanguagePack = getLa
       add(alias, { type: 'value', dimension: d.name, value: v });
   }
   for (const t of model.timeDimensions) {
+    if (t.hidden) continue;
     for (const p of [t.label, ...t.synonyms]) add(p, { type: 'time', name: t.name });
   }
   for (const [p, target] of pack.vocabulary.extra(model)) add(p, target);
