@@ -1,46 +1,24 @@
-/** The demo shop: the owner counts orders through their lines, so an order can be split by what it contained. */
+/**
+ * The demo shop (the demo set and the ask-back set are one source, so one overlay): each edit that
+ * would fix a miss here also changes a right answer, so the owner saves none.
+ */
 import type { TSetEdits } from './set-edits';
 
 export const DEMO_EDITS: TSetEdits = {
-  overlay: {
-    measures: [
-      {
-        // Fixes "number of orders by category": the same completed orders, counted from order_items, reach products.
-        kind: 'aggregate',
-        name: 'orders',
-        label: 'Orders',
-        synonyms: [
-          'order count',
-          'number of orders',
-          'purchases',
-          'transactions',
-          'sales count',
-          'checkouts',
-          'number of purchases',
-          'number of transactions',
-          'order volume',
-          'orders placed',
-          'baskets',
-        ],
-        table: 'order_items',
-        agg: 'count_distinct',
-        expr: { column: 'order_id' },
-        where: [{ table: 'orders', column: 'status', values: ['completed'] }],
-        time: 'order_date',
-      },
-    ],
+  overlay: {},
+  fixes: [],
+  unfixable: {
+    'number of orders by category':
+      'redefining Orders over order_items (count of distinct order_id, completed) reaches products and answers it, but then Units Sold ÷ Orders is one table\'s ratio and "average units per order" (ask-back set) answers instead of asking back',
   },
-  fixes: ['number of orders by category'],
-  unfixable: {},
 };
 
-/** The ask-back set over the demo: both misses must ask back, which giving a word a meaning never makes happen. */
 export const ASK_BACK_DEMO_EDITS: TSetEdits = {
   overlay: {},
   fixes: [],
   unfixable: {
     'paid orders last month':
-      'the set wants a question back because "paid" is undefined; an owner\'s edit would define it (completed orders) and answer, not ask',
+      'teaching "paid" as completed orders makes it ask (Paid Search or completed), but "organic vs paid revenue last month" (demo set) then asks too instead of answering',
     'us revenue by month':
       'the pronoun "us" read as the country is a parser rule; the country\'s words are right for "orders from the US", so no edit makes this one ask back',
   },

@@ -4,8 +4,8 @@
  */
 import type { TSetEdits } from './set-edits';
 
-/** The dbt project's semantic models, under PARLEY_DATASETS_DIR. */
-export const JAFFLE_DBT_FILES = ['jaffle-shop-metricflow/models/schema.yml'];
+/** The dbt project (a shared dataset) and its file of semantic models and metrics. */
+export const JAFFLE_DBT_PROJECT = { dataset: 'jaffle-shop-metricflow', files: ['models/schema.yml'] };
 
 /** The misses the import alone fixes (the hand edits below fix the rest of `fixes`). */
 export const JAFFLE_FIXED_BY_IMPORT: string[] = [];
@@ -13,6 +13,9 @@ export const JAFFLE_FIXED_BY_IMPORT: string[] = [];
 export const JAFFLE_EDITS: TSetEdits = {
   overlay: {
     fields: {
+      // Keeps "gift card amount" answered: the import defines the project's Gift Card Amount beside the introspected
+      // one (same column, same name), so every question naming it would ask which; the owner hides the copy.
+      gift_card_amount: { hidden: true },
       // Fixes "which customers spent less last month than the month before": what customers spend is the order amount.
       'orders.amount.sum': {
         synonyms: [
