@@ -9,7 +9,7 @@ export const DEMO_EDITS: TSetEdits = {
   fixes: [],
   unfixable: {
     'number of orders by category':
-      'redefining Orders over order_items (distinct order_id, completed) reaches products and answers it, but 7 right answers change: "average units per order" answers instead of asking back, "which products sold less than last year" asks which measure, and questions back offer other choices',
+      'redefining Orders over order_items (distinct order_id, completed) reaches products and answers it, but 6 right answers change: "average units per order" answers instead of asking back, "which products sold less than last year" asks which measure, and questions back offer other choices',
   },
 };
 
