@@ -4,7 +4,7 @@
  * wrong cards printed, never held to a threshold. Called inside a `describe`.
  */
 import type { Connector } from '@parley/connectors';
-import type { TSemanticModel } from '@parley/engine';
+import type { TIntrospection, TSemanticModel } from '@parley/engine';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   runAccuracyCase,
@@ -18,6 +18,8 @@ import {
 export interface TAccuracySource {
   connector: Connector;
   model: TSemanticModel;
+  /** The schema the model was generated from: what an owner's overlay is checked against. */
+  schema?: TIntrospection;
   dispose(): Promise<void> | void;
 }
 

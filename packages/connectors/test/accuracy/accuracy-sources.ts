@@ -1,7 +1,8 @@
 /** The sources the accuracy sets are asked against, opened with an introspected model. */
 import { rmSync } from 'node:fs';
-import { generateModel } from '@parley/engine';
+import { generateModel, getDemoModel } from '@parley/engine';
 import type { TAccuracySource } from '@parley/testing/accuracy/accuracy-suite';
+import { getTestDemoPath } from '@parley/testing/fixtures/demo-fixture';
 import { loadFlatFile } from '@parley/testing/fixtures/flat-files-fixture';
 import type { TPsqlDatabase } from '@parley/testing/fixtures/psql-database';
 import { DuckDbConnector } from '../../src/duckdb/duckdb.connector';
@@ -15,7 +16,8 @@ export async function openPostgres(database: TPsqlDatabase, name: string): Promi
     database.drop();
   };
   try {
-    return { connector, model: generateModel(await connector.introspect(), name), dispose };
+    const schema = await connector.introspect();
+    return { connector, model: generateModel(schema, name), schema, dispose };
   } catch (error) {
     await dispose();
     throw error;
@@ -30,7 +32,8 @@ export async function openDuckDb(path: string, name: string): Promise<TAccuracyS
     rmSync(path, { force: true });
   };
   try {
-    return { connector, model: generateModel(await connector.introspect(), name), dispose };
+    const schema = await connector.introspect();
+    return { connector, model: generateModel(schema, name), schema, dispose };
   } catch (error) {
     await dispose();
     throw error;
@@ -41,13 +44,31 @@ export async function openDuckDb(path: string, name: string): Promise<TAccuracyS
 export async function openFlatFile(which: Parameters<typeof loadFlatFile>[0]): Promise<TAccuracySource> {
   const file = await loadFlatFile(which);
   try {
+    const schema = await file.connector.introspect();
     return {
       connector: file.connector,
-      model: generateModel(await file.connector.introspect(), which),
+      model: generateModel(schema, which),
+      schema,
       dispose: () => file.dispose(),
     };
   } catch (error) {
     await file.dispose();
+    throw error;
+  }
+}
+
+/** The demo shop with its hand-written model; the file is shared by the demo sets, so it is kept. */
+export async function openDemo(): Promise<TAccuracySource> {
+  const connector = new DuckDbConnector({ type: 'DUCKDB', path: await getTestDemoPath() });
+  try {
+    return {
+      connector,
+      model: getDemoModel(),
+      schema: await connector.introspect(),
+      dispose: () => connector.close(),
+    };
+  } catch (error) {
+    await connector.close();
     throw error;
   }
 }
