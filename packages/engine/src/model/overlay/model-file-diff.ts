@@ -104,7 +104,7 @@ function fieldChanges(was: Partial<TFileAggregate>, now: Partial<TFileAggregate>
   if (now.format !== was.format) e.format = now.format;
   if (now.currency !== undefined && now.currency !== was.currency) e.currency = now.currency;
   if (Boolean(now.hidden) !== Boolean(was.hidden)) e.hidden = Boolean(now.hidden);
-  if ('time' in now && now.time !== was.time) e.time = now.time;
+  if (now.time !== undefined && now.time !== was.time) e.time = now.time;
   return e;
 }
 
@@ -150,7 +150,7 @@ function toOverlayMeasure(m: TFileMeasure): TOverlayMeasure {
     ...(m.exists
       ? { exists: { table: m.exists.table, columns: m.exists.columns, refColumns: m.exists.ref_columns } }
       : {}),
-    time: m.time,
+    ...(m.time !== undefined ? { time: m.time } : {}),
   };
 }
 

@@ -105,9 +105,16 @@ function readAggregate(f: FileMap): Omit<TFileAggregate, keyof TFileMeasure> & P
   const exists = e
     ? { table: e.text('table', true), columns: e.texts('columns', 5), ref_columns: e.texts('ref_columns', 5) }
     : undefined;
-  const timeNode = f.node('time');
-  const time = timeNode === undefined ? null : (f.text('time') ?? null);
-  return { table, agg, ...optional('expr', expr), where, ...optional('exists', exists), time };
+  // `time: null` reads by no date; no `time` at all, by the table's first one.
+  const time = f.node('time') === undefined ? undefined : (f.text('time') ?? null);
+  return {
+    table,
+    agg,
+    ...optional('expr', expr),
+    where,
+    ...optional('exists', exists),
+    ...optional('time', time),
+  };
 }
 
 function readCurrency(f: FileMap): string | undefined {

@@ -36,7 +36,8 @@ export interface TFileAggregate extends TFileMeasureBase {
   expr?: TOverlayExpr;
   where: TFileCondition[];
   exists?: { table: string; columns: string[]; ref_columns: string[] };
-  time: string | null;
+  /** Absent (read back): the table's first time dimension, as for any defined measure. */
+  time?: string | null;
 }
 
 export interface TFileMetric extends TFileMeasureBase {

@@ -156,3 +156,33 @@ describe('expressions as text', () => {
     expect(parseExpr('a + b * c')).toMatchObject({ op: '+', right: { op: '*' } });
   });
 });
+
+describe('a measure written by hand', () => {
+  const add = (text: string, measure: string): string =>
+    text.replace('\ndimensions:', `\n${measure}\ndimensions:`);
+
+  it('without a time is dated by its table’s first date; with time: null by none', () => {
+    const text = modelToYaml(BASE, EMPTY_OVERLAY, SCHEMA);
+    const undated = add(
+      text,
+      '  - name: paid\n    label: Paid\n    table: orders\n    agg: sum\n    expr: amount\n    where:\n      - column: status\n        values: [paid]',
+    );
+    const overlay = overlayFromYaml(undated, BASE, SCHEMA);
+    expect(overlay.measures).toEqual([
+      expect.objectContaining({
+        name: 'paid',
+        where: [{ table: 'orders', column: 'status', values: ['paid'] }],
+      }),
+    ]);
+    expect(overlay.measures[0]).not.toHaveProperty('time');
+    expect(applyOverlay(BASE, overlay, SCHEMA).model.measures.at(-1)).toMatchObject({
+      time: 'orders.ordered_at',
+    });
+    const none = overlayFromYaml(
+      add(text, '  - name: paid\n    label: Paid\n    table: orders\n    agg: count\n    time: null'),
+      BASE,
+      SCHEMA,
+    );
+    expect(none.measures[0]).toMatchObject({ agg: 'count', time: null });
+  });
+});
