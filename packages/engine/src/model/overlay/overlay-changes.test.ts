@@ -115,4 +115,21 @@ describe('overlayChanges', () => {
     const shown = summary.split('; ').length - 1;
     expect(summary.endsWith(`; ${12 - shown} more changes`)).toBe(true);
   });
+
+  it('names overlay-defined fields by their own labels, in edits and in metrics', () => {
+    const share = {
+      kind: 'metric' as const,
+      name: 'share',
+      label: 'Net share',
+      synonyms: [],
+      format: 'number' as const,
+      op: '/' as const,
+      left: 'net_revenue',
+      right: 'orders.amount.sum',
+    };
+    const after = overlay({ measures: [NET, share], fields: { net_revenue: { hidden: true } } });
+    expect(
+      overlayChanges(overlay({ measures: [NET] }), after, { 'orders.amount.sum': 'Revenue' }).changes,
+    ).toEqual(['+ metric "Net share" (Net revenue ÷ Revenue)', '~ Net revenue: hidden']);
+  });
 });

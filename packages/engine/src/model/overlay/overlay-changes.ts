@@ -35,21 +35,32 @@ export function overlayChanges(
   after: TModelOverlay,
   labels: Record<string, string> = {},
 ): TOverlayChanges {
+  // Fields the overlay defines are named by its own labels, introspected ones by the base model's.
+  const known = { ...labels, ...labelsOf(before), ...labelsOf(after) };
   const changes = [
     ...tableChanges(before.tables, after.tables),
-    ...keyed(before.measures, after.measures, (m) => m.name, measureChanges),
+    ...keyed(
+      before.measures,
+      after.measures,
+      (m) => m.name,
+      (b, a) => measureChanges(b, a, known),
+    ),
     ...keyed(before.dimensions, after.dimensions, (d) => d.name, dimensionChanges),
-    ...fieldChanges(before.fields, after.fields, labels),
+    ...fieldChanges(before.fields, after.fields, known),
     ...keyed(
       before.values,
       after.values,
       (v) => `${v.dimension}\u0000${v.value}`,
-      (b, a) => valueChanges(b, a, after, labels),
+      (b, a) => valueChanges(b, a, after, known),
     ),
     ...keyed(before.joins.add, after.joins.add, joinKey, addedJoinChanges),
     ...keyed(before.joins.remove, after.joins.remove, joinKey, removedJoinChanges),
   ];
   return { summary: summarize(changes.map((c) => c.phrase)), changes: changes.map((c) => c.line) };
+}
+
+function labelsOf(overlay: TModelOverlay): Record<string, string> {
+  return Object.fromEntries([...overlay.measures, ...overlay.dimensions].map((f) => [f.name, f.label]));
 }
 
 /** "Defined Net revenue; renamed Revenue; 3 more changes", cut to fit. */
@@ -97,18 +108,25 @@ function tableChanges(before: TModelOverlay['tables'], after: TModelOverlay['tab
   });
 }
 
-function measureChanges(before: TOverlayMeasure | undefined, after: TOverlayMeasure | undefined): TChange[] {
+function measureChanges(
+  before: TOverlayMeasure | undefined,
+  after: TOverlayMeasure | undefined,
+  known: Record<string, string>,
+): TChange[] {
   const kind = (after ?? before)?.kind === 'metric' ? 'metric' : 'measure';
   if (!before && after)
     return [
-      { line: `+ ${kind} "${after.label}" (${defineMeasure(after)})`, phrase: `defined ${after.label}` },
+      {
+        line: `+ ${kind} "${after.label}" (${defineMeasure(after, known)})`,
+        phrase: `defined ${after.label}`,
+      },
     ];
   if (before && !after) return [{ line: `− ${kind} "${before.label}"`, phrase: `removed ${before.label}` }];
   if (!before || !after) return [];
   const changes = wordChanges(`${kind} "${before.label}"`, before, after);
   if (defineMeasure(before) !== defineMeasure(after))
     changes.push({
-      line: `~ ${kind} "${before.label}": now ${defineMeasure(after)}`,
+      line: `~ ${kind} "${before.label}": now ${defineMeasure(after, known)}`,
       phrase: `redefined ${before.label}`,
     });
   if (
@@ -168,8 +186,8 @@ function synonymChange(before: string[] = [], after: string[] = []): string | nu
 }
 
 /** "sum of amount − discount on orders where status is paid", or "Revenue ÷ Orders". */
-function defineMeasure(m: TOverlayMeasure): string {
-  if (m.kind === 'metric') return `${m.left} ${SYMBOLS[m.op]} ${m.right}`;
+function defineMeasure(m: TOverlayMeasure, known: Record<string, string> = {}): string {
+  if (m.kind === 'metric') return `${known[m.left] ?? m.left} ${SYMBOLS[m.op]} ${known[m.right] ?? m.right}`;
   return defineAggregate(m);
 }
 
