@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { actorOf, route } from '../../lib/route';
 import { ModelConflict } from './models.service';
 
+/** The YAML file's content types, parsed as text on the import route only. */
+const YAML_TYPES = ['text/yaml', 'application/yaml', 'text/plain'];
+
 /** The model screen (DESIGN §12): the model, saves and versions, preview and try, YAML and dbt. */
 export async function modelsRoutes(app: FastifyInstance): Promise<void> {
   const service = app.services.models;
@@ -34,5 +37,27 @@ export async function modelsRoutes(app: FastifyInstance): Promise<void> {
     route(models, 'POST /api/v1/datasource/:id/model/dbt', async (r) =>
       service.importDbt(actorOf(r), r.params.id, r.body.files),
     );
+    route(models, 'GET /api/v1/datasource/:id/model.yaml', async (r, reply) => {
+      const { filename, text } = await service.exportYaml(actorOf(r), r.params.id);
+      return reply
+        .type('text/yaml; charset=utf-8')
+        .header('Content-Disposition', attachment(filename))
+        .send(text);
+    });
+
+    await models.register(async (yaml) => {
+      yaml.addContentTypeParser(YAML_TYPES, { parseAs: 'string' }, (_request, body, done) =>
+        done(null, body),
+      );
+      route(yaml, 'PUT /api/v1/datasource/:id/model.yaml', async (r) =>
+        service.importYaml(actorOf(r), r.params.id, r.body),
+      );
+    });
   });
+}
+
+/** A Content-Disposition naming the file: plain ASCII for old clients, the exact name as RFC 5987. */
+function attachment(filename: string): string {
+  const ascii = filename.replace(/[^\w .-]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }

@@ -14,7 +14,10 @@ import {
 import {
   DbtImportError,
   importDbt,
+  ModelFileError,
+  modelToYaml,
   overlayChanges,
+  overlayFromYaml,
   type TIntrospection,
   type TSemanticModel,
 } from '@parley/engine';
@@ -55,6 +58,7 @@ export const MODEL_MESSAGES = {
   breaks: 'Saving this model breaks verified questions. Save again with confirm to keep the change.',
   versionNotFound: 'Model version not found!',
   dbtNeedsPostgres: 'dbt semantic models can be imported for PostgreSQL sources.',
+  yamlBody: 'Send the model as YAML text (Content-Type: text/yaml).',
 } as const;
 
 /** A version about to be stored and what it was checked against. */
@@ -151,6 +155,38 @@ export class ModelsService {
       actor,
       { base, before, overlay: overlayOf(row), summary },
       { confirm: true, restore: true },
+    );
+    return this.viewOf(actor, base);
+  }
+
+  /** GET …/model.yaml: the whole model (introspected parts and overlay) as a file, and its name. */
+  async exportYaml(actor: Actor, id: string): Promise<{ filename: string; text: string }> {
+    await this.access.requireAccess(actor, { feature: 'SETTINGS_DATASOURCE' });
+    const base = await this.sources.resolveBase(actor, id);
+    const current = await this.overlays.current(actor.userId, id);
+    return {
+      filename: `${base.model.name}.model.yaml`,
+      text: modelToYaml(base.model, current.overlay, base.schema ?? null),
+    };
+  }
+
+  /** PUT …/model.yaml: the file's overlay saved as the next version; a broken file → 400 naming its line. */
+  async importYaml(actor: Actor, id: string, text: unknown): Promise<TModelView> {
+    await this.access.requireAccess(actor, { feature: 'ADMIN_MODELS' });
+    if (typeof text !== 'string') throw new Invalid(MODEL_MESSAGES.yamlBody);
+    const base = await this.sources.resolveBase(actor, id);
+    let next: TModelOverlay;
+    try {
+      next = overlayFromYaml(text, base.model, base.schema ?? null);
+    } catch (error) {
+      if (error instanceof ModelFileError) throw new Invalid(error.message);
+      throw error;
+    }
+    const before = await this.stored(actor, id);
+    await this.store(
+      actor,
+      { base, before, overlay: next, summary: 'Imported the model file' },
+      { confirm: true },
     );
     return this.viewOf(actor, base);
   }
