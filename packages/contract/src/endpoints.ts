@@ -293,7 +293,7 @@ export const endpoints = {
     params: ZModelParams,
     body: ZDbtImportBody,
     response: ZDbtImportResult,
-    bodyLimit: 16 * 2 ** 20,
+    bodyLimit: 4 * 2 ** 20,
   },
   'GET /api/v1/datasource/:id/model/versions': {
     tag: 'models',

@@ -12,6 +12,7 @@ import { type TModelOverlay, ZModelOverlay } from '@parley/contract';
 import {
   applyOverlay,
   compileQuery,
+  importDbt,
   parseQuestion,
   type TSemanticModel,
   type TSqlDialect,
@@ -56,7 +57,6 @@ import { createJaffleDatabase } from '@parley/testing/fixtures/jaffle-fixture';
 import { createNorthwindDatabase } from '@parley/testing/fixtures/northwind-fixture';
 import { createPagilaDatabase } from '@parley/testing/fixtures/pagila-fixture';
 import { describe, expect, it } from 'vitest';
-import { importDbt } from '../../../engine/src/model/dbt/import-dbt';
 import { openDemo, openDuckDb, openFlatFile, openPostgres } from './accuracy-sources';
 
 interface TEditedSet {

@@ -50,10 +50,11 @@ type CheckedKey = [Misplaced] extends [never] ? EndpointKey : never;
 /** Endpoints that succeed with a 200; account deletion succeeds with a 401 and goes through `request`. */
 type OkKey = { [K in CheckedKey]: Endpoints[K] extends { status: number } ? never : K }[CheckedKey];
 
-/** What a call sends: the JSON body, else the query, else the path's `:params`. */
+/** What a call sends: the path's `:params` (when it has any) beside the JSON body, else the query. */
 export type CallInput<K extends EndpointKey> = [ParamNames<PathOf<K>>] extends [never]
   ? EndpointInput<K>
-  : Record<ParamNames<PathOf<K>>, string | number>;
+  : Record<ParamNames<PathOf<K>>, string | number> &
+      (EndpointInput<K> extends object ? EndpointInput<K> : unknown);
 
 /** The input is optional only for endpoints that take none. */
 type CallArgs<K extends EndpointKey> =

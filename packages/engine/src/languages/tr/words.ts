@@ -144,7 +144,7 @@ export function turkishPhrases(model: TSemanticModel): [string, TVocabularyTarge
   ];
   const labels = new Set(model.measures.map((m) => m.label.toLowerCase()));
   for (const m of model.measures) {
-    if (m.kind === 'aggregate' && m.hidden) continue;
+    if (m.hidden) continue;
     // A measure's own label decides: "Customers" is müşteri, not a synonym of another measure;
     // a synonym no measure is labelled with still says it ("units sold" of a Quantity: "satılan").
     const own = TR_FIELDS[m.label.toLowerCase()] ?? TR_FIELDS[m.name.replace(/_/g, ' ')];

@@ -99,7 +99,7 @@ export function askForMissing(input: TAssembleInput, reading: TReading): TClarif
   // measure or silently re-run the previous question.
   if (!read) {
     const withDates = model.measures
-      .filter((m) => !(m.kind === 'aggregate' && m.hidden) && findMeasureTime(model, m.name))
+      .filter((m) => !m.hidden && findMeasureTime(model, m.name))
       .slice(0, 3)
       .map((m) => pack.messages.phrases.thisVsLastMonth(m.label));
     return ask({ key: 'nothingKnown' }, null, [...withDates, ...getExampleQuestions(model, pack)]);
@@ -116,7 +116,7 @@ export function askForMissing(input: TAssembleInput, reading: TReading): TClarif
     const understood = understoodSoFar(input, reading);
     const dimsForItems = dimensions.length > 0 ? dimensions : [...valueFilters.keys()];
     const items = model.measures
-      .filter((m) => !(m.kind === 'aggregate' && m.hidden))
+      .filter((m) => !m.hidden)
       .filter((m) => dimsForItems.every((d) => isDimensionAvailable(model, m.name, d)))
       .slice(0, 8)
       .map((m) => (input.slots.change ? measureChoice(input, m.label) : composeWith(input, reading, m.name)));
@@ -286,7 +286,7 @@ function suggestFor(words: string[], input: TAssembleInput, reading: TReading): 
   if (out.length > 0 || reading.measures.length > 0 || !/^\p{L}[\p{L}-]*$/u.test(w)) return out;
   const bare = isBare(input, reading);
   for (const m of model.measures) {
-    if (m.kind === 'aggregate' && m.hidden) continue;
+    if (m.hidden) continue;
     if (!reading.dimensions.every((d) => isDimensionAvailable(model, m.name, d))) continue;
     out.push(
       bare

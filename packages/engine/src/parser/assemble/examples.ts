@@ -8,7 +8,7 @@ import { findMeasureTime, isDimensionAvailable, type TSemanticModel } from '../.
  */
 export function getExampleQuestions(model: TSemanticModel, pack: TLanguagePack): string[] {
   const { phrases } = pack.messages;
-  const measures = model.measures.filter((m) => !(m.kind === 'aggregate' && m.hidden));
+  const measures = model.measures.filter((m) => !m.hidden);
   const dated = measures.filter((m) => findMeasureTime(model, m.name));
   const dimensionOf = (measure: string) =>
     model.dimensions.find((d) => isDimensionAvailable(model, measure, d.name)) ?? null;

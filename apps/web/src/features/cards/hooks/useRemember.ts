@@ -1,4 +1,4 @@
-import type { TSemanticQuery, TTeachWordBody, TVerifyBody } from '@parley/contract';
+import type { TSemanticQuery, TTeachWordBody } from '@parley/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../../lib/api';
@@ -26,10 +26,7 @@ export interface VerifyInput {
 export function useVerifyQuestion(texts: { done: string; failed: string }) {
   return useMutation({
     mutationFn: ({ sourceId, phrase, query }: VerifyInput) => {
-      const body: TVerifyBody = { phrases: [phrase], query };
-      // The client's input names the path's :id; the rest of it is the JSON body.
-      const input = { id: sourceId, ...body };
-      return api.call('POST /api/v1/datasource/:id/verified', input);
+      return api.call('POST /api/v1/datasource/:id/verified', { id: sourceId, phrases: [phrase], query });
     },
     onSuccess: () => toast.success(texts.done),
     onError: (err) => toast.error(errorMessage(err, texts.failed)),

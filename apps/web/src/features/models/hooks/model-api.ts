@@ -1,13 +1,5 @@
-import type { EndpointInput, EndpointKey, TBrokenCheck } from '@parley/contract';
-import { ApiError, type CallInput } from '../../../lib/api';
-
-/**
- * The client's input type names only a path's `:params` when it has some, yet its `target()` sends
- * every other key as the JSON body; this joins the two for the model endpoints that take both.
- */
-export function withBody<K extends EndpointKey>(id: string, body: EndpointInput<K>): CallInput<K> {
-  return { id, ...(body as object) } as unknown as CallInput<K>;
-}
+import type { TBrokenCheck } from '@parley/contract';
+import { ApiError } from '../../../lib/api';
 
 /** The broken verified questions a refused save (409) lists, when its body names them. */
 export function brokenOf(err: unknown): TBrokenCheck[] {

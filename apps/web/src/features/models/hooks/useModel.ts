@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { isAbort, withBody } from './model-api';
+import { isAbort } from './model-api';
 import { modelKeys } from './model-keys';
 import { putModelYaml } from './yaml';
 
@@ -55,10 +55,7 @@ export function useRestoreVersion(id: string) {
 export function useTryPhrase(id: string) {
   return useMutation({
     mutationFn: (input: { phrase: string; overlay: TModelOverlay }) =>
-      api.call(
-        'POST /api/v1/datasource/:id/model/try',
-        withBody<'POST /api/v1/datasource/:id/model/try'>(id, input),
-      ),
+      api.call('POST /api/v1/datasource/:id/model/try', { id, ...input }),
   });
 }
 
@@ -67,10 +64,7 @@ export function useDbtImport(id: string) {
   const changed = useModelChanged(id);
   return useMutation({
     mutationFn: (body: EndpointInput<'POST /api/v1/datasource/:id/model/dbt'>) =>
-      api.call(
-        'POST /api/v1/datasource/:id/model/dbt',
-        withBody<'POST /api/v1/datasource/:id/model/dbt'>(id, body),
-      ),
+      api.call('POST /api/v1/datasource/:id/model/dbt', { id, ...body }),
     onSuccess: async () => changed(),
   });
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { brokenOf, withBody } from './model-api';
+import { brokenOf } from './model-api';
 import { modelKeys } from './model-keys';
 
 /** Where a save stands: checking the impact, waiting for a confirmation, saving, or refused. */
@@ -31,10 +31,12 @@ export function useSaveModel(id: string) {
   const put = async (overlay: TModelOverlay, baseVersion: number, confirm: boolean) => {
     setState({ phase: 'saving' });
     try {
-      const view = await api.call(
-        'PUT /api/v1/datasource/:id/model',
-        withBody<'PUT /api/v1/datasource/:id/model'>(id, { overlay, base_version: baseVersion, confirm }),
-      );
+      const view = await api.call('PUT /api/v1/datasource/:id/model', {
+        id,
+        overlay,
+        base_version: baseVersion,
+        confirm,
+      });
       queryClient.setQueryData(modelKeys.view(id), view);
       await queryClient.invalidateQueries({ queryKey: modelKeys.all(id) });
       setState({ phase: 'idle' });
@@ -47,10 +49,7 @@ export function useSaveModel(id: string) {
   const start = async (overlay: TModelOverlay, baseVersion: number) => {
     setState({ phase: 'checking' });
     try {
-      const preview = await api.call(
-        'POST /api/v1/datasource/:id/model/preview',
-        withBody<'POST /api/v1/datasource/:id/model/preview'>(id, { overlay }),
-      );
+      const preview = await api.call('POST /api/v1/datasource/:id/model/preview', { id, overlay });
       if (preview.broken.length > 0) setState({ phase: 'impact', broken: preview.broken });
       else await put(overlay, baseVersion, false);
     } catch (err) {

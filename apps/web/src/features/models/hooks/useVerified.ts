@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { isAbort, withBody } from './model-api';
+import { isAbort } from './model-api';
 import { modelKeys } from './model-keys';
 
 /** GET …/verified: the source's verified questions with their last check. */
@@ -21,10 +21,7 @@ export function useAddVerified(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (phrase: string) =>
-      api.call(
-        'POST /api/v1/datasource/:id/verified',
-        withBody<'POST /api/v1/datasource/:id/verified'>(id, { phrases: [phrase] }),
-      ),
+      api.call('POST /api/v1/datasource/:id/verified', { id, phrases: [phrase] }),
     onSuccess: async (question) => {
       queryClient.setQueryData<TVerifiedQuestion[]>(modelKeys.verified(id), (list) => [
         ...(list ?? []),
