@@ -40,9 +40,7 @@ export {
 
 /** The measure a report leads with: the first visible money measure, else the first visible one with a date. */
 export function pickMeasures(model: TSemanticModel): { primary: TMeasure; headline: TMeasure[] } | null {
-  const dated = model.measures.filter(
-    (m) => !m.hidden && findMeasureTime(model, m.name) !== null,
-  );
+  const dated = model.measures.filter((m) => !m.hidden && findMeasureTime(model, m.name) !== null);
   const primary = dated.find((m) => m.format === 'currency') ?? dated[0];
   if (!primary) return null;
   const time = findMeasureTime(model, primary.name)!.name;
