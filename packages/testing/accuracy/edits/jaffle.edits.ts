@@ -13,11 +13,12 @@ export const JAFFLE_FIXED_BY_IMPORT: string[] = [];
 export const JAFFLE_EDITS: TSetEdits = {
   overlay: {
     fields: {
-      // Keeps "gift card amount" answered: the import defines the project's Gift Card Amount beside the introspected
-      // one (same column, same name), so every question naming it would ask which; the owner hides the copy.
-      gift_card_amount: { hidden: true },
-      // Fixes "which customers spent less last month than the month before": what customers spend is the order amount.
-      'orders.amount.sum': {
+      // Keeps "average order value" answered: the import put its `amount` in place of the introspected Amount, so
+      // "average" no longer finds the column's average by itself; the owner names it.
+      'orders.amount.avg': { synonyms: ['average order value', 'average amount', 'aov'] },
+      // Fixes "which customers spent less last month than the month before": what customers spend is the order
+      // amount (the project's `amount`, which the import put in place of the introspected Amount).
+      amount: {
         synonyms: [
           'Order Amount',
           'total amount',
@@ -62,7 +63,7 @@ export const JAFFLE_EDITS: TSetEdits = {
         synonyms: ['revenue per customer', 'sales per customer', 'amount per customer'],
         format: 'currency',
         op: '/',
-        left: 'orders.amount.sum',
+        left: 'amount',
         right: 'orders.customer_id.count_distinct',
       },
     ],
