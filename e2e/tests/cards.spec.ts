@@ -235,9 +235,16 @@ test('the keyboard: "/" focuses the box, dialogs give focus back, a card is one 
   const first = await ask(page, 'revenue by region last month');
   const second = await ask(page, 'orders by day this month');
 
-  // One tab stop per card: Tab from the first card's toolbar lands in the second card's toolbar.
+  // One tab stop per row: Tab from the first card's toolbar lands on the second card's chips (what it
+  // understood, one stop; the arrows move along them), and Tab again in its toolbar.
   const firstTabs = first.getByTestId('card-toolbar');
   await first.getByTestId('view-tab-bar').focus();
+  await page.keyboard.press('Tab');
+  const chips = second.getByTestId('card-understood');
+  await expect(chips.locator(':focus')).toHaveCount(1);
+  expect(await chips.locator('button[tabindex="0"]').count()).toBe(1);
+  await page.keyboard.press('ArrowRight');
+  await expect(chips.locator(':focus')).toHaveCount(1);
   await page.keyboard.press('Tab');
   await expect(second.getByTestId('card-toolbar').locator(':focus')).toHaveCount(1);
   // Inside the toolbar, the arrow keys move; the toolbar remembers the last button used.

@@ -1,9 +1,10 @@
 import type { TCard, TTenant } from '@parley/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionKeys } from '../session/session';
 import { ChipMenu, StaticChip } from './ChipMenu';
+import { keepOneTabStop, moveAlongRow } from './chip-roving';
 import { chipWords } from './chip-words';
 import { useSourceModel } from './hooks/useSourceModel';
 import { type Alternative, buildChips, type Chip, type ChipChange, isEditable } from './understood';
@@ -63,6 +64,9 @@ export function UnderstoodChips({ card, phrase, onRequery }: UnderstoodChipsProp
   const words = useMemo(() => chipWords(t, locale, zone), [t, locale, zone]);
   const chips = useMemo(() => buildChips(card, model.data ?? null, words), [card, model.data, words]);
   const [open, setOpen] = useState<string | null>(null);
+  const rowRef = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(0);
+  useEffect(() => keepOneTabStop(rowRef.current, active));
   const interactive = !!(onRequery && phrase && card.source);
 
   const choose = useCallback(
@@ -91,6 +95,11 @@ export function UnderstoodChips({ card, phrase, onRequery }: UnderstoodChipsProp
       role="group"
       aria-label={t('understood.label')}
       data-testid="card-understood"
+      ref={rowRef}
+      onKeyDown={(e) => {
+        const to = moveAlongRow(e, rowRef.current);
+        if (to !== null) setActive(to);
+      }}
     >
       <VerifiedBadge card={card} />
       {chips.map((chip) =>
