@@ -44,6 +44,7 @@ import { type LlmConfig, proposeInsights, proposeSemanticQuery } from '../../lib
 import { approximateBytes, Lru } from '../../lib/lru';
 import { share, stringify } from '../../lib/shared-json';
 import { dateIn, weekStartFor } from '../../lib/time';
+import { markVerified, type PinnedAnswer, type VerifiedIndex } from './pinned-answers';
 
 /** A data source ready to answer (resolved by modules/datasources): its connector and semantic model. */
 export interface AnswerSource {
@@ -79,28 +80,6 @@ export interface AskContext {
   aiInsights?: () => Promise<boolean>;
   /** The owner's verified questions of the source (modules/verified): they answer first. */
   verified?: VerifiedIndex | null;
-}
-
-/** A verified question as the answer path sees it: its pinned query and what the card says of it. */
-export interface PinnedAnswer {
-  query: TSemanticQuery;
-  verified: NonNullable<TCard['verified']>;
-}
-
-/** How the verified index reads a verified phrase on the current model (see AnswerService.pinnedReading). */
-export interface PhraseReading {
-  model: TSemanticModel;
-  /** Everything else the reading depends on (language, day, week start, dialect). */
-  key: string;
-  read: (phrase: string) => TSemanticQuery | null;
-}
-
-/** An owner's verified questions of one source (built and memoised by modules/verified). */
-export interface VerifiedIndex {
-  /** The verified question one of whose phrases this is (normalised), or null. */
-  byPhrase(phrase: string): PinnedAnswer | null;
-  /** The verified question whose pinned query is `query`, or whose phrase the engine now reads as it. */
-  byQuery(query: TSemanticQuery, reading: PhraseReading): PinnedAnswer | null;
 }
 
 export interface AskResult {
@@ -320,10 +299,7 @@ export class AnswerService {
     context: AskContext,
   ): Promise<AskResult> {
     const result = await this.answerQuery(source, pinned.query, phrase, context);
-    const responses = result.responses.map((r) =>
-      r.card ? { ...r, card: { ...r.card, verified: pinned.verified } } : r,
-    );
-    return { ...result, responses };
+    return { ...result, responses: markVerified(result.responses, pinned) };
   }
 
   /**

@@ -17,13 +17,8 @@ import { Invalid, NotFound, UpstreamFailed } from '../../lib/errors';
 import { approximateBytes, Lru } from '../../lib/lru';
 import { startOfDayIn } from '../../lib/time';
 import type { MailService } from '../../mail/mail.service';
-import type {
-  AnswerService,
-  AnswerSource,
-  AskContext,
-  AskResult,
-  VerifiedIndex,
-} from '../answers/answers.service';
+import type { AnswerService, AnswerSource, AskContext, AskResult } from '../answers/answers.service';
+import type { VerifiedIndex } from '../answers/pinned-answers';
 import { aiInsightsQuota } from '../billing/ai-insights';
 import type { SourceResolver } from '../datasources/source-resolver';
 import type { SynonymsService } from '../synonyms/synonyms.service';

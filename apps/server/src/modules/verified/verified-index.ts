@@ -1,6 +1,6 @@
 import type { TSemanticQuery } from '@parley/contract';
 import type { TSemanticModel } from '@parley/engine';
-import type { PhraseReading, PinnedAnswer, VerifiedIndex } from '../answers/answers.service';
+import type { PhraseReading, PinnedAnswer, VerifiedIndex } from '../answers/pinned-answers';
 
 /** A verified question as the index holds it. */
 export interface IndexedQuestion {

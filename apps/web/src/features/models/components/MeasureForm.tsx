@@ -1,6 +1,5 @@
 import { Group, Select, TagsInput, TextInput } from '@mantine/core';
-import { MODEL_AGGREGATIONS, MODEL_FORMATS } from '@parley/contract';
-import { useState } from 'react';
+import { MODEL_AGGREGATIONS, MODEL_FORMATS, type TOverlayAggregate } from '@parley/contract';
 import { useTranslation } from 'react-i18next';
 import { useEditor } from '../editor-context';
 import {
@@ -13,6 +12,7 @@ import {
 import { upsertMeasure } from '../overlay';
 import { FormActions, FormError, NameFields } from './FormParts';
 import { ExistsPicker, ExprBuilder, WhereList } from './MeasureParts';
+import { useDraftForm } from './use-draft-form';
 
 const DEFAULT_TIME = '__default';
 const NO_TIME = '__none';
@@ -20,18 +20,13 @@ const NO_TIME = '__none';
 /** "Define a measure": an aggregation over a column or expression, with filters, format and time dimension. */
 export function MeasureForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('models');
-  const { view, edit } = useEditor();
-  const [d, setD] = useState<MeasureDraft>(() => blankMeasure(view.tables[0]?.name ?? ''));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (patch: Partial<MeasureDraft>) => setD((x) => ({ ...x, ...patch }));
-  const err = (key: string) => (errors[key] ? t(errors[key]) : undefined);
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const result = measureFromDraft(d);
-    if (!result.ok) return setErrors(result.errors);
-    edit((o) => upsertMeasure(o, result.value));
-    onDone();
-  };
+  const { view } = useEditor();
+  const { d, set, errors, err, submit } = useDraftForm<MeasureDraft, TOverlayAggregate>(
+    () => blankMeasure(view.tables[0]?.name ?? ''),
+    measureFromDraft,
+    upsertMeasure,
+    onDone,
+  );
   return (
     <form
       className="model-form"

@@ -1,11 +1,11 @@
 import { Group, Select, TagsInput } from '@mantine/core';
-import { MODEL_FORMATS } from '@parley/contract';
-import { useState } from 'react';
+import { MODEL_FORMATS, type TOverlayMetric } from '@parley/contract';
 import { useTranslation } from 'react-i18next';
 import { useEditor } from '../editor-context';
 import { type Arith, type Format, type MetricDraft, metricFromDraft } from '../measure-form';
 import { upsertMeasure } from '../overlay';
 import { FormActions, NameFields } from './FormParts';
+import { useDraftForm } from './use-draft-form';
 
 const OPS: { value: Arith; key: string }[] = [
   { value: '/', key: 'ratio' },
@@ -34,19 +34,13 @@ function useMeasureChoices() {
 /** "Define a metric": a ratio, sum, difference or product of two measures, each aggregated first. */
 export function MetricForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('models');
-  const { edit } = useEditor();
   const measures = useMeasureChoices();
-  const [d, setD] = useState<MetricDraft>(BLANK);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (patch: Partial<MetricDraft>) => setD((x) => ({ ...x, ...patch }));
-  const err = (key: string) => (errors[key] ? t(errors[key]) : undefined);
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const result = metricFromDraft(d);
-    if (!result.ok) return setErrors(result.errors);
-    edit((o) => upsertMeasure(o, result.value));
-    onDone();
-  };
+  const { d, set, errors, err, submit } = useDraftForm<MetricDraft, TOverlayMetric>(
+    BLANK,
+    metricFromDraft,
+    upsertMeasure,
+    onDone,
+  );
   return (
     <form
       className="model-form"
