@@ -46,9 +46,8 @@ import { DemoService } from './modules/demo/demo.service';
 import { type DemoDatasetOptions, demoDatasetPath, demoSource } from './modules/demo/demo-source';
 import { ModelOverlays } from './modules/models/model-overlays';
 import { ModelsRepository } from './modules/models/models.repository';
-import { ModelsService } from './modules/models/models.service';
-import { NotificationsRepository } from './modules/notifications/notifications.repository';
-import { NotificationsService } from './modules/notifications/notifications.service';
+import type { ModelsService } from './modules/models/models.service';
+import type { NotificationsService } from './modules/notifications/notifications.service';
 import { ProfileService } from './modules/profile/profile.service';
 import { ProjectsRepository } from './modules/projects/projects.repository';
 import { ProjectsService } from './modules/projects/projects.service';
@@ -59,9 +58,9 @@ import { SynonymsRepository } from './modules/synonyms/synonyms.repository';
 import { SynonymsService } from './modules/synonyms/synonyms.service';
 import { TenantService } from './modules/tenant/tenant.service';
 import { UsersRepository } from './modules/users/users.repository';
-import { GoldenChecks } from './modules/verified/golden-checks';
-import { VerifiedRepository } from './modules/verified/verified.repository';
-import { VerifiedService } from './modules/verified/verified.service';
+import type { GoldenChecks } from './modules/verified/golden-checks';
+import type { VerifiedService } from './modules/verified/verified.service';
+import { buildModelServices } from './services-models';
 
 /** Every service of the app: built once, used by routes, plugins, jobs, tools and tests. */
 export interface Services {
@@ -294,36 +293,18 @@ export function buildServices(
   queue.define(reportPlanJob(reports));
   const tenant = new TenantService(users, projectsRepo, datasources, billing);
   const conversationsRepo = new ConversationsRepository(db);
-  const verifiedRepo = new VerifiedRepository(db);
-  const verified = new VerifiedService(
-    verifiedRepo,
-    answers,
-    sources,
-    access,
-    invalidation,
-    clock,
-    processCopyMs(database.kind),
-  );
-  const notifications = new NotificationsService(new NotificationsRepository(db), access, clock);
-  const goldenChecks: GoldenChecks = new GoldenChecks(
-    verifiedRepo,
-    verified,
-    answers,
-    sources,
-    notifications,
-    log,
-    clock,
-  );
-  const models = new ModelsService(
+  const { verified, notifications, goldenChecks, models } = buildModelServices(
+    database,
     modelsRepo,
     overlays,
-    sources,
-    answers,
-    access,
-    invalidation,
-    log,
-    clock,
-    goldenChecks,
+    {
+      answers,
+      sources,
+      access,
+      invalidation,
+      log,
+      clock,
+    },
   );
   return {
     access,
