@@ -1,6 +1,6 @@
 import type { TCard } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
-import { kpiTiles } from './kpi';
+import { fitKpi, KPI_FONT, kpiTiles } from './kpi';
 import { isKpiCard } from './views';
 
 const card: TCard = {
@@ -24,6 +24,7 @@ describe('kpiTiles', () => {
         key: 'Revenue',
         label: 'Revenue',
         value: '$1,736,936',
+        compact: '$1.7M',
         previous: '$1,492,000',
         change: { text: '+16.4%', direction: 'up' },
       },
@@ -44,6 +45,16 @@ describe('kpiTiles', () => {
       ['3.4%', null, null],
       ['1,204', null, null],
     ]);
+    expect(kpiTiles(rate, 'en-US').map((t) => t.compact)).toEqual(['3.4%', '1.2K']);
+  });
+  it('writes a currency the model names, and its compact form', () => {
+    const euros: TCard = {
+      ...card,
+      table: [{ Revenue: 36_620_792 }],
+      columns: [{ key: 'Revenue', label: 'Revenue', kind: 'measure', format: 'currency', currency: 'EUR' }],
+    };
+    expect(kpiTiles(euros, 'en-US')[0]).toMatchObject({ value: '€36,620,792', compact: '€36.6M' });
+    expect(kpiTiles(euros, 'tr')[0]).toMatchObject({ value: '€36.620.792', compact: '€36,6\u00a0Mn' });
   });
   it('is the view of one-row cards without a dimension or time', () => {
     expect(isKpiCard(card)).toBe(true);
@@ -56,5 +67,23 @@ describe('kpiTiles', () => {
         ],
       }),
     ).toBe(false);
+  });
+});
+
+describe('fitKpi', () => {
+  // "$36,620,792" is about 5.6 px wide per px of font; "$36.6M" about 3.3.
+  const widths = { full: 5.6, compact: 3.3 };
+  it('draws the whole value as large as the width allows, up to the largest size', () => {
+    expect(fitKpi(widths, 1000)).toEqual({ size: KPI_FONT.max, compact: false });
+    expect(fitKpi(widths, 151)).toEqual({ size: 26, compact: false });
+    expect(fitKpi(widths, 151, 24)).toEqual({ size: 24, compact: false });
+  });
+  it('switches to compact notation only when the whole value would be smaller than the minimum', () => {
+    expect(fitKpi(widths, KPI_FONT.min * 5.6)).toEqual({ size: KPI_FONT.min, compact: false });
+    expect(fitKpi(widths, 90)).toEqual({ size: 27, compact: true });
+    expect(fitKpi(widths, 20)).toEqual({ size: KPI_FONT.min, compact: true });
+  });
+  it('keeps the largest size when nothing could be measured', () => {
+    expect(fitKpi({ full: 0, compact: 0 }, 200)).toEqual({ size: KPI_FONT.max, compact: false });
   });
 });

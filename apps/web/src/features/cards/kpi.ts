@@ -7,6 +7,8 @@ export interface KpiTile {
   key: string;
   label: string;
   value: string;
+  /** The value in compact notation ("$36.6M"), shown when the whole value cannot fit its box. */
+  compact: string;
   previous: string | null;
   /** The change as the insights write it (one decimal, signed), and its direction. */
   change: { text: string; direction: 'up' | 'down' | 'flat' } | null;
@@ -42,12 +44,41 @@ export function kpiTiles(card: TCard, locale: string): KpiTile[] {
       } else if (previous === 0 && typeof current === 'number' && current > 0) {
         shown = { text: '∞', direction: 'up' };
       }
+      const options = { locale, ...(c.currency ? { currency: c.currency } : {}) };
       return {
         key: c.key,
         label: c.label,
-        value: formatValue(current, c.format, { locale }),
-        previous: previous === undefined ? null : formatValue(previous, c.format, { locale }),
+        value: formatValue(current, c.format, options),
+        compact: formatValue(current, c.format, { ...options, compact: 'always' }),
+        previous: previous === undefined ? null : formatValue(previous, c.format, options),
         change: shown,
       };
     });
+}
+
+/** Font sizes of a KPI value in px: the largest drawn, and the smallest before compact notation. */
+export const KPI_FONT = { max: 52, maxMany: 38, min: 18 } as const;
+
+/** What the values of a KPI view need to be drawn within `available` px. */
+export interface KpiFit {
+  /** Font size in px for every value of the view (one size, so they read alike). */
+  size: number;
+  /** Whether the values show in compact notation (the whole ones do not fit at the minimum size). */
+  compact: boolean;
+}
+
+/**
+ * The font size that fits the widest value into the room there is, given each value's width per
+ * px of font (text width scales with the font size): the whole values when they fit at
+ * KPI_FONT.min or more, else the compact ones (at the size they fit, never below the minimum).
+ */
+export function fitKpi(
+  widthPerPx: { full: number; compact: number },
+  available: number,
+  max: number = KPI_FONT.max,
+): KpiFit {
+  const sizeFor = (perPx: number) => (perPx > 0 ? Math.min(max, Math.floor(available / perPx)) : max);
+  const full = sizeFor(widthPerPx.full);
+  if (full >= KPI_FONT.min) return { size: full, compact: false };
+  return { size: Math.max(KPI_FONT.min, sizeFor(widthPerPx.compact)), compact: true };
 }
