@@ -107,6 +107,47 @@ describe('stepItem (keyboard moves and resizes)', () => {
   it('closes gaps upwards', () => {
     expect(stepItem([box('a', 0, 0)], 'a', { dy: 1 })).toEqual([box('a', 0, 0)]);
   });
+  it('never leaves a hole or an overlap, whatever the keys pressed', () => {
+    type Box = ReturnType<typeof box>;
+    const overlap = (a: Box, b: Box) =>
+      a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+    // A card with free room right above it could move up: a hole the grid left.
+    const flaw = (layout: Box[]) =>
+      layout.find(
+        (a) =>
+          layout.some((b) => b !== a && overlap(a, b)) ||
+          (a.y > 0 && !layout.some((b) => b !== a && overlap({ ...a, y: a.y - 1 }, b))),
+      );
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const steps = [
+      { dx: 1 },
+      { dx: -1 },
+      { dy: 1 },
+      { dy: -1 },
+      { dw: 1 },
+      { dw: -1 },
+      { dh: 1 },
+      { dh: -1 },
+    ];
+    for (let run = 0; run < 200; run++) {
+      let layout: Box[] = [];
+      const count = 3 + random(5);
+      for (let k = 0; k < count; k++)
+        layout = stepItem(
+          [...layout, box(`c${k}`, random(9), 20, 2 + random(4), 2 + random(3))],
+          `c${k}`,
+          {},
+        );
+      for (let s = 0; s < 20; s++) {
+        layout = stepItem(layout, `c${random(count)}`, steps[random(steps.length)]);
+        expect(flaw(layout)).toBeUndefined();
+      }
+    }
+  });
 });
 
 describe('breakpointFor', () => {

@@ -260,7 +260,7 @@ export function CompactCard({
       <footer className="cc-foot">
         <span className="cc-meta">
           {shownPeriod ? (
-            <span className="cc-period" data-testid="cc-period">
+            <span className="cc-period" title={shownPeriod} data-testid="cc-period">
               {shownPeriod}
             </span>
           ) : null}
