@@ -50,6 +50,8 @@ export interface AnalysisCardProps {
   phrase?: string;
   /** Re-asks the question as a chip change reads it (the conversation); none: chips without menus. */
   onRequery?: (change: ChipChange) => void;
+  /** One more tool in the footer (the conversation's "Add to collection"), given its tab stop. */
+  extraTool?: (props: { card: TCard; tabIndex: number }) => React.ReactNode;
 }
 
 function Html({ html, className }: { html: string; className?: string }) {
@@ -215,6 +217,7 @@ export const AnalysisCard = memo(function AnalysisCard({
   heading,
   phrase,
   onRequery,
+  extraTool,
 }: AnalysisCardProps) {
   const { t, i18n } = useTranslation('cards');
   const rootRef = useRef<HTMLElement>(null);
@@ -419,6 +422,7 @@ export const AnalysisCard = memo(function AnalysisCard({
                 <TextIcon />
               </button>
             ) : null}
+            {extraTool ? extraTool({ card, tabIndex: tabStop() }) : null}
             <button
               type="button"
               className="icon-btn"

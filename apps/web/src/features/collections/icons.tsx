@@ -55,3 +55,12 @@ export const SaveIcon = icon(
   </>,
 );
 export const ArrowLeftIcon = icon(<path d="M19 12H5M11 6l-6 6 6 6" />);
+/** Add to collection: the collections grid with a plus in its last cell. */
+export const CollectionAddIcon = icon(
+  <>
+    <rect x="3" y="3" width="7" height="7" rx="1.5" />
+    <rect x="14" y="3" width="7" height="7" rx="1.5" />
+    <rect x="3" y="14" width="7" height="7" rx="1.5" />
+    <path d="M17.5 14v7M14 17.5h7" />
+  </>,
+);

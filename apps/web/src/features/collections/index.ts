@@ -4,8 +4,10 @@
  * collection with these.
  */
 import './collections.css';
+import './i18n';
 
 export { cardCount } from './collections';
+export { AddToCollection, useCollectionsEnabled } from './components/AddToCollection';
 export { CollectionCard } from './components/CollectionCard';
 export { useCollectionAnswers } from './hooks/useCardAnswers';
 export { useCollections } from './hooks/useCollections';

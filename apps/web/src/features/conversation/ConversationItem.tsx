@@ -1,6 +1,8 @@
-import { memo, useMemo } from 'react';
+import type { TCard } from '@parley/contract';
+import { memo, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnalysisCard, type ChipChange, RememberThis, sanitizeHtml } from '../cards';
+import { AddToCollection, useCollectionsEnabled } from '../collections';
 import type { ConvItem } from './conversation-api';
 import { ThumbDownIcon, ThumbUpIcon } from './icons';
 import { PromptView } from './PromptView';
@@ -34,6 +36,14 @@ export const ConversationItem = memo(function ConversationItem({
     [item.created, i18n.language],
   );
   const answered = !item.loading && !item.error && item.responses.length > 0;
+  // Every answer card offers "Add to collection" with this item's question.
+  const collect = useCollectionsEnabled();
+  const addTool = useCallback(
+    ({ card, tabIndex }: { card: TCard; tabIndex: number }) => (
+      <AddToCollection card={card} phrase={item.phrase} tabIndex={tabIndex} />
+    ),
+    [item.phrase],
+  );
   return (
     <div
       className="conv-item"
@@ -78,6 +88,7 @@ export const ConversationItem = memo(function ConversationItem({
                   questionId={response.question_id}
                   phrase={item.phrase}
                   onRequery={onRequery}
+                  extraTool={collect ? addTool : undefined}
                 />
               ) : null}
               {response.card && item.change ? <RememberThis change={item.change} /> : null}
