@@ -1,4 +1,5 @@
-import { Autocomplete, Button, Group, Modal, Select, Stack } from '@mantine/core';
+import '../i18n';
+import { Autocomplete, Button, Group, Modal, type OptionsFilter, Select, Stack } from '@mantine/core';
 import type { TCollection, TCollectionResponse, TQuestionInput } from '@parley/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -11,12 +12,13 @@ import { isDuplicatePhrase, questionInput, samePhrase, updateBody } from '../col
 import { collectionKeys } from '../hooks/collection-keys';
 import { useUpdateCollection } from '../hooks/useCollections';
 import { usePreview, useSuggestions } from '../hooks/useEditor';
+import { suggestionGroups } from '../suggestions';
 import { ConfirmModal } from './ConfirmModal';
 
 const ACCENT = '#4f46e5';
 const DANGER = '#b91c1c';
-/** Suggestions offered under the question input. */
-const SUGGESTION_LIMIT = 8;
+/** The options as suggestionGroups filtered them (by what is typed, 4 a list). */
+const passFiltered: OptionsFilter = ({ options }) => options;
 
 /** The preview on screen and what it answered: a phrase on a source (null: the card's own source). */
 interface Shown {
@@ -89,10 +91,15 @@ export function CardEditor({ collection, questionId, onClose }: CardEditorProps)
     : text !== '';
   const canSave = changed && previewCurrent && !duplicate && !save.isPending && text !== '';
 
+  // The user's own questions first (most asked, recently asked), then the model's.
   const options = useMemo(() => {
-    const list = [...new Set(suggestions.data ?? [])];
-    return list.filter((s) => !collection.questions.some((q) => samePhrase(q.phrase, s)));
-  }, [suggestions.data, collection.questions]);
+    const lists = suggestions.data ?? { favourites: [], history: [], model: [] };
+    const taken = collection.questions.map((q) => q.phrase);
+    return suggestionGroups(lists, taken, phrase).map((g) => ({
+      group: t(`collections:suggestions.${g.key}`),
+      items: g.items,
+    }));
+  }, [suggestions.data, collection.questions, phrase, t]);
 
   const runPreview = (e?: FormEvent) => {
     e?.preventDefault();
@@ -187,7 +194,7 @@ export function CardEditor({ collection, questionId, onClose }: CardEditorProps)
               styles={{ description: { color: 'var(--c-muted)' } }}
               placeholder={t('collections.editor.question_placeholder')}
               data={options}
-              limit={SUGGESTION_LIMIT}
+              filter={passFiltered}
               value={phrase}
               onChange={setPhrase}
               maxLength={LIMITS.PHRASE}
