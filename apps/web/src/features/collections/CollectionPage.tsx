@@ -10,6 +10,7 @@ import { questionInput, translateMessage, updateBody } from './collections';
 import { CardEditor } from './components/CardEditor';
 import { CollectionGrid } from './components/CollectionGrid';
 import { ConfirmModal } from './components/ConfirmModal';
+import { SendNowButton } from './components/SendNowButton';
 import { useCollectionAnswers } from './hooks/useCardAnswers';
 import { useCollections, useUpdateCollection } from './hooks/useCollections';
 import { ArrowLeftIcon, PlusIcon, SaveIcon } from './icons';
@@ -149,6 +150,7 @@ export default function CollectionPage() {
                 {t('collections.detail.save_layout')}
               </Button>
             ) : null}
+            <SendNowButton collection={collection} />
             <SegmentedControl
               value={density}
               onChange={chooseDensity}
