@@ -1,0 +1,379 @@
+/// <reference lib="dom" />
+// From a conversation to a collection, as the demo user spends a day: answers go into a new
+// collection and into an existing one from the card's own button; the card editor suggests the
+// questions just asked; a KPI card at the default 2×2 shows its whole value and its footer's
+// 'Updated: HH:mm' uncut, at every size; arrow keys move and resize cards without leaving holes;
+// "Send now" mails the digest. Screenshots of the collection at 1280 px and 390 px.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+import { emlFiles, expect, mailDir, signIn, test } from './fixtures';
+
+const SHOTS = '/tmp/parley/shots/collections';
+mkdirSync(SHOTS, { recursive: true });
+
+test.describe.configure({ mode: 'serial' });
+
+const NAME = `Board ${Date.now().toString(36)}`;
+const KPI = 'revenue this year';
+const OTHERS = ['revenue by region last month', 'orders by month this year'];
+/** Asked in the conversation and not added: the card editor offers it. */
+const ASKED_ONLY = 'revenue by category';
+
+type Collection = {
+  id: string;
+  name: string;
+  notification_frequency: string | null;
+  layout: { i: string; x: number; y: number; w: number; h: number }[];
+  questions: { id: string; phrase: string; data_adapter: string | null; interval: number }[];
+};
+
+/** The demo user's collection named NAME, as the server has it. */
+async function stored(page: Page): Promise<Collection> {
+  const answer = await page.request.get('/features/collections');
+  expect(answer.status()).toBe(200);
+  const found = ((await answer.json()) as Collection[]).find((c) => c.name === NAME);
+  expect(found, 'the collection').toBeTruthy();
+  return found!;
+}
+
+const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+const gridItem = (page: Page, phrase: string) =>
+  page
+    .getByTestId('grid-item')
+    .filter({ has: page.getByTestId('cc-phrase').getByText(phrase, { exact: true }) });
+
+/** Asks in the conversation; the answered card of the new item. */
+async function ask(page: Page, phrase: string): Promise<Locator> {
+  const items = page.getByTestId('conversation-item');
+  await expect(items.first().or(page.getByTestId('conversation-empty'))).toBeVisible();
+  const index = await items.count();
+  const input = page.getByTestId('conversation-input');
+  await input.fill(phrase);
+  await input.press('Enter');
+  const item = items.nth(index);
+  // The first question of a fresh server reads the demo data first: slow on a busy machine.
+  await expect(item).toHaveAttribute('data-state', 'answered', { timeout: 90_000 });
+  const card = item.getByTestId('analysis-card').first();
+  await expect(card).toBeVisible();
+  return card;
+}
+
+/** Opens the card's "Add to collection" dialog. */
+async function openAdd(card: Locator): Promise<Locator> {
+  await card.getByTestId('card-add-to-collection').click();
+  const dialog = card.page().getByTestId('add-to-collection').getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Every grid card's box in px, by phrase. */
+async function boxes(page: Page): Promise<{ phrase: string; x: number; y: number; w: number; h: number }[]> {
+  const out = [];
+  for (const item of await page.getByTestId('grid-item').all()) {
+    const box = (await item.boundingBox())!;
+    const phrase = (await item.getByTestId('cc-phrase').textContent()) ?? '';
+    out.push({ phrase, x: box.x, y: box.y, w: box.width, h: box.height });
+  }
+  return out;
+}
+
+/**
+ * Overlaps and holes on screen: a card lower than the top row must have another card right above
+ * some of its columns (the rows are 120 px with 8 px gaps); none may overlap another.
+ */
+async function gridFlaws(page: Page): Promise<string[]> {
+  const list = await boxes(page);
+  const top = Math.min(...list.map((b) => b.y));
+  const flaws: string[] = [];
+  const across = (a: (typeof list)[0], b: (typeof list)[0]) => a.x < b.x + b.w - 2 && b.x < a.x + a.w - 2;
+  for (const a of list) {
+    for (const b of list)
+      if (a !== b && across(a, b) && a.y < b.y + b.h - 2 && b.y < a.y + a.h - 2)
+        flaws.push(`${a.phrase} overlaps ${b.phrase}`);
+    if (a.y - top < 4) continue;
+    const above = list.some((b) => b !== a && across(a, b) && Math.abs(b.y + b.h + 8 - a.y) < 4);
+    if (!above) flaws.push(`a hole above ${a.phrase}`);
+  }
+  return flaws;
+}
+
+/** The KPI value shows whole (not clipped) and reads as the value or its compact form. */
+async function expectWholeKpi(card: Locator): Promise<void> {
+  const value = card.getByTestId('kpi-value');
+  await expect(value).toBeVisible();
+  const fit = await value.evaluate((el) => ({
+    scroll: el.scrollWidth,
+    client: el.clientWidth,
+    text: el.textContent ?? '',
+    full: el.getAttribute('data-value') ?? '',
+    compact: el.hasAttribute('data-compact'),
+    title: el.getAttribute('title'),
+    inside: (() => {
+      const v = el.getBoundingClientRect();
+      const c = el.closest('[data-testid="compact-card"]')!.getBoundingClientRect();
+      return v.left >= c.left && v.right <= c.right;
+    })(),
+  }));
+  expect(fit.scroll, `"${fit.text}" fits its box`).toBeLessThanOrEqual(fit.client);
+  expect(fit.inside).toBe(true);
+  expect(fit.full).toMatch(/^\$\d{1,3}(,\d{3})+$/);
+  if (fit.compact) {
+    expect(fit.text).toMatch(/^\$\d+(\.\d)?[KMB]$/);
+    expect(fit.title).toBe(fit.full);
+  } else expect(fit.text).toBe(fit.full);
+}
+
+/** 'Updated: HH:mm' whole, inside the card, not covered by the footer's buttons. */
+async function expectUpdatedVisible(card: Locator): Promise<void> {
+  const updated = card.getByTestId('cc-updated');
+  await expect(updated).toHaveText(/^Updated: \d\d:\d\d$/);
+  const seen = await updated.evaluate((el) => {
+    const u = el.getBoundingClientRect();
+    const c = el.closest('[data-testid="compact-card"]')!.getBoundingClientRect();
+    const tools = el.closest('footer')!.querySelector('.cc-tools')?.getBoundingClientRect();
+    const clear = !tools || u.right <= tools.left || u.bottom <= tools.top || u.top >= tools.bottom;
+    return { inside: u.left >= c.left && u.right <= c.right, whole: el.scrollWidth <= el.clientWidth, clear };
+  });
+  expect(seen).toEqual({ inside: true, whole: true, clear: true });
+}
+
+test.describe('a business day with collections', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page);
+  });
+
+  test('answers go into a new collection and into an existing one from the card', async ({ page }) => {
+    test.setTimeout(300_000);
+    await page.goto('/conversation');
+    const kpi = await ask(page, KPI);
+    await expect(kpi).toHaveAttribute('data-view', 'kpi');
+
+    // A new collection by name, with the card in it.
+    let dialog = await openAdd(kpi);
+    await expect(dialog).toContainText(`Question: ${KPI}`);
+    const create = page.getByTestId('add-to-collection-create');
+    await expect(create).toBeDisabled(); // no name yet
+    await page.getByTestId('add-to-collection-name').fill('   ');
+    await expect(create).toBeDisabled(); // blank is no name
+    await page.getByTestId('add-to-collection-name').fill(NAME);
+    await page.screenshot({ path: join(SHOTS, 'add-to-collection-new.png') });
+    await create.click();
+    await expect(page.getByTestId('add-to-collection-done')).toContainText(`Added to "${NAME}"`);
+    await page.getByTestId('add-to-collection-close').click();
+    await expect(dialog).toBeHidden();
+    let collection = await stored(page);
+    expect(collection.questions.map((q) => q.phrase)).toEqual([KPI]);
+    expect(collection.questions[0].data_adapter).not.toBeNull(); // the source it answered from
+
+    // The same card again: the collection already holds it.
+    dialog = await openAdd(kpi);
+    const choice = dialog.getByTestId('add-to-collection-choice').filter({ hasText: NAME });
+    await expect(choice).toBeDisabled();
+    await expect(choice).toContainText('Already in it');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    // Other answers into the existing collection; a refusal shows the server's own message.
+    const region = await ask(page, OTHERS[0]);
+    dialog = await openAdd(region);
+    await page.route('**/features/collection', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({ status: 403, json: { message: 'Your Free plan allows 5 cards per collection.' } })
+        : route.fallback(),
+    );
+    await dialog.getByTestId('add-to-collection-choice').filter({ hasText: NAME }).click();
+    await expect(page.getByTestId('add-to-collection-error')).toHaveText(
+      'Your Free plan allows 5 cards per collection.',
+    );
+    await page.unroute('**/features/collection');
+    await dialog.getByTestId('add-to-collection-choice').filter({ hasText: NAME }).click();
+    await expect(page.getByTestId('add-to-collection-done')).toContainText(`Added to "${NAME}"`);
+    await page.getByTestId('add-to-collection-close').click();
+    // One more question, asked but not collected: the editor suggests it later.
+    await ask(page, ASKED_ONLY);
+    const months = await ask(page, OTHERS[1]);
+    const last = await openAdd(months);
+    await last.getByTestId('add-to-collection-choice').filter({ hasText: NAME }).click();
+    // The dialog leads to the collection, which shows the three cards.
+    await page.getByTestId('add-to-collection-open').click();
+    collection = await stored(page);
+    await expect(page).toHaveURL(new RegExp(`/collection/${collection.id}$`));
+    expect(collection.questions.map((q) => q.phrase)).toEqual([KPI, ...OTHERS]);
+    await expect(page.getByTestId('grid-item')).toHaveCount(3);
+    for (const phrase of [KPI, ...OTHERS]) await expect(gridItem(page, phrase)).toBeVisible();
+    await expect(gridItem(page, KPI).getByTestId('cc-phrase')).toHaveAttribute('title', KPI);
+  });
+
+  test('the card editor suggests the questions the user asked', async ({ page }) => {
+    const collection = await stored(page);
+    await page.goto(`/collection/${collection.id}/new`);
+    await expect(page.getByTestId('card-editor').getByRole('dialog')).toBeVisible();
+    const input = page.getByTestId('ce-question');
+    await expect(input).toBeEnabled();
+    await input.click();
+    await input.fill('revenue');
+    const listbox = page.getByRole('listbox');
+    await expect(listbox).toBeVisible();
+    // Asked today and not yet in this collection; the collection's own questions are not offered.
+    await expect(listbox).toContainText(/You asked recently|You ask these most/);
+    await expect(page.getByRole('option', { name: ASKED_ONLY, exact: true })).toBeVisible();
+    await expect(page.getByRole('option', { name: KPI, exact: true })).toHaveCount(0);
+    await expect(page.getByRole('option', { name: OTHERS[0], exact: true })).toHaveCount(0);
+    await page.screenshot({ path: join(SHOTS, 'editor-suggestions.png') });
+    await page.keyboard.press('Escape');
+    await page.getByTestId('ce-cancel').click();
+  });
+
+  test('a KPI card at 2×2 and larger shows its whole value and an uncut footer', async ({ page }) => {
+    test.setTimeout(120_000);
+    const collection = await stored(page);
+    await page.goto(`/collection/${collection.id}`);
+    const item = gridItem(page, KPI);
+    const card = item.getByTestId('compact-card');
+    await expect(card).toHaveAttribute('data-state', 'answered', { timeout: 30_000 });
+    await expect(card).toHaveAttribute('data-view', 'kpi');
+    const kpiItem = collection.layout.find((l) => l.i === collection.questions[0].id)!;
+    expect([kpiItem.w, kpiItem.h]).toEqual([2, 2]);
+
+    // An auto refresh, so the footer says 'Updated: HH:mm'.
+    await card.getByTestId('cc-edit').click();
+    await page.getByTestId('ce-refresh').click();
+    await page.getByRole('option', { name: '10 minutes', exact: true }).click();
+    await page.getByTestId('ce-save').click();
+    await expect(toast(page, 'Card updated successfully!')).toBeVisible();
+    await expect(card).toHaveAttribute('data-state', 'answered', { timeout: 30_000 });
+    await expectWholeKpi(card);
+    await expectUpdatedVisible(card);
+    await page.waitForTimeout(300);
+    await item.screenshot({ path: join(SHOTS, 'kpi-2x2.png') });
+
+    // Wider and taller with the keyboard, and back to the smallest: whole at every size.
+    const handle = item.getByTestId('cc-drag');
+    await handle.focus();
+    for (const [key, size] of [
+      ['Shift+ArrowRight', '3x2'],
+      ['Shift+ArrowDown', '3x3'],
+      ['Shift+ArrowRight', '4x3'],
+      ['Shift+ArrowRight', '5x3'],
+      ['Shift+ArrowLeft', '4x3'],
+      ['Shift+ArrowLeft', '3x3'],
+      ['Shift+ArrowLeft', '2x3'],
+      ['Shift+ArrowUp', '2x2'],
+    ] as const) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(350);
+      await expectWholeKpi(card);
+      await expectUpdatedVisible(card);
+      if (size === '4x3') await item.screenshot({ path: join(SHOTS, `kpi-${size}.png`) });
+    }
+  });
+
+  test('arrow keys move and resize cards without leaving holes', async ({ page }) => {
+    const collection = await stored(page);
+    await page.goto(`/collection/${collection.id}`);
+    await expect(page.getByTestId('grid-item')).toHaveCount(3);
+    await page.waitForTimeout(400);
+    expect(await gridFlaws(page)).toEqual([]);
+    const keys: [string, string][] = [
+      [OTHERS[0], 'ArrowDown'],
+      [OTHERS[0], 'Shift+ArrowDown'],
+      [KPI, 'Shift+ArrowRight'],
+      [OTHERS[1], 'ArrowLeft'],
+      [OTHERS[1], 'ArrowDown'],
+      [KPI, 'ArrowDown'],
+      [OTHERS[0], 'Shift+ArrowUp'],
+      [OTHERS[1], 'ArrowUp'],
+      [KPI, 'Shift+ArrowDown'],
+      [OTHERS[0], 'ArrowRight'],
+    ];
+    const seen = new Set<string>();
+    for (const [phrase, key] of keys) {
+      await gridItem(page, phrase).getByTestId('cc-drag').focus();
+      await page.keyboard.press(key);
+      await page.waitForTimeout(300);
+      expect(await gridFlaws(page), `after ${key} on "${phrase}"`).toEqual([]);
+      // The handle keeps the focus, so the next key goes on moving the same card.
+      await expect(gridItem(page, phrase).getByTestId('cc-drag')).toBeFocused();
+      seen.add(JSON.stringify(await boxes(page)));
+    }
+    expect(seen.size, 'the keys changed the layout').toBeGreaterThan(3);
+    await expect(page.getByTestId('collection-save-layout')).toBeVisible();
+    await page.getByTestId('collection-save-layout').click();
+    await expect(toast(page, 'Layout saved successfully!')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('grid-item')).toHaveCount(3);
+    await page.waitForTimeout(400);
+    expect(await gridFlaws(page)).toEqual([]);
+  });
+
+  test('Send now mails the digest of a collection that has one', async ({ page }) => {
+    const collection = await stored(page);
+    await page.goto(`/collection/${collection.id}`);
+    await expect(page.getByTestId('collection-title')).toHaveText(NAME);
+    await expect(page.getByTestId('collection-send-now')).toHaveCount(0); // no digest yet
+
+    // A weekly digest, set on the list.
+    await page.goto('/collections');
+    await page
+      .getByTestId('collection-item')
+      .filter({ hasText: NAME })
+      .getByTestId('collection-edit')
+      .click();
+    await page.getByTestId('collection-frequency').click();
+    await page.getByRole('option', { name: 'Weekly', exact: true }).click();
+    await page.getByTestId('collection-form-save').click();
+    await expect(toast(page, 'Collection updated successfully!')).toBeVisible();
+    expect((await stored(page)).notification_frequency).toBe('weekly');
+
+    await page.goto(`/collection/${collection.id}`);
+    const seen = new Set(emlFiles());
+    const sent = page.waitForResponse((r) => r.url().endsWith('/features/collection/digest'));
+    await page.getByTestId('collection-send-now').click();
+    expect((await sent).status()).toBe(200);
+    await expect(toast(page, 'The digest is on its way to your inbox.')).toBeVisible();
+    let subject = '';
+    await expect
+      .poll(
+        async () => {
+          for (const file of emlFiles().filter((f) => !seen.has(f))) {
+            const mail = await simpleParser(readFileSync(join(mailDir(), file)));
+            const to = [mail.to].flat().flatMap((a) => a?.value ?? []);
+            if (to.some((a) => a.address === 'demo@parley.local') && mail.subject?.includes(NAME)) {
+              subject = mail.subject;
+              return true;
+            }
+          }
+          return false;
+        },
+        { timeout: 60_000, message: 'the digest mail' },
+      )
+      .toBe(true);
+    expect(subject).toContain(NAME);
+
+    // A refusal says so.
+    await page.route('**/features/collection/digest', (route) => route.abort('failed'));
+    await page.getByTestId('collection-send-now').click();
+    await expect(toast(page, 'Failed to send the digest! Please try again shortly.')).toBeVisible();
+    await page.unroute('**/features/collection/digest');
+  });
+
+  test('the collection on a laptop and on a phone', async ({ page }) => {
+    const collection = await stored(page);
+    await page.goto(`/collection/${collection.id}`);
+    const kpi = gridItem(page, KPI).getByTestId('compact-card');
+    await expect(kpi).toHaveAttribute('data-state', 'answered', { timeout: 30_000 });
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: join(SHOTS, 'collection-1280.png'), fullPage: true });
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect(kpi).toHaveAttribute('data-state', 'answered', { timeout: 30_000 });
+    await expectWholeKpi(kpi);
+    await expectUpdatedVisible(kpi);
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: join(SHOTS, 'collection-390.png'), fullPage: true });
+  });
+});
