@@ -6,6 +6,7 @@
 // "Send now" mails the digest. Screenshots of the collection at 1280 px and 390 px.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { emlFiles, expect, mailDir, signIn, test } from './fixtures';
@@ -43,6 +44,13 @@ const gridItem = (page: Page, phrase: string) =>
   page
     .getByTestId('grid-item')
     .filter({ has: page.getByTestId('cc-phrase').getByText(phrase, { exact: true }) });
+
+/** No serious or critical accessibility violation inside the element. */
+async function expectAccessible(page: Page, selector: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 /** Asks in the conversation; the answered card of the new item. */
 async function ask(page: Page, phrase: string): Promise<Locator> {
@@ -173,6 +181,8 @@ test.describe('a business day with collections', () => {
     const choice = dialog.getByTestId('add-to-collection-choice').filter({ hasText: NAME });
     await expect(choice).toBeDisabled();
     await expect(choice).toContainText('Already in it');
+    await expectAccessible(page, '[data-testid="add-to-collection"] [role="dialog"]');
+    await page.screenshot({ path: join(SHOTS, 'add-to-collection-existing.png') });
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 
@@ -367,6 +377,7 @@ test.describe('a business day with collections', () => {
     await expect(kpi).toHaveAttribute('data-state', 'answered', { timeout: 30_000 });
     await page.waitForTimeout(1500);
     await page.screenshot({ path: join(SHOTS, 'collection-1280.png'), fullPage: true });
+    await expectAccessible(page, '[data-testid="page-collection"]');
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
