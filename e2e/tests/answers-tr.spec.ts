@@ -96,7 +96,7 @@ test('Turkish questions in the Turkish UI get Turkish cards', async ({ page }) =
     expect(byCountry.json.table.every((r) => typeof r.Revenue === 'number' && r.Revenue > 0)).toBe(true);
     const text1 = words(byCountry.json.text);
     expect(text1).toMatch(
-      /^En yüksek Gelir: .+, \$\d+(,\d)? (B|Mn) \(geçen ay\), toplamdaki payı %\d+(,\d)?\./,
+      /^En yüksek Gelir: .+, \$\d+(,\d)? (B|Mn) \(geçen ay\), toplam Gelir içindeki payı %\d+(,\d)?\./,
     );
     expect(text1).toContain('Anlaşılan: Ülke bazında Gelir, geçen ay · 1–31 Eki 2026.');
     expect(words(byCountry.json.insights.join(' '))).toMatch(/Toplam Gelir: .*\$\d+(,\d)? (B|Mn)/);
@@ -122,7 +122,7 @@ test('Turkish questions in the Turkish UI get Turkish cards', async ({ page }) =
     ]);
     const text2 = words(byChannel.json.text);
     expect(text2).toMatch(
-      /^En yüksek Sipariş: .+, \d{1,3}(\.\d{3})* \(geçen ay\), toplamdaki payı %\d+(,\d)?\./,
+      /^En yüksek Sipariş: .+, \d{1,3}(\.\d{3})* \(geçen ay\), toplam Sipariş içindeki payı %\d+(,\d)?\./,
     );
     await shoot(page, byChannel.card, 'tr-2-channel');
 

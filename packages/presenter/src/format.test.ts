@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  displayChange,
+  cardChange,
   formatCell,
   formatChange,
   formatDate,
@@ -11,25 +11,52 @@ import {
   isCompactColumn,
   isCompactValue,
   niceAxis,
+  percentChange,
 } from './format';
 
-describe('displayChange', () => {
-  it('rounds down keeping the sign', () => {
-    expect(displayChange(12.9, 113, 100, 'en-US')).toEqual({ direction: 'up', text: '12%' });
-    expect(displayChange(-3.7, 96, 100, 'en-US')).toEqual({ direction: 'down', text: '3%' });
-    expect(displayChange(0.4, 100.4, 100, 'en-US')).toEqual({ direction: 'flat', text: '0%' });
+describe('cardChange', () => {
+  it('rounds toward zero, keeping the sign, so a rise and a fall of the same size read alike', () => {
+    expect(cardChange(12.9, 'en-US')).toEqual({ direction: 'up', text: '12%', signed: '+12%' });
+    expect(cardChange(-12.9, 'en-US')).toEqual({ direction: 'down', text: '12%', signed: '−12%' });
+    expect(cardChange(-3.7, 'en-US')).toEqual({ direction: 'down', text: '3%', signed: '−3%' });
+    expect(cardChange(0.4, 'en-US')).toEqual({ direction: 'flat', text: '0%', signed: '0%' });
+    expect(cardChange(-0.4, 'en-US')).toEqual({ direction: 'flat', text: '0%', signed: '0%' });
+  });
+  it('reads a change the same whether it was stored with two decimals or recomputed', () => {
+    // 11.996 is stored as 12.00 by the card builder; the text recomputes 11.996 from the rows.
+    expect(cardChange(11.996, 'en-US').signed).toBe(cardChange(12, 'en-US').signed);
+    expect(cardChange(-19.999, 'en-US').signed).toBe('−20%');
+    // 13.999 is stored as 14.00, so it reads +14 %; 13.994 is stored as 13.99, +13 %.
+    expect(cardChange(percentChange(113.999, 100), 'en-US').signed).toBe('+14%');
+    expect(cardChange(percentChange(113.994, 100), 'en-US').signed).toBe('+13%');
   });
   it('shows ∞ when the previous value is 0 and the current above 0', () => {
-    expect(displayChange(null, 50, 0, 'en-US')).toEqual({ direction: 'up', text: '∞' });
+    expect(cardChange(null, 'en-US', { current: 50, previous: 0 })).toEqual({
+      direction: 'up',
+      text: '∞',
+      signed: '+∞',
+    });
+    expect(cardChange(null, 'en-US', { current: -5, previous: 0 }).text).toBe('–');
   });
   it('shows a dash when there is nothing to compare', () => {
-    expect(displayChange(null, 0, 0, 'en-US').text).toBe('–');
-    expect(displayChange(undefined, null, null, 'en-US').text).toBe('–');
+    expect(cardChange(null, 'en-US', { current: 0, previous: 0 }).text).toBe('–');
+    expect(cardChange(undefined, 'en-US').signed).toBe('–');
+    expect(cardChange(Number.NaN, 'en-US').direction).toBe('none');
   });
   it('groups thousands in the locale', () => {
-    expect(displayChange(1234.5, 1, 1, 'en-US').text).toBe('1,234%');
+    expect(cardChange(1234.5, 'en-US').text).toBe('1,234%');
     // Turkish writes the percent sign first.
-    expect(displayChange(1234.5, 1, 1, 'tr').text).toBe('%1.234');
+    expect(cardChange(1234.5, 'tr').text).toBe('%1.234');
+    expect(cardChange(-12.5, 'tr').signed).toBe('−%12');
+  });
+});
+
+describe('percentChange', () => {
+  it('is the change against the size of the previous value', () => {
+    expect(percentChange(110, 100)).toBe(10);
+    expect(percentChange(-50, -100)).toBe(50);
+    expect(percentChange(5, 0)).toBeNull();
+    expect(percentChange(null, 100)).toBeNull();
   });
 });
 
@@ -92,7 +119,7 @@ describe('formatChange', () => {
 describe('formatCell', () => {
   const en = { locale: 'en-US' };
   it('formats change and share columns as the percentages they are, rates as fractions', () => {
-    expect(formatCell(14.55, { key: 'Revenue__change', format: 'percent' }, en)).toBe('+14.6%');
+    expect(formatCell(14.55, { key: 'Revenue__change', format: 'percent' }, en)).toBe('+14%');
     expect(formatCell(44.81, { key: 'Revenue__%', format: 'percent' }, en)).toBe('44.8%');
     expect(formatCell(0.034, { key: 'Conversion Rate', format: 'percent' }, en)).toBe('3.4%');
   });
@@ -126,7 +153,7 @@ describe('every column format in en-US, en-GB and tr', () => {
     ['compact column', 'en-US', (l) => formatNumber(9432, 'number', { locale: l, compact: 'always' })],
     ['compact money', 'en-US', (l) => formatNumber(1_250_000, 'currency', { locale: l, compact: 'always' })],
     ['total of a count column', 'en-US', (l) => formatValue(150_000, 'number', { locale: l })],
-    ['change', 'en-US', (l) => formatChange(16.43, l)],
+    ['change', 'en-US', (l) => cardChange(16.43, l).signed],
     ['share', 'en-US', (l) => formatShare(16.43, l)],
     ['period', 'en-US', (l) => formatDateRange('2026-10-01', '2026-10-31', l)],
   ];
@@ -140,7 +167,7 @@ describe('every column format in en-US, en-GB and tr', () => {
     'compact column': ['9.4K', '9.4k', '9,4 B'],
     'compact money': ['$1.3M', 'US$1.3m', '$1,3 Mn'],
     'total of a count column': ['150,000', '150,000', '150.000'],
-    change: ['+16.4%', '+16.4%', '+%16,4'],
+    change: ['+16%', '+16%', '+%16'],
     share: ['16.4%', '16.4%', '%16,4'],
     period: ['Oct 1 – 31, 2026', '1 – 31 Oct 2026', '1–31 Eki 2026'],
   };
@@ -248,7 +275,7 @@ describe('a currency column in the currency its model names', () => {
     expect(formatCell(3, { key: 'Orders', format: 'number', currency: 'EUR' }, { locale: 'en-US' })).toBe(
       '3',
     );
-    expect(formatCell(12.5, { ...eur, key: 'Revenue__change' }, { locale: 'en-US' })).toBe('+12.5%');
+    expect(formatCell(12.5, { ...eur, key: 'Revenue__change' }, { locale: 'en-US' })).toBe('+12%');
   });
 
   it('falls back to USD for a code Intl does not know', () => {

@@ -173,7 +173,10 @@ export function formatValue(
   return value;
 }
 
-/** A percent change with its sign and one decimal (12.5 → "+12.5%", −3.2 → "−3.2%", 0 → "±0.0%"). */
+/**
+ * A percent change with its sign and one decimal (12.5 → "+12.5%", −3.2 → "−3.2%", 0 → "±0.0%"),
+ * for reports; a card's changes are written by cardChange alone.
+ */
 export function formatChange(change: number | null | undefined, locale: string): string {
   if (change === null || change === undefined || !Number.isFinite(change)) return EMPTY;
   const sign = change > 0 ? '+' : change < 0 ? '−' : '±';
@@ -181,30 +184,46 @@ export function formatChange(change: number | null | undefined, locale: string):
   return `${sign}${nf(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Math.abs(change) / 100)}`;
 }
 
-/** A period-over-period change for display: rounded down (toward zero, sign kept), or ∞. */
+/** A period-over-period change as a card shows it (see cardChange). */
 export interface Change {
   direction: 'up' | 'down' | 'flat' | 'none';
+  /** Its size without a sign ("12%", "∞"), for an arrow or a word ("down 12%") to go with; – if none. */
   text: string;
+  /** With its sign ("+12%", "−12%", "0%", "+∞"); – if none. */
+  signed: string;
+}
+
+/** The percent change from `previous` to `current` (12.5 = +12.5 %); null when either is missing or previous is 0. */
+export function percentChange(
+  current: number | null | undefined,
+  previous: number | null | undefined,
+): number | null {
+  if (typeof current !== 'number' || typeof previous !== 'number' || previous === 0) return null;
+  const change = ((current - previous) / Math.abs(previous)) * 100;
+  return Number.isFinite(change) ? change : null;
 }
 
 /**
- * The table's change column (spec 2 §9): the percent change rounded down — Math.floor of the
- * absolute value with the sign kept — and ∞ when the previous value is 0 and the current above 0.
+ * The one way a card writes a change (spec 2 §9), in its table, totals row, text, insights, KPI
+ * and mail: "rounded down" is toward zero (−12.9 % → −12 %, as +12.9 % → +12 %), taken after the
+ * two decimals a card stores, so a stored and a recomputed change read alike; ∞ when the
+ * previous value is 0 and the current above 0.
  */
-export function displayChange(
+export function cardChange(
   change: number | null | undefined,
-  current: number | null | undefined,
-  previous: number | null | undefined,
   locale: string,
+  values: { current?: number | null; previous?: number | null } = {},
 ): Change {
   if (change === null || change === undefined || !Number.isFinite(change)) {
-    if (previous === 0 && typeof current === 'number' && current > 0) return { direction: 'up', text: '∞' };
-    return { direction: 'none', text: EMPTY };
+    const { current, previous } = values;
+    if (previous === 0 && typeof current === 'number' && current > 0)
+      return { direction: 'up', text: '∞', signed: '+∞' };
+    return { direction: 'none', text: EMPTY, signed: EMPTY };
   }
-  const rounded = Math.sign(change) * Math.floor(Math.abs(change));
-  const direction = rounded > 0 ? 'up' : rounded < 0 ? 'down' : 'flat';
-  const text = nf(locale, { style: 'percent', maximumFractionDigits: 0 }).format(Math.abs(rounded) / 100);
-  return { direction, text };
+  const whole = Math.trunc(Math.round(change * 100) / 100);
+  const direction = whole > 0 ? 'up' : whole < 0 ? 'down' : 'flat';
+  const text = nf(locale, { style: 'percent', maximumFractionDigits: 0 }).format(Math.abs(whole) / 100);
+  return { direction, text, signed: `${whole > 0 ? '+' : whole < 0 ? '−' : ''}${text}` };
 }
 
 /** A share that is already a percentage (12.5 → "12.5%"), as in `M__%` columns. */
@@ -214,7 +233,7 @@ export function formatShare(value: number | null | undefined, locale: string): s
 }
 
 /**
- * One table cell as text: change columns signed (`formatChange`), share columns as percentages
+ * One table cell as text: change columns signed (`cardChange`), share columns as percentages
  * (`formatShare`), everything else by its column's format (`formatValue`; numbers if unknown).
  */
 export function formatCell(
@@ -223,7 +242,7 @@ export function formatCell(
   options: FormatOptions,
 ): string {
   if (typeof value === 'number' && column?.key.endsWith('__change'))
-    return formatChange(value, options.locale);
+    return cardChange(value, options.locale).signed;
   if (typeof value === 'number' && column?.key.endsWith('__%')) return formatShare(value, options.locale);
   const currency = column?.currency ?? options.currency;
   return formatValue(value, column?.format ?? 'number', currency ? { ...options, currency } : options);

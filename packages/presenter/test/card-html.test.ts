@@ -4,14 +4,15 @@ import { cardHtml } from '../src/card-html';
 import { revenueCard as card } from './card.fixture';
 
 describe('cardHtml', () => {
-  it('renames headers like the CSV, formats and escapes cells, lists every insight', () => {
+  it('heads columns by their labels, formats and escapes cells, lists every insight', () => {
     const html = cardHtml(card, { brand: 'Parley' });
     expect(html).toContain('<title>Revenue by Region</title>');
     expect(html).toContain('Previous Revenue');
     expect(html).toContain('Revenue Change %');
     expect(html).toContain('EMEA &lt;b&gt;');
     expect(html).toContain('>$1,736,936<');
-    expect(html).toContain('>+14.6%<');
+    // The change rounded toward zero, as the web table and the card's text write it.
+    expect(html).toContain('>+14%<');
     expect(html).toContain('>44.8%<');
     expect(html).toContain('<li>Watch &amp; learn</li>');
     expect(html).toContain('Data read 2026-11-20T12:00:00.000Z — Parley');
@@ -47,5 +48,36 @@ describe('cardHtml', () => {
     expect(html).toContain('>Mar 2026<');
     expect(html).toContain('>US$1,235<');
     expect(html).not.toContain('Apr 2026');
+  });
+
+  it('writes ∞ for a change from 0, and names the total a share is of', () => {
+    const fromZero: TCard = {
+      ...card,
+      table: [{ ...card.table[0], Previous_Revenue: 0, Revenue__change: null }],
+      columns: card.columns.map((c) => (c.key === 'Revenue__%' ? { ...c, label: '% of total Revenue' } : c)),
+    };
+    const html = cardHtml(fromZero, { brand: 'Parley' });
+    expect(html).toContain('>+∞<');
+    expect(html).toContain('>% of total Revenue<');
+  });
+
+  it('shows a rate (a fraction) as a percentage, and its change as the card writes changes', () => {
+    const rate: TCard = {
+      ...card,
+      table: [{ Region: 'EMEA', 'Conversion Rate': 0.0342, 'Conversion Rate__change': -12.9 }],
+      columns: [
+        { key: 'Region', label: 'Region', kind: 'dimension', format: 'number' },
+        { key: 'Conversion Rate', label: 'Conversion Rate', kind: 'measure', format: 'percent' },
+        {
+          key: 'Conversion Rate__change',
+          label: 'Conversion Rate Change %',
+          kind: 'measure',
+          format: 'percent',
+        },
+      ],
+    };
+    const html = cardHtml(rate, { brand: 'Parley', locale: 'tr' });
+    expect(html).toContain('>%3,4<');
+    expect(html).toContain('>−%12<');
   });
 });

@@ -11,7 +11,7 @@ describe('cardText', () => {
       'Revenue by Region, last month',
       '',
       'Region\tRevenue\tPrevious Revenue\tRevenue Change %\tRevenue %',
-      'EMEA <b>\t$1,736,936\t$1,516,283\t+14.6%\t44.8%',
+      'EMEA <b>\t$1,736,936\t$1,516,283\t+14%\t44.8%',
       '',
       '• Total Revenue: $1.7M',
       '• EMEA <b> has the highest Revenue',

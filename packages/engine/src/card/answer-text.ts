@@ -6,9 +6,9 @@
  */
 import type { TCardColumn, TCardPeriod, TCardRow, TSemanticQuery, TTimeGrain } from '@parley/contract';
 import {
+  cardChange,
   escapeHtml,
   type FormatOptions,
-  formatChange,
   formatDate,
   formatDateRange,
   formatShare,
@@ -40,11 +40,13 @@ export interface TAnswerTextInput {
 const b = (text: string): string => `<b>${escapeHtml(text)}</b>`;
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-/** "up 12.0% on the previous period" / "down 3.1% on …" / "" when there is no change to state. */
+/** "up 12% on the previous period" / "down 3% on …" / "" when there is no change to state. */
 function changeWords(change: number | null, against: TAgainst, words: TCardWords, locale: string): string {
   if (change === null) return '';
-  const dir = change > 0 ? 'up' : change < 0 ? 'down' : 'unchanged';
-  return words.text.change(dir, b(formatChange(Math.abs(change), locale).replace(/^[+−±]/, '')), against);
+  // The table's rounding, and its direction: a change that rounds to 0 % is "unchanged".
+  const shown = cardChange(change, locale);
+  const dir = shown.direction === 'up' || shown.direction === 'down' ? shown.direction : 'unchanged';
+  return words.text.change(dir, b(shown.text), against);
 }
 
 /** The headline: the answer itself, in one sentence. */
@@ -109,7 +111,7 @@ function headline(input: TAnswerTextInput): string {
         ? t.single(b(name), escapeHtml(m.label), b(fmt(lead.v)), when)
         : t.lead(b(name), lowest, escapeHtml(m.label), b(fmt(lead.v)), when);
     if (input.additive && sorted.length > 1 && total > 0)
-      s += t.shareOfTotal(b(formatShare((lead.v / total) * 100, format.locale)));
+      s += t.shareOfTotal(b(formatShare((lead.v / total) * 100, format.locale)), escapeHtml(m.label));
     if (hasCompare && lead.prev !== null && lead.prev !== 0)
       s += `, ${changeWords(((lead.v - lead.prev) / Math.abs(lead.prev)) * 100, against, words, format.locale)}`;
     if (sorted.length === 2) {

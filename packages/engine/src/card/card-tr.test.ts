@@ -76,7 +76,7 @@ describe('a Turkish card', () => {
       'Gelir',
       'Önceki Gelir',
       'Gelir Değişim %',
-      'Gelir %',
+      'Toplam Gelir içindeki pay %',
     ]);
     expect(byRegion.columns.map((c) => c.key)).toEqual([
       'Region',
@@ -91,18 +91,18 @@ describe('a Turkish card', () => {
 
   it('answers in Turkish with numbers and dates in the tr locale', () => {
     expect(byRegion.text).toBe(
-      '<p>En yüksek Gelir: <b>Americas</b>, <b>$200,5\u00a0B</b> (geçen ay), toplamdaki payı <b>%50,1</b>, önceki aya göre <b>%19,8</b> düşüş.</p>' +
+      '<p>En yüksek Gelir: <b>Americas</b>, <b>$200,5\u00a0B</b> (geçen ay), toplam Gelir içindeki payı <b>%50,1</b>, önceki aya göre <b>%19</b> düşüş.</p>' +
         '<p>Anlaşılan: Bölge bazında Gelir, geçen ay · 1–31 Eki 2026 · karşılaştırma: önceki ay (1–30 Eyl 2026).</p>',
     );
   });
 
   it('computes its insights in Turkish', () => {
     expect(byRegion.insights).toEqual([
-      'Toplam Gelir: <b>$400,5\u00a0B</b> (önceki aya göre −%2,3; önceki değer $410\u00a0B).',
-      'En yüksek Gelir: <b>Americas</b>, <b>$200,5\u00a0B</b> (toplamdaki payı %50,1).',
-      'En düşük: <b>APAC</b>, <b>$50\u00a0B</b> (toplamdaki payı %12,5).',
-      'En büyük artış: <b>EMEA</b>, +%50,0 (+$50\u00a0B).',
-      'En büyük düşüş: <b>Americas</b>, −%19,8 (−$49,5\u00a0B).',
+      'Toplam Gelir: <b>$400,5\u00a0B</b> (önceki aya göre −%2; önceki değer $410\u00a0B).',
+      'En yüksek Gelir: <b>Americas</b>, <b>$200,5\u00a0B</b> (toplam Gelir içindeki payı %50,1).',
+      'En düşük: <b>APAC</b>, <b>$50\u00a0B</b> (toplam Gelir içindeki payı %12,5).',
+      'En büyük artış: <b>EMEA</b>, +%50 (+$50\u00a0B).',
+      'En büyük düşüş: <b>Americas</b>, −%19 (−$49,5\u00a0B).',
     ]);
   });
 
@@ -122,9 +122,9 @@ describe('a Turkish card', () => {
     expect(c.title).toBe('Aylık Sipariş, bu yıl');
     expect(c.columns.map((x) => x.label)).toEqual(['Ay', 'Sipariş']);
     expect(c.text).toContain(
-      '<b>Kas 2026</b> (şu ana kadar) döneminde Sipariş: <b>1.500</b>, Oca 2026 ile karşılaştırıldığında <b>%50,0</b> artış; toplam <b>13,8\u00a0B</b> (bu yıl).',
+      '<b>Kas 2026</b> (şu ana kadar) döneminde Sipariş: <b>1.500</b>, Oca 2026 ile karşılaştırıldığında <b>%50</b> artış; toplam <b>13,8\u00a0B</b> (bu yıl).',
     );
-    expect(c.insights).toContain('Sipariş <b>yükseliş</b> eğiliminde: ay başına yaklaşık +50 (+%4,0).');
+    expect(c.insights).toContain('Sipariş <b>yükseliş</b> eğiliminde: ay başına yaklaşık +50 (+%4).');
     expect(c.insights).toContain(
       'Zirve: <b>Kas 2026</b>, <b>1.500</b>; en düşük: <b>Oca 2026</b>, <b>1.000</b>.',
     );
@@ -143,9 +143,9 @@ describe('a Turkish card', () => {
     );
     expect(c.title).toBe('Gelir, bu ay (Germany) ile geçen yılın aynı dönemi');
     expect(c.text).toContain(
-      'Gelir: <b>$12,3\u00a0B</b> (bu ay), geçen yılın aynı dönemine göre <b>%23,5</b> artış (<b>$10.000</b>).',
+      'Gelir: <b>$12,3\u00a0B</b> (bu ay), geçen yılın aynı dönemine göre <b>%23</b> artış (<b>$10.000</b>).',
     );
-    expect(c.insights).toEqual(['Gelir <b>$10.000</b> → <b>$12,3\u00a0B</b>: <b>+%23,5</b> artış.']);
+    expect(c.insights).toEqual(['Gelir <b>$10.000</b> → <b>$12,3\u00a0B</b>: <b>+%23</b> artış.']);
     const top = card(
       {
         measures: ['revenue'],

@@ -5,12 +5,13 @@
  */
 import type { TCardColumn, TCardRow, TTimeGrain } from '@parley/contract';
 import {
+  cardChange,
   escapeHtml,
   type FormatOptions,
-  formatChange,
   formatDate,
   formatShare,
   formatValue,
+  percentChange,
 } from '@parley/presenter';
 import type { TAgainst, TCardWords } from './words';
 
@@ -92,9 +93,10 @@ function totalInsights({ input, present, w, label, fmt }: TInsightContext): stri
     let change: Parameters<typeof w.total>[2] = null;
     if (input.previousKey) {
       const prev = rows.reduce((a, r) => a + (num(r[input.previousKey!]) ?? 0), 0);
-      const pct = prev === 0 ? null : ((total - prev) / Math.abs(prev)) * 100;
+      // The table's totals row writes the same change of the same totals.
+      const pct = percentChange(total, prev);
       change = {
-        changeEsc: escapeHtml(formatChange(pct, locale)),
+        changeEsc: escapeHtml(cardChange(pct, locale, { current: total, previous: prev }).signed),
         against: input.against,
         prevEsc: escapeHtml(fmt(prev)),
       };
@@ -104,7 +106,8 @@ function totalInsights({ input, present, w, label, fmt }: TInsightContext): stri
   if (rows.length === 1 && input.changeKey) {
     const change = num(rows[0][input.changeKey]);
     const prev = num(rows[0][input.previousKey!]);
-    return [w.single(label, change, b(formatChange(change, locale)), b(fmt(prev)), b(fmt(present[0])))];
+    const shown = cardChange(change, locale, { current: present[0], previous: prev }).signed;
+    return [w.single(label, change, b(shown), b(fmt(prev)), b(fmt(present[0])))];
   }
   return [];
 }
@@ -125,7 +128,7 @@ function contributorInsights({ input, w, label, fmt }: TInsightContext): string[
   const top = sorted[0];
   const bottom = sorted[sorted.length - 1];
   out.push(w.highest(b(top.name), label, b(fmt(top.v)), share(top.v)));
-  if (sorted.length > 2) out.push(w.lowest(b(bottom.name), b(fmt(bottom.v)), share(bottom.v)));
+  if (sorted.length > 2) out.push(w.lowest(b(bottom.name), b(fmt(bottom.v)), share(bottom.v), label));
   if (input.additive && sorted.length >= 5 && total > 0) {
     const top3 = sorted.slice(0, 3).reduce((a, x) => a + x.v, 0);
     out.push(w.top3(b(formatShare((top3 / total) * 100, locale)), label));
@@ -143,29 +146,18 @@ function moverInsights({ input, w, fmt, when }: TInsightContext): string[] {
     .map((r) => ({
       name: String(r[dimension.key] ?? '–') + (time ? ` (${when(r[time.key])})` : ''),
       diff: (num(r[measure.key]) ?? 0) - (num(r[previousKey]) ?? 0),
-      change: num(r[changeKey]),
+      change: cardChange(num(r[changeKey]), locale, {
+        current: num(r[measure.key]),
+        previous: num(r[previousKey]),
+      }).signed,
     }))
     .sort((x, y) => y.diff - x.diff);
   const up = moves[0];
   const down = moves[moves.length - 1];
   if (up && up.diff > 0)
-    out.push(
-      w.biggestMove(
-        true,
-        b(up.name),
-        escapeHtml(formatChange(up.change, locale)),
-        escapeHtml(`+${fmt(up.diff)}`),
-      ),
-    );
+    out.push(w.biggestMove(true, b(up.name), escapeHtml(up.change), escapeHtml(`+${fmt(up.diff)}`)));
   if (down && down.diff < 0)
-    out.push(
-      w.biggestMove(
-        false,
-        b(down.name),
-        escapeHtml(formatChange(down.change, locale)),
-        escapeHtml(`−${fmt(-down.diff)}`),
-      ),
-    );
+    out.push(w.biggestMove(false, b(down.name), escapeHtml(down.change), escapeHtml(`−${fmt(-down.diff)}`)));
   return out;
 }
 
@@ -195,7 +187,7 @@ function trendInsights({ input, values, present, w, label, grain, fmt, when }: T
         slope > 0,
         escapeHtml(`${slope > 0 ? '+' : '−'}${fmt(Math.abs(slope))}`),
         grain,
-        escapeHtml(formatChange(relative, input.format.locale)),
+        escapeHtml(cardChange(relative, input.format.locale).signed),
       ),
     );
   }

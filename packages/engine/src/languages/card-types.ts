@@ -55,7 +55,8 @@ export interface TCardWords {
     lead(nameHtml: string, lowest: boolean, labelEsc: string, valueHtml: string, when: string): string;
     /** A change between periods, per group: how many groups matched, and the one that moved most. */
     movedMost(count: number, nameHtml: string, valueHtml: string, prevHtml: string, change: string): string;
-    shareOfTotal(shareHtml: string): string;
+    /** A share of the measure's total, naming that total (labelEsc: the measure). */
+    shareOfTotal(shareHtml: string, labelEsc: string): string;
     extreme(highest: boolean, nameHtml: string, valueHtml: string): string;
     latest(labelEsc: string, valueHtml: string, bucketHtml: string, soFar: boolean): string;
     inTotal(totalHtml: string, when: string): string;
@@ -82,7 +83,7 @@ export interface TCardWords {
       valueHtml: string,
     ): string;
     highest(nameHtml: string, labelEsc: string, valueHtml: string, shareEsc: string | null): string;
-    lowest(nameHtml: string, valueHtml: string, shareEsc: string | null): string;
+    lowest(nameHtml: string, valueHtml: string, shareEsc: string | null, labelEsc: string): string;
     top3(shareHtml: string, labelEsc: string): string;
     biggestMove(up: boolean, nameHtml: string, changeEsc: string, diffEsc: string): string;
     flat(labelEsc: string): string;

@@ -38,18 +38,24 @@ describe('the digest mail', () => {
     expect(cardSummary(card(3))).toEqual({ Revenue: 3003 });
     const now = card(3, 1100);
     expect(changeLine(now, cardSummary(now), { Revenue: 3003 }, 'en-US')).toBe(
-      'Revenue: $3,303, +10.0% since the last digest (was $3,003)',
+      'Revenue: $3,303, +9% since the last digest (was $3,003)',
     );
     expect(changeLine(now, { Revenue: 3003 }, { Revenue: 3003 }, 'en-GB')).toBe(
       'Revenue: US$3,003, unchanged since the last digest',
     );
+    // From 0: ∞, as the card's table writes it.
     expect(changeLine(now, { Revenue: 5 }, { Revenue: 0 }, 'en-US')).toBe(
-      'Revenue: $5 ($0 in the last digest)',
+      'Revenue: $5, +∞ since the last digest (was $0)',
     );
+    expect(changeLine(now, { Revenue: 0 }, { Revenue: 0 }, 'en-US')).toBe(
+      'Revenue: $0, unchanged since the last digest',
+    );
+    // Rounded toward zero, like the card: −12.9 % is −12 %.
+    expect(changeLine(now, { Revenue: 87.1 }, { Revenue: 100 }, 'en-US')).toMatch(/, −12% since/);
     expect(changeLine(now, cardSummary(now), undefined, 'en-US')).toMatch(/^First digest/);
     // Turkish number formats: decimal comma, compact "B" (bin).
     expect(changeLine(now, { Revenue: 250_000 }, { Revenue: 200_000 }, 'tr')).toMatch(
-      /^Revenue: \$250\sB, son özetten bu yana \+(%25,0|25,0%) \(önceki: \$200\sB\)$/,
+      /^Revenue: \$250\sB, son özetten bu yana \+(%25|25%) \(önceki: \$200\sB\)$/,
     );
   });
 

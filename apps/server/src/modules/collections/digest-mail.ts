@@ -15,13 +15,14 @@ import {
   buildChartOption,
   type ChartOption,
   type ChartViewType,
+  cardChange,
   cardSectionHtml,
   cardTextSection,
   chartViewType,
   escapeHtml,
-  formatChange,
   formatNumber,
   PREVIOUS_PREFIX,
+  percentChange,
   slug,
   toCsv,
 } from '@parley/presenter';
@@ -87,7 +88,7 @@ export function cardSummary(card: TCard): Record<string, number> {
   return values;
 }
 
-/** "Revenue: $1.2M, +5.3% since the last digest (was $1.1M)" per measure, or the first-digest line. */
+/** "Revenue: $1.2M, +5% since the last digest (was $1.1M)" per measure, or the first-digest line. */
 export function changeLine(
   card: TCard,
   now: Record<string, number>,
@@ -105,9 +106,10 @@ export function changeLine(
     if (before === undefined) continue;
     if (current === before) lines.push(t.same(column.label, fmt(current)));
     else {
-      const change =
-        before === 0 ? null : formatChange(((current - before) / Math.abs(before)) * 100, language);
-      lines.push(t.changed(column.label, fmt(current), change, fmt(before)));
+      // Written as the card writes its changes (cardChange), so the digest and the card agree.
+      const change = cardChange(percentChange(current, before), language, { current, previous: before });
+      const text = change.direction === 'none' ? null : change.signed;
+      lines.push(t.changed(column.label, fmt(current), text, fmt(before)));
     }
   }
   return lines.length ? lines.join(' · ') : t.first;

@@ -1,6 +1,7 @@
 import type { TCard } from '@parley/contract';
 import {
-  displayChange,
+  type Change,
+  cardChange,
   type FormatOptions,
   formatShare,
   formatValue,
@@ -9,15 +10,17 @@ import {
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  canShowShares,
   cardColumns,
   type DisplayColumn,
   displayColumns,
-  hasShareColumns,
   nextSort,
   type SortState,
   showTotals,
   sortRows,
+  totalChange,
   totals,
+  withPreviousShares,
 } from './table-model';
 
 /** Single-row tables switch to a label/value list below this container width (spec 2 §2). */
@@ -54,29 +57,32 @@ interface CellProps {
   grain?: Grain;
 }
 
-function Cell({ column, row, locale, compact, grain }: CellProps) {
+/** A change with its arrow, written as the card's text and insights write it (cardChange). */
+function ChangeText({ change }: { change: Change }) {
   const { t } = useTranslation('cards');
+  const arrow = change.direction === 'up' ? '▲' : change.direction === 'down' ? '▼' : '';
+  return (
+    <span className="change" data-direction={change.direction} data-testid="table-change">
+      {arrow ? (
+        <span aria-hidden="true" className="change-arrow">
+          {arrow}
+        </span>
+      ) : null}
+      {arrow ? <span className="visually-hidden">{t(`table.${change.direction}`)} </span> : null}
+      {change.signed}
+    </span>
+  );
+}
+
+const numberOrNull = (v: unknown): number | null => (typeof v === 'number' ? v : null);
+
+function Cell({ column, row, locale, compact, grain }: CellProps) {
   if (column.role === 'change') {
-    const current = row[column.measureKey ?? ''];
-    const previous = row[column.previousKey ?? ''];
-    const change = displayChange(
-      row[column.key] as number | null,
-      typeof current === 'number' ? current : null,
-      typeof previous === 'number' ? previous : null,
-      locale,
-    );
-    const arrow = change.direction === 'up' ? '▲' : change.direction === 'down' ? '▼' : '';
-    return (
-      <span className="change" data-direction={change.direction}>
-        {arrow ? (
-          <span aria-hidden="true" className="change-arrow">
-            {arrow}
-          </span>
-        ) : null}
-        {arrow ? <span className="visually-hidden">{t(`table.${change.direction}`)} </span> : null}
-        {change.text}
-      </span>
-    );
+    const change = cardChange(numberOrNull(row[column.key]), locale, {
+      current: numberOrNull(row[column.measureKey ?? '']),
+      previous: numberOrNull(row[column.previousKey ?? '']),
+    });
+    return <ChangeText change={change} />;
   }
   if (column.role === 'share') return <>{formatShare(row[column.sortKey] as number | null, locale)}</>;
   return <>{formatValue(row[column.key], column.format, { locale, compact, grain })}</>;
@@ -95,15 +101,17 @@ export const DataTable = memo(function DataTable({ card }: { card: TCard }) {
   const [percent, setPercent] = useState(false);
   const columns = useMemo(() => cardColumns(card), [card]);
   const shown = useMemo(() => displayColumns(columns, percent), [columns, percent]);
-  const withShares = hasShareColumns(columns);
+  const withShares = canShowShares(columns);
+  // The previous values' shares too, so the % view shows a share in every amount column.
+  const table = useMemo(() => withPreviousShares(card.table, columns), [card.table, columns]);
   const rows = useMemo(() => {
     const active = sort
       ? { key: shown.find((c) => c.key === sort.key)?.sortKey ?? sort.key, dir: sort.dir }
       : null;
-    return sortRows(card.table, active);
-  }, [card.table, sort, shown]);
+    return sortRows(table, active);
+  }, [table, sort, shown]);
   const grain = card.query?.semantic.timeDimension?.grain;
-  const sums = useMemo(() => totals(card.table, shown), [card.table, shown]);
+  const sums = useMemo(() => totals(table, shown), [table, shown]);
   // Compact per column (spec 2 §9: more than 3 columns, a value above 10 000), its total included,
   // so a column never mixes "9,000" and "12K" and the total reads like its rows.
   const compact = useMemo(() => {
@@ -175,7 +183,7 @@ export const DataTable = memo(function DataTable({ card }: { card: TCard }) {
                       aria-label={t('table.sort_by', { column: c.label })}
                       data-testid={`sort-${c.key}`}
                     >
-                      <span>{c.role === 'share' ? `${c.label} %` : c.label}</span>
+                      <span>{c.role === 'share' ? t('table.share_of', { column: c.label }) : c.label}</span>
                       <span className="sort-indicator" aria-hidden="true" data-dir={dir ?? undefined}>
                         {dir === 'asc' ? '↑' : dir === 'desc' ? '↓' : '↕'}
                       </span>
@@ -203,15 +211,20 @@ export const DataTable = memo(function DataTable({ card }: { card: TCard }) {
               <tr>
                 {shown.map((c, i) => {
                   const v = sums[c.key];
+                  const change = totalChange(table, c, locale);
                   return (
-                    <td key={c.key} data-numeric={v !== null || undefined}>
-                      {i === 0
-                        ? t('table.total')
-                        : v === null
-                          ? ''
-                          : c.role === 'share'
-                            ? formatShare(v, locale)
-                            : formatValue(v, c.format, { locale, compact: compact.get(c.key) })}
+                    <td key={c.key} data-numeric={v !== null || change !== null || undefined}>
+                      {i === 0 ? (
+                        t('table.total')
+                      ) : change ? (
+                        <ChangeText change={change} />
+                      ) : v === null ? (
+                        ''
+                      ) : c.role === 'share' ? (
+                        formatShare(v, locale)
+                      ) : (
+                        formatValue(v, c.format, { locale, compact: compact.get(c.key) })
+                      )}
                     </td>
                   );
                 })}

@@ -18,7 +18,7 @@ const card: TCard = {
 };
 
 describe('kpiTiles', () => {
-  it('formats the number, its previous value and the change like the insights', () => {
+  it('formats the number, its previous value and the change like the table and the insights', () => {
     expect(kpiTiles(card, 'en-US')).toEqual([
       {
         key: 'Revenue',
@@ -26,10 +26,10 @@ describe('kpiTiles', () => {
         value: '$1,736,936',
         compact: '$1.7M',
         previous: '$1,492,000',
-        change: { text: '+16.4%', direction: 'up' },
+        change: { text: '+16%', direction: 'up' },
       },
     ]);
-    expect(kpiTiles(card, 'tr')[0]).toMatchObject({ value: '$1.736.936', change: { text: '+%16,4' } });
+    expect(kpiTiles(card, 'tr')[0]).toMatchObject({ value: '$1.736.936', change: { text: '+%16' } });
     expect(kpiTiles(card, 'en-GB')[0].value).toBe('US$1,736,936');
   });
   it('shows a rate as a percentage and a count without decimals', () => {

@@ -1,5 +1,5 @@
 import type { TCard } from '@parley/contract';
-import { formatChange, formatValue } from '@parley/presenter';
+import { cardChange, formatValue } from '@parley/presenter';
 import { CHANGE_SUFFIX, PREVIOUS_PREFIX, SHARE_SUFFIX } from './table-model';
 
 /** One number of the KPI view: its value, the comparison value and the change, formatted. */
@@ -10,7 +10,7 @@ export interface KpiTile {
   /** The value in compact notation ("$36.6M"), shown when the whole value cannot fit its box. */
   compact: string;
   previous: string | null;
-  /** The change as the insights write it (one decimal, signed), and its direction. */
+  /** The change as the table, text and insights write it (cardChange), and its direction. */
   change: { text: string; direction: 'up' | 'down' | 'flat' } | null;
 }
 
@@ -35,15 +35,12 @@ export function kpiTiles(card: TCard, locale: string): KpiTile[] {
       const current = row[c.key];
       const previous = keys.has(prevKey) ? row[prevKey] : undefined;
       const change = row[`${c.key}${CHANGE_SUFFIX}`];
-      let shown: KpiTile['change'] = null;
-      if (typeof change === 'number' && Number.isFinite(change)) {
-        shown = {
-          text: formatChange(change, locale),
-          direction: change > 0 ? 'up' : change < 0 ? 'down' : 'flat',
-        };
-      } else if (previous === 0 && typeof current === 'number' && current > 0) {
-        shown = { text: '∞', direction: 'up' };
-      }
+      const written = cardChange(typeof change === 'number' ? change : null, locale, {
+        current: typeof current === 'number' ? current : null,
+        previous: typeof previous === 'number' ? previous : null,
+      });
+      const shown: KpiTile['change'] =
+        written.direction === 'none' ? null : { text: written.signed, direction: written.direction };
       const options = { locale, ...(c.currency ? { currency: c.currency } : {}) };
       return {
         key: c.key,

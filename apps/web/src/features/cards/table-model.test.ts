@@ -1,13 +1,16 @@
 import type { TCardColumn } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  canShowShares,
   displayColumns,
   hasShareColumns,
   isSummable,
   nextSort,
   showTotals,
   sortRows,
+  totalChange,
   totals,
+  withPreviousShares,
 } from './table-model';
 
 const columns: TCardColumn[] = [
@@ -99,6 +102,77 @@ describe('display columns', () => {
   it('shows the share instead of the measure in percent mode', () => {
     const revenue = displayColumns(columns, true).find((c) => c.key === 'Revenue');
     expect(revenue).toMatchObject({ role: 'share', sortKey: 'Revenue__%' });
+  });
+});
+
+describe('the % view', () => {
+  it('shows a share in every amount column of a row, the previous value’s of the previous total', () => {
+    expect(canShowShares(columns)).toBe(true);
+    const shown = displayColumns(columns, true);
+    expect(shown.map((c) => [c.key, c.role, c.sortKey])).toEqual([
+      ['Region', 'dimension', 'Region'],
+      ['Revenue', 'share', 'Revenue__%'],
+      ['Previous_Revenue', 'share', 'Previous_Revenue__%'],
+      // A change and a rate are already percentages: they stay as they are.
+      ['Revenue__change', 'change', 'Revenue__change'],
+      ['Conversion Rate', 'measure', 'Conversion Rate'],
+    ]);
+    const table = withPreviousShares(rows, columns);
+    expect(table.map((r) => r['Previous_Revenue__%'])).toEqual([44.44, 0, 55.56]);
+    expect(totals(table, shown)).toMatchObject({ Revenue: 100, Previous_Revenue: 100 });
+    // The card's own rows are left as they were.
+    expect(rows[0]).not.toHaveProperty('Previous_Revenue__%');
+  });
+  it('is not offered when an amount column has no share (an average): never a half-% row', () => {
+    const withAverage: TCardColumn[] = [
+      ...columns,
+      { key: 'Average Order Value', label: 'Average Order Value', kind: 'measure', format: 'currency' },
+    ];
+    expect(hasShareColumns(withAverage)).toBe(true);
+    expect(canShowShares(withAverage)).toBe(false);
+    expect(displayColumns(withAverage, true).some((c) => c.role === 'share')).toBe(false);
+  });
+  it('is not offered without shares, nor for a table of rates only', () => {
+    expect(canShowShares(columns.filter((c) => c.key !== 'Revenue__%'))).toBe(false);
+    expect(
+      canShowShares([
+        { key: 'Region', label: 'Region', kind: 'dimension', format: 'number' },
+        { key: 'Conversion Rate', label: 'Conversion Rate', kind: 'measure', format: 'percent' },
+      ]),
+    ).toBe(false);
+  });
+});
+
+describe('the totals row’s change', () => {
+  it('is the change of the totals (600 against 450), not a sum of the rows’ changes', () => {
+    const change = displayColumns(columns, false).find((c) => c.key === 'Revenue__change')!;
+    expect(totalChange(rows, change, 'en-US')).toEqual({ direction: 'up', text: '33%', signed: '+33%' });
+    // In the % view too: the change is of the amounts, never of the shares.
+    const inPercent = displayColumns(columns, true).find((c) => c.key === 'Revenue__change')!;
+    expect(totalChange(withPreviousShares(rows, columns), inPercent, 'tr')?.signed).toBe('+%33');
+  });
+  it('rounds a fall toward zero and writes ∞ from a previous total of 0', () => {
+    const change = displayColumns(columns, false).find((c) => c.key === 'Revenue__change')!;
+    const fall = [
+      { Region: 'EMEA', Revenue: 87.1, Previous_Revenue: 50 },
+      { Region: 'APAC', Revenue: 0, Previous_Revenue: 50 },
+    ];
+    expect(totalChange(fall, change, 'en-US')?.signed).toBe('−12%');
+    const fromZero = [
+      { Region: 'EMEA', Revenue: 5, Previous_Revenue: 0 },
+      { Region: 'APAC', Revenue: 5, Previous_Revenue: 0 },
+    ];
+    expect(totalChange(fromZero, change, 'en-US')?.signed).toBe('+∞');
+  });
+  it('is left empty for a measure that does not add up, and for other columns', () => {
+    const rate: TCardColumn[] = [
+      { key: 'Region', label: 'Region', kind: 'dimension', format: 'number' },
+      { key: 'Conversion Rate', label: 'Conversion Rate', kind: 'measure', format: 'percent' },
+      { key: 'Previous_Conversion Rate', label: 'Previous', kind: 'measure', format: 'percent' },
+      { key: 'Conversion Rate__change', label: 'Change', kind: 'measure', format: 'percent' },
+    ];
+    const shown = displayColumns(rate, false);
+    expect(shown.map((c) => totalChange(rows, c, 'en-US'))).toEqual([null, null, null, null]);
   });
 });
 

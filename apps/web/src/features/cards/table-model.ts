@@ -1,6 +1,7 @@
 import type { TCard, TCardColumn, TCardRow } from '@parley/contract';
 import {
   CHANGE_SUFFIX,
+  type Change,
   CONTRIBUTION_SUFFIX,
   FORECAST_HIGH_SUFFIX,
   FORECAST_LOW_SUFFIX,
@@ -8,6 +9,7 @@ import {
   isAdditiveMeasure,
   PREVIOUS_PREFIX,
   SHARE_SUFFIX,
+  totalsChange,
 } from '@parley/presenter';
 
 // The derived-column conventions live in the presenter, shared with the charts and the mail.
@@ -63,9 +65,63 @@ export function cardColumns(card: Pick<TCard, 'columns' | 'table'>): TCardColumn
   });
 }
 
-/** Whether the card has share columns, which offer the 123 / % toggle. */
+/** Whether the card has share columns (the engine adds them to breakdowns of sums and counts). */
 export function hasShareColumns(columns: readonly TCardColumn[]): boolean {
   return columns.some((c) => c.key.endsWith(SHARE_SUFFIX));
+}
+
+/** The measure a column's share is taken from: M for M and for Previous_M. */
+const shareBase = (key: string): string =>
+  key.startsWith(PREVIOUS_PREFIX) ? key.slice(PREVIOUS_PREFIX.length) : key;
+
+/** An amount column: a measure's value or previous value, not a rate, change, share or forecast. */
+function isAmountColumn(c: TCardColumn): boolean {
+  return (
+    c.kind === 'measure' &&
+    c.format !== 'percent' &&
+    !c.key.endsWith(SHARE_SUFFIX) &&
+    !c.key.endsWith(CHANGE_SUFFIX) &&
+    !c.key.endsWith(CONTRIBUTION_SUFFIX) &&
+    !c.key.startsWith(FORECAST_PREFIX)
+  );
+}
+
+/**
+ * Whether the 123 / % toggle is offered: only when every amount column of a row can show its share
+ * (a previous value its share of the previous total), so a row is never half shares, half amounts.
+ */
+export function canShowShares(columns: readonly TCardColumn[]): boolean {
+  const keys = new Set(columns.map((c) => c.key));
+  const amounts = columns.filter(isAmountColumn);
+  return (
+    hasShareColumns(columns) &&
+    amounts.length > 0 &&
+    amounts.every((c) => keys.has(`${shareBase(c.key)}${SHARE_SUFFIX}`))
+  );
+}
+
+/**
+ * Rows with each previous value's share of the previous total (`Previous_M__%`, two decimals like
+ * the engine's `M__%`), for the % view of a comparison.
+ */
+export function withPreviousShares(rows: readonly TCardRow[], columns: readonly TCardColumn[]): TCardRow[] {
+  const keys = new Set(columns.map((c) => c.key));
+  const previous = columns.filter(
+    (c) => c.key.startsWith(PREVIOUS_PREFIX) && keys.has(`${shareBase(c.key)}${SHARE_SUFFIX}`),
+  );
+  if (previous.length === 0) return [...rows];
+  const sums = previous.map((c) =>
+    rows.reduce((a, r) => a + (typeof r[c.key] === 'number' ? (r[c.key] as number) : 0), 0),
+  );
+  return rows.map((row) => {
+    const out = { ...row };
+    previous.forEach((c, i) => {
+      const v = row[c.key];
+      out[`${c.key}${SHARE_SUFFIX}`] =
+        typeof v === 'number' && sums[i] !== 0 ? Math.round((v / sums[i]) * 10_000) / 100 : null;
+    });
+    return out;
+  });
 }
 
 export type DisplayRole = 'dimension' | 'time' | 'measure' | 'share' | 'change' | 'previous';
@@ -80,19 +136,24 @@ export interface DisplayColumn {
   /** For change columns: the measure and its previous-period keys. */
   measureKey?: string;
   previousKey?: string;
+  /** For change columns: whether the measure adds up, so the totals row has a change of its totals. */
+  additive?: boolean;
 }
 
 /**
- * The columns shown: `M__%` columns are hidden (they feed the % toggle); in percent mode a measure
- * M with a share shows `M__%` instead of its value.
+ * The columns shown: `M__%` columns are hidden (they feed the % toggle); in percent mode (only
+ * where canShowShares) every amount column shows its share instead: M its `M__%`, Previous_M its
+ * `Previous_M__%` (see withPreviousShares).
  */
 export function displayColumns(columns: readonly TCardColumn[], percentMode: boolean): DisplayColumn[] {
   const keys = new Set(columns.map((c) => c.key));
+  const shares = percentMode && canShowShares(columns);
   const out: DisplayColumn[] = [];
   for (const c of columns) {
     if (c.key.endsWith(SHARE_SUFFIX)) continue;
     if (c.key.endsWith(CHANGE_SUFFIX)) {
       const measureKey = c.key.slice(0, -CHANGE_SUFFIX.length);
+      const measure = columns.find((m) => m.key === measureKey);
       out.push({
         key: c.key,
         label: c.label,
@@ -101,14 +162,15 @@ export function displayColumns(columns: readonly TCardColumn[], percentMode: boo
         sortKey: c.key,
         measureKey,
         previousKey: `${PREVIOUS_PREFIX}${measureKey}`,
+        additive: measure !== undefined && isAdditiveMeasure(measure),
       });
       continue;
     }
     if (c.kind === 'measure') {
-      const share = `${c.key}${SHARE_SUFFIX}`;
       const previous = c.key.startsWith(PREVIOUS_PREFIX);
-      if (percentMode && keys.has(share)) {
-        out.push({ key: c.key, label: c.label, role: 'share', format: 'number', sortKey: share });
+      if (shares && isAmountColumn(c) && keys.has(`${shareBase(c.key)}${SHARE_SUFFIX}`)) {
+        const sortKey = `${c.key}${SHARE_SUFFIX}`;
+        out.push({ key: c.key, label: c.label, role: 'share', format: 'number', sortKey });
       } else {
         out.push({
           key: c.key,
@@ -157,6 +219,15 @@ export function totals(
     out[c.key] = Math.round(sum * 100) / 100;
   }
   return out;
+}
+
+/**
+ * The totals row's change: the change from the previous total to the current one (never a sum of
+ * the rows' changes), as the insights write it; null when the measure does not add up.
+ */
+export function totalChange(rows: readonly TCardRow[], column: DisplayColumn, locale: string): Change | null {
+  if (column.role !== 'change' || !column.additive || !column.measureKey) return null;
+  return totalsChange(rows, column.measureKey, locale);
 }
 
 /**

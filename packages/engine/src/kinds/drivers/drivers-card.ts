@@ -6,6 +6,7 @@
 import type { TCardColumn, TCardRow, TSemanticQuery } from '@parley/contract';
 import {
   CONTRIBUTION_SUFFIX,
+  cardChange,
   escapeHtml,
   type FormatOptions,
   formatDateRange,
@@ -186,7 +187,8 @@ export function driversText(input: TDriversTextInput): { text: string; insights:
     labelEsc: escapeHtml(shown),
     dir: delta > 0 ? 'up' : delta < 0 ? 'down' : 'unchanged',
     deltaHtml: delta !== 0 ? b(fmt(Math.abs(delta))) : null,
-    changeHtml: change !== null && delta !== 0 ? b(formatShare(Math.abs(change), format.locale)) : null,
+    // Its table's rounding of a change (cardChange), so the headline and the rows agree.
+    changeHtml: change !== null && delta !== 0 ? b(cardChange(change, format.locale).text) : null,
     whenEsc: escapeHtml(when),
     against,
     previousHtml: b(input.fmtLevel(previous)),

@@ -28,7 +28,7 @@ export const EN_WORDS: TCardWords = {
   columns: {
     previous: (m) => `Previous ${m}`,
     change: (m) => `${m} Change %`,
-    share: (m) => `${m} %`,
+    share: (m) => `% of total ${m}`,
     contribution: (m) => `${m} Contribution %`,
     forecast: (m) => `Forecast ${m}`,
     forecastLow: (m) => `Forecast ${m} (low)`,
@@ -56,7 +56,7 @@ export const EN_WORDS: TCardWords = {
       `${name} ${lowest ? 'had the lowest' : 'led'} ${label} with ${value}${when}`,
     movedMost: (count, name, value, prev, change) =>
       `${count === 1 ? 'One matches' : `${count} match`}; ${name} moved most: ${value} against ${prev}${change ? `, ${change}` : ''}`,
-    shareOfTotal: (share) => `, ${share} of the total`,
+    shareOfTotal: (share, label) => `, ${share} of total ${label}`,
     extreme: (highest, name, value) => `; ${highest ? 'the highest' : 'the lowest'} is ${name} at ${value}`,
     latest: (label, value, bucket, soFar) => `${label} was ${value} in ${bucket}${soFar ? ' (so far)' : ''}`,
     inTotal: (total, when) => `; ${total} in total${when}`,
@@ -79,9 +79,9 @@ export const EN_WORDS: TCardWords = {
     single: (label, change, changeHtml, prev, value) =>
       `${label} ${change === null ? 'compared with' : change >= 0 ? 'rose' : 'fell'} ${change === null ? '' : `${changeHtml} `}from ${prev} to ${value}.`,
     highest: (name, label, value, share) =>
-      `${name} has the highest ${label}: ${value}${share ? ` (${share} of the total)` : ''}.`,
-    lowest: (name, value, share) =>
-      `${name} has the lowest: ${value}${share ? ` (${share} of the total)` : ''}.`,
+      `${name} has the highest ${label}: ${value}${share ? ` (${share} of total ${label})` : ''}.`,
+    lowest: (name, value, share, label) =>
+      `${name} has the lowest: ${value}${share ? ` (${share} of total ${label})` : ''}.`,
     top3: (share, label) => `The top 3 account for ${share} of ${label}.`,
     biggestMove: (up, name, change, diff) =>
       `Biggest ${up ? 'increase' : 'decrease'}: ${name}, ${change} (${diff}).`,

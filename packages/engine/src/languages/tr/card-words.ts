@@ -40,7 +40,7 @@ export const TR_WORDS: TCardWords = {
   columns: {
     previous: (m) => `Önceki ${m}`,
     change: (m) => `${m} Değişim %`,
-    share: (m) => `${m} %`,
+    share: (m) => `Toplam ${m} içindeki pay %`,
     contribution: (m) => `${m} Katkı %`,
     forecast: (m) => `${m} Tahmini`,
     forecastLow: (m) => `${m} Tahmini (alt)`,
@@ -70,7 +70,7 @@ export const TR_WORDS: TCardWords = {
       `En ${lowest ? 'düşük' : 'yüksek'} ${label}: ${name}, ${value}${when}`,
     movedMost: (count, name, value, prev, change) =>
       `${count} sonuç; en çok değişen ${name}: ${value}, önceki ${prev}${change ? `, ${change}` : ''}`,
-    shareOfTotal: (share) => `, toplamdaki payı ${share}`,
+    shareOfTotal: (share, label) => `, toplam ${label} içindeki payı ${share}`,
     extreme: (highest, name, value) => `; en ${highest ? 'yüksek' : 'düşük'}: ${name}, ${value}`,
     latest: (label, value, bucket, soFar) =>
       `${bucket}${soFar ? ' (şu ana kadar)' : ''} döneminde ${label}: ${value}`,
@@ -96,9 +96,9 @@ export const TR_WORDS: TCardWords = {
         ? `${label}: ${prev} → ${value}.`
         : `${label} ${prev} → ${value}: ${changeHtml} ${change >= 0 ? 'artış' : 'düşüş'}.`,
     highest: (name, label, value, share) =>
-      `En yüksek ${label}: ${name}, ${value}${share ? ` (toplamdaki payı ${share})` : ''}.`,
-    lowest: (name, value, share) =>
-      `En düşük: ${name}, ${value}${share ? ` (toplamdaki payı ${share})` : ''}.`,
+      `En yüksek ${label}: ${name}, ${value}${share ? ` (toplam ${label} içindeki payı ${share})` : ''}.`,
+    lowest: (name, value, share, label) =>
+      `En düşük: ${name}, ${value}${share ? ` (toplam ${label} içindeki payı ${share})` : ''}.`,
     top3: (share, label) => `İlk 3, toplam ${label} içinde ${share} pay alıyor.`,
     biggestMove: (up, name, change, diff) =>
       `En büyük ${up ? 'artış' : 'düşüş'}: ${name}, ${change} (${diff}).`,

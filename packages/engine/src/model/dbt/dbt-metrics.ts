@@ -63,10 +63,12 @@ function mapMetric(ctx: TDbtContext, metric: TDbtMetric, resolve: TResolve): TOu
   if ('error' in left) return left;
   const right = inputMeasure(ctx, metric, parts.right, role(parts.right, 'denominator'), resolve);
   if ('error' in right) return right;
+  // A ratio of a measure's filtered rows to all of them is a part of a whole: a fraction, shown as %.
+  const fraction = metric.type === 'ratio' && parts.left.name === parts.right.name;
   ctx.overlay.measures.push({
     kind: 'metric',
     ...describe(metric),
-    format: 'number',
+    format: fraction ? 'percent' : 'number',
     op: parts.op,
     left: left.name,
     right: right.name,

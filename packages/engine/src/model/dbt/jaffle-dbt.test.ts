@@ -69,7 +69,8 @@ describe.skipIf(!DATASETS)('importDbt: the jaffle shop MetricFlow project', () =
       name: 'returned_percent',
       label: 'Returned Percent',
       synonyms: ['returned percent'],
-      format: 'number',
+      // Returned amount over all amount: a fraction, shown as a percentage.
+      format: 'percent',
       op: '/',
       left: 'returned_amount',
       right: 'amount',
