@@ -23,6 +23,7 @@ export {
 export { buildChartOption } from './build';
 export { chartShape, chartViewType } from './shape';
 export { type DrawnShapeName, drawnShape } from './shapes';
+export { formsWhole, slicesFit } from './slices';
 export {
   CHANGE_COLORS,
   type ChartSize,

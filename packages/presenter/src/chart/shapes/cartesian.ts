@@ -4,11 +4,12 @@
  * long category names lying down as horizontal bars that scroll.
  */
 import type { TCardColumn } from '@parley/contract';
-import { isAdditiveMeasure, PREVIOUS_PREFIX } from '../../card-columns';
+import { PREVIOUS_PREFIX } from '../../card-columns';
 import { axisTooltip, frame, scrollZoom, valueAxis, wantsHorizontal } from '../axis';
 import { categoriesOf } from '../buckets';
 import { pivotSeries, simpleSeries } from '../series';
 import { columnOf } from '../shape';
+import { formsWhole } from '../slices';
 import {
   AXIS_LINE,
   AXIS_TEXT,
@@ -57,7 +58,7 @@ export function planCartesian(
   const yCol = columnOf(card, spec.y.find((y) => !y.startsWith(PREVIOUS_PREFIX)) ?? spec.y[0] ?? '');
   // Pivots stack bars and areas (parts of a whole); lines stay one line per value.
   const stacked = view === 'bar-stacked' || (pivot !== null && view === 'area');
-  const stackable = stacked && isAdditiveMeasure(yCol);
+  const stackable = stacked && formsWhole(yCol);
   return {
     input,
     xCol,
