@@ -50,7 +50,7 @@ export function pivotSeries(
   xKey: string,
   seriesKey: string,
   xCol: TCardColumn,
-): { categories: unknown[]; series: Series[] } {
+): { categories: unknown[]; series: Series[]; total: number } {
   const { card, spec } = input;
   const measure = spec.y.find((y) => !y.startsWith(PREVIOUS_PREFIX)) ?? spec.y[0];
   const yCol = columnOf(card, measure);
@@ -104,5 +104,5 @@ export function pivotSeries(
       other: true,
     });
   }
-  return { categories, series };
+  return { categories, series, total: ranked.length };
 }
