@@ -100,6 +100,9 @@ describe('names beside horizontal bars', () => {
     expect(visibleBars(undefined, false)).toBe(MAX_VISIBLE_BARS);
     expect(visibleBars({ width: 400, height: 500 }, false)).toBe(MAX_VISIBLE_BARS);
     expect(visibleBars({ width: 400, height: 200 }, false)).toBe(10);
+    // A phone's card is narrow but as tall as any: it shows as many rows as fit, not a tiny card's six.
+    expect(visibleBars({ width: 330, height: 250 }, true)).toBe(10);
+    expect(visibleBars({ width: 185, height: 140 }, true)).toBe(5);
   });
 });
 

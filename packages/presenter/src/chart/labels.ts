@@ -62,20 +62,21 @@ export function wrapLabel(text: string, chars: number, lines = 2): string {
 
 /** Bars shown at once beside a category axis before it scrolls: as many rows as the height holds. */
 export function visibleBars(size: ChartSize | undefined, compact: boolean): number {
-  const max = compact ? COMPACT_VISIBLE_BARS : MAX_VISIBLE_BARS;
-  if (size?.height === undefined) return max;
+  if (size?.height === undefined) return compact ? COMPACT_VISIBLE_BARS : MAX_VISIBLE_BARS;
   const plot = size.height - (compact ? 20 : 44);
-  return Math.max(3, Math.min(max, Math.floor(plot / (compact ? ROW_HEIGHT.compact : ROW_HEIGHT.full))));
+  const rows = Math.floor(plot / (compact ? ROW_HEIGHT.compact : ROW_HEIGHT.full));
+  return Math.max(3, Math.min(MAX_VISIBLE_BARS, rows));
 }
 
 /** The axisLabel of names beside horizontal bars: cut to a share of the width, on two lines where rows are tall. */
 function besideBars({ labels, compact, size }: LabelRoom, font: number): Record<string, unknown> {
   const known = size?.width;
-  const base = compact ? COMPACT_LABEL_WIDTH.horizontal : LABEL_WIDTH.horizontal;
   const width =
     known === undefined
-      ? base
-      : Math.max(compact ? 48 : 64, Math.min(known >= 700 ? WIDE_LABEL : base, Math.round(known * 0.3)));
+      ? compact
+        ? COMPACT_LABEL_WIDTH.horizontal
+        : LABEL_WIDTH.horizontal
+      : Math.max(48, Math.min(known >= 700 ? WIDE_LABEL : LABEL_WIDTH.horizontal, Math.round(known * 0.3)));
   const rows = Math.min(labels.length, visibleBars(size, compact));
   const rowHeight = size?.height === undefined ? 0 : (size.height - (compact ? 20 : 44)) / Math.max(1, rows);
   const line = Math.round(font * LEADING);
