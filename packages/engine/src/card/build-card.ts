@@ -19,7 +19,6 @@ import type { TCompiledQuery } from '../compiler/compile';
 import { addDays, addUnits } from '../dates/date-range';
 import type { TLanguageCode } from '../languages';
 import { getDimension, getMeasure, type TSemanticModel } from '../model/semantic-model';
-import { countsRows } from '../parser/assemble/measure-words';
 import { textFormat } from '../util';
 import { buildAnswerText } from './answer-text';
 import { computeInsights } from './insights';
@@ -84,8 +83,16 @@ function addsUp(model: TSemanticModel, name: string, depth = 0): boolean {
       addsUp(model, m.numerator, depth + 1) &&
       addsUp(model, m.denominator, depth + 1)
     );
-  if (m.agg === 'sum') return true;
-  return (m.agg === 'count' || m.agg === 'count_distinct') && countsRows(model, m);
+  if (m.agg === 'sum' || m.agg === 'count') return true;
+  // A distinct count adds up only when it counts its table's rows: a one-column key.
+  const key = model.tables.find((t) => t.name === m.table)?.primaryKey ?? [];
+  return (
+    m.agg === 'count_distinct' &&
+    m.expr !== undefined &&
+    'col' in m.expr &&
+    key.length === 1 &&
+    key[0] === m.expr.col
+  );
 }
 
 /** The measure columns (and their previous values) marked by whether their rows add up. */
