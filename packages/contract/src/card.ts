@@ -9,6 +9,12 @@ export const ZCardColumn = z.object({
   format: z.enum(['number', 'currency', 'percent', 'date']),
   /** ISO 4217 code of a currency column when its model names one (an addition; absent: the app's). */
   currency: z.string().optional(),
+  /**
+   * Measures only (an addition): whether the values of separate rows add up to one whole — sums
+   * and row counts, not averages, rates or distinct counts whose groups may share a member. Pies,
+   * donuts and stacks need it; absent on older cards, where the label and format tell.
+   */
+  additive: z.boolean().optional(),
 });
 export type TCardColumn = z.infer<typeof ZCardColumn>;
 

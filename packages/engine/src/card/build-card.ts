@@ -70,6 +70,45 @@ function isAdditive(model: TSemanticModel, name: string): boolean {
 }
 
 /**
+ * Whether a measure's values over separate groups add up to the whole (a pie's slices, a stack):
+ * sums and row counts, and sums or differences of those. Averages, rates, extremes, quantiles and
+ * distinct counts of anything but their table's key (one customer in two groups) do not.
+ */
+function addsUp(model: TSemanticModel, name: string, depth = 0): boolean {
+  const m = getMeasure(model, name);
+  if (m.format === 'percent' || depth > 5) return false;
+  if (m.kind === 'ratio')
+    return (
+      (m.op === '+' || m.op === '-') &&
+      addsUp(model, m.numerator, depth + 1) &&
+      addsUp(model, m.denominator, depth + 1)
+    );
+  if (m.agg === 'sum' || m.agg === 'count') return true;
+  // A distinct count adds up only when it counts its table's rows: a one-column key.
+  const key = model.tables.find((t) => t.name === m.table)?.primaryKey ?? [];
+  return (
+    m.agg === 'count_distinct' &&
+    m.expr !== undefined &&
+    'col' in m.expr &&
+    key.length === 1 &&
+    key[0] === m.expr.col
+  );
+}
+
+/** The measure columns (and their previous values) marked by whether their rows add up. */
+function withAdditive(columns: TCardColumn[], query: TSemanticQuery, model: TSemanticModel): TCardColumn[] {
+  const byKey = new Map<string, boolean>();
+  for (const name of query.measures) {
+    const m = getMeasure(model, name);
+    for (const key of [m.label, previousKey(m.label)]) byKey.set(key, addsUp(model, name));
+  }
+  return columns.map((c) => {
+    const additive = c.kind === 'measure' ? byKey.get(c.key) : undefined;
+    return additive === undefined ? c : { ...c, additive };
+  });
+}
+
+/**
  * The owner's value labels of each dimension column, by its key: a row shows "Agent" for 'AG'.
  * Only the card's rows change; filters and drill-downs read values through the query.
  */
@@ -129,7 +168,11 @@ export function buildCard(input: TBuildCardInput): TCard {
   });
 
   // Labels in the card's language; the text and insights name measures as the columns do.
-  const labelled = withCurrency(localiseColumns(baseColumns, words), query, model);
+  const labelled = withAdditive(
+    withCurrency(localiseColumns(baseColumns, words), query, model),
+    query,
+    model,
+  );
   const labelOf = (key: string): TCardColumn => labelled.find((c) => c.key === key)!;
   const columns: TCardColumn[] = [...labelled];
   if (hasCompare) {
@@ -286,7 +329,8 @@ function chooseCharts(
   } else if (dims.length > 0) {
     const x = dims[0].key;
     add('bar', x, yCompare, dims.length > 1 && summable ? true : undefined);
-    const additive = query.measures.every((name) => getMeasure(model, name).format !== 'percent');
+    // Slices are parts of one whole: never averages, rates or distinct counts of shared members.
+    const additive = query.measures.every((name) => addsUp(model, name));
     const nonNegative = table.every((r) => y.every((k) => ((r[k] as number | null) ?? 0) >= 0));
     if (measures.length === 1 && dims.length === 1 && additive && nonNegative && table.length <= 12) {
       add('pie', x, y);
@@ -296,7 +340,10 @@ function chooseCharts(
     // A single number with its comparison: two bars side by side.
     add('bar', measures[0].key, yCompare);
   }
-  if (query.chart) {
+  // A pie asked for where slices would not be parts of a whole is left out: the bars answer.
+  const refused =
+    (query.chart === 'pie' || query.chart === 'donut') && !query.measures.every((n) => addsUp(model, n));
+  if (query.chart && !refused) {
     const x = time?.key ?? dims[0]?.key ?? measures[0].key;
     const wanted = charts.find((c) => c.chart.type === query.chart) ?? { chart: { type: query.chart }, x, y };
     return [wanted, ...charts.filter((c) => c !== wanted)];

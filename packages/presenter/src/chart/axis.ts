@@ -99,31 +99,34 @@ export function axisTooltip(
 /**
  * The shared frame of the axis charts: colours, grid, and a legend on every chart with room for
  * it (it names what is measured, and each pivoted value, in the card and its PNG); a compact
- * chart leaves the legend to the tooltip and to the card opened in full.
+ * chart leaves the legend to the tooltip and to the card opened in full — unless `keepLegend`
+ * (a stack, pivoted values), which is unreadable without one: a small one then.
  */
-export function frame(compact: boolean, legend: string[], scroll = false): ChartOption {
+export function frame(compact: boolean, legend: string[], scroll = false, keepLegend = false): ChartOption {
+  const shown = !compact || keepLegend;
   return {
     color: PALETTE,
     animationDuration: 300,
     grid: {
       left: compact ? 4 : 8,
       right: scroll ? 28 : compact ? 8 : 16,
-      top: compact ? 12 : 36,
+      top: shown ? (compact ? 26 : 36) : 12,
       bottom: 8,
       containLabel: true,
     },
-    legend: compact
-      ? { show: false }
-      : {
+    legend: shown
+      ? {
           type: 'scroll',
           top: 0,
           left: 'center',
           icon: 'roundRect',
-          itemWidth: 12,
+          itemWidth: compact ? 8 : 12,
           itemHeight: 8,
-          textStyle: { color: '#3f3f46' },
+          ...(compact ? { itemGap: 6, pageIconSize: 10 } : {}),
+          textStyle: { color: '#3f3f46', ...(compact ? { fontSize: 10 } : {}) },
           data: legend,
-        },
+        }
+      : { show: false },
   };
 }
 

@@ -367,12 +367,15 @@ describe('one number format on the value axis', () => {
 
 describe('compact charts (a narrow card in a collection)', () => {
   const compact: ChartSize = { compact: true };
-  it('draws the same as before without a size, and compact below 360 × 200 px', () => {
+  it('draws a wide chart as a full one, its labels sharing the width, and compact below 360 × 200 px', () => {
     const card = byDimension(names(5));
+    const wide = build(card, 'bar', 'en-US', card.chart[0], { width: 900, height: 400 });
+    const full = build(card, 'bar');
     // Formatters are closures: the options are compared as JSON.
-    expect(
-      JSON.stringify(build(card, 'bar', 'en-US', card.chart[0], { width: 900, height: 400 }).option),
-    ).toBe(JSON.stringify(build(card, 'bar').option));
+    expect(JSON.stringify(wide.legend)).toBe(JSON.stringify(full.legend));
+    expect(JSON.stringify(wide.y)).toBe(JSON.stringify(full.y));
+    expect(wide.x.axisLabel).toMatchObject({ interval: 0, width: Math.floor((900 - 64) / 5 - 6) });
+    expect(wide.x.axisLabel).not.toHaveProperty('rotate');
     expect(build(card, 'bar', 'en-US', card.chart[0], { width: 185 }).legend).toEqual({ show: false });
     expect(build(card, 'bar', 'en-US', card.chart[0], { width: 600, height: 150 }).legend).toEqual({
       show: false,
@@ -384,11 +387,14 @@ describe('compact charts (a narrow card in a collection)', () => {
     expect(legend).toEqual({ show: false });
     expect((option.grid as { top: number }).top).toBe(12);
     expect(x.axisLabel).toMatchObject({ rotate: 45, interval: 'auto', hideOverlap: true, width: 56 });
-    // Three labels stay level, every one shown, sharing the width.
-    const few = byDimension(['EMEA', 'Americas', 'APAC']);
+    // Three short labels stay level, every one shown, sharing the width; longer ones tilt.
+    const few = byDimension(['EMEA', 'Amer', 'APAC']);
     const level = build(few, 'bar', 'en-US', few.chart[0], { width: 185 }).x.axisLabel;
     expect(level).not.toHaveProperty('rotate');
-    expect(level).toMatchObject({ interval: 0, width: 41, overflow: 'truncate' });
+    expect(level).toMatchObject({ interval: 0, width: 42, overflow: 'truncate' });
+    const longer = byDimension(['EMEA', 'Americas Region', 'APAC']);
+    const tilted = build(longer, 'bar', 'en-US', longer.chart[0], { width: 185 }).x.axisLabel;
+    expect(tilted).toMatchObject({ rotate: 45, interval: 0, hideOverlap: true });
   });
   it('gives horizontal bar labels less room and scrolls sooner', () => {
     const card = byDimension(names(12));

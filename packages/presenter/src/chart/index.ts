@@ -20,9 +20,11 @@ export {
   isPartialBucket,
   periodLabel,
 } from './buckets';
-export { buildChartOption } from './build';
+export { buildChartOption, chartNotes } from './build';
+export { categoryLabels, visibleBars, wrapLabel } from './labels';
 export { chartShape, chartViewType } from './shape';
 export { type DrawnShapeName, drawnShape } from './shapes';
+export { formsWhole, slicesFit } from './slices';
 export {
   CHANGE_COLORS,
   type ChartSize,
@@ -43,4 +45,4 @@ export {
   PALETTE,
   SAMPLING_THRESHOLD,
 } from './style';
-export type { ChartOption, ChartOptionInput, ChartShape, ChartViewType } from './types';
+export type { ChartNote, ChartOption, ChartOptionInput, ChartShape, ChartViewType } from './types';

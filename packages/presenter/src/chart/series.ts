@@ -1,8 +1,9 @@
 /** The series of an axis chart: one per measure (and previous period), or a second category pivoted into series. */
 import type { TCardColumn, TCardRow } from '@parley/contract';
-import { isAdditiveMeasure, PREVIOUS_PREFIX } from '../card-columns';
+import { PREVIOUS_PREFIX } from '../card-columns';
 import { comparisonLabel, periodLabel } from './buckets';
 import { columnOf, num } from './shape';
+import { formsWhole } from './slices';
 import { lighten, MAX_SERIES, OTHER_COLOR, PALETTE } from './style';
 import type { ChartOptionInput, Series } from './types';
 
@@ -49,7 +50,7 @@ export function pivotSeries(
   xKey: string,
   seriesKey: string,
   xCol: TCardColumn,
-): { categories: unknown[]; series: Series[] } {
+): { categories: unknown[]; series: Series[]; total: number } {
   const { card, spec } = input;
   const measure = spec.y.find((y) => !y.startsWith(PREVIOUS_PREFIX)) ?? spec.y[0];
   const yCol = columnOf(card, measure);
@@ -77,7 +78,7 @@ export function pivotSeries(
       ? [...xOrder].sort()
       : [...xOrder].sort((a, b) => (xTotals.get(b) ?? 0) - (xTotals.get(a) ?? 0));
   const ranked = [...sTotals.keys()].sort((a, b) => (sTotals.get(b) ?? 0) - (sTotals.get(a) ?? 0));
-  const additive = isAdditiveMeasure(yCol);
+  const additive = formsWhole(yCol);
   // Rates and averages do not add up: past the cap they are left out rather than summed.
   const keep = ranked.length > MAX_SERIES ? ranked.slice(0, additive ? MAX_SERIES - 1 : MAX_SERIES) : ranked;
   const rest = ranked.length > MAX_SERIES && additive ? ranked.slice(MAX_SERIES - 1) : [];
@@ -103,5 +104,5 @@ export function pivotSeries(
       other: true,
     });
   }
-  return { categories, series };
+  return { categories, series, total: ranked.length };
 }

@@ -5,20 +5,25 @@ import {
   FORECAST_HIGH_SUFFIX,
   FORECAST_LOW_SUFFIX,
   FORECAST_PREFIX,
-  isAdditiveMeasure,
   PREVIOUS_PREFIX,
 } from '../card-columns';
+import { formsWhole, slicesFit } from './slices';
 import type { ChartShape, ChartViewType, ShapeOf } from './types';
 
 /**
  * A chart spec's view name: its type in lower case, bar flagged stacked being bar-stacked — unless
- * the card's measure is a rate or an average, which never stack (the view says what is drawn).
+ * the card's measure is a rate or an average, which never stack, and a pie or donut of values that
+ * are not parts of one whole is drawn as bars (the view says what is drawn).
  */
-export function chartViewType(spec: TCardChart, card?: Pick<TCard, 'columns'>): ChartViewType {
+export function chartViewType(
+  spec: TCardChart,
+  card?: Pick<TCard, 'columns'> & Partial<Pick<TCard, 'table'>>,
+): ChartViewType {
   const type = spec.chart.type.toLowerCase() as TCardChart['chart']['type'];
+  if ((type === 'pie' || type === 'donut') && card && !slicesFit(card, spec)) return 'bar';
   if (type !== 'bar' || !spec.chart.stacked) return type;
   const measure = card?.columns.find((c) => c.key === spec.y[0]);
-  return measure && !isAdditiveMeasure(measure) ? 'bar' : 'bar-stacked';
+  return measure && !formsWhole(measure) ? 'bar' : 'bar-stacked';
 }
 
 /** The card's column of a key, or a plain number measure named by the key. */

@@ -83,3 +83,13 @@ export interface ShapeContext<S extends ChartShape = ChartShape> {
   rows: TCardRow[];
   xCol: TCardColumn;
 }
+
+/**
+ * What a chart leaves out of sight, for the card to say: names past the scroll ("5 more —
+ * scroll"), values past the series cap left out ("top 8 of 12") or merged ("Other").
+ */
+export interface ChartNote {
+  kind: 'scroll' | 'top' | 'other';
+  shown: number;
+  total: number;
+}

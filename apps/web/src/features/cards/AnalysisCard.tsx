@@ -3,15 +3,16 @@ import './cards.css';
 import './i18n';
 import { Modal } from '@mantine/core';
 import type { TCard, TCardInsight } from '@parley/contract';
-import { buildChartOption, type ChartSize, comparisonLabel, periodLabel } from '@parley/presenter';
+import { type ChartSize, comparisonLabel, periodLabel } from '@parley/presenter';
 import type { EChartsInstance } from 'echarts-for-react/esm/types';
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { A11y, Keyboard } from 'swiper/modules';
 import { Swiper, type SwiperClass, SwiperSlide } from 'swiper/react';
 import { useReturnFocus } from '../../lib/focus';
 import { Spinner } from '../../ui/Spinner';
 import { CardChips } from './CardChips';
+import { ChartView } from './ChartView';
 import { DataTable } from './DataTable';
 import { ExportDialog } from './ExportDialog';
 import { composePng, nodeToPng } from './export';
@@ -21,17 +22,7 @@ import { ExpandIcon, ExportIcon, InsightsIcon, NextViewIcon, TextIcon } from './
 import { KpiView } from './KpiView';
 import { sanitizeHtml } from './sanitize';
 import type { ChipChange } from './understood';
-import {
-  buildViews,
-  type ChartViewType,
-  chartSpecFor,
-  isChartView,
-  isSplitView,
-  nextView,
-  type ViewType,
-} from './views';
-
-const EChart = lazy(() => import('./EChart'));
+import { buildViews, type ChartViewType, isChartView, isSplitView, nextView, type ViewType } from './views';
 
 export interface AnalysisCardProps {
   card: TCard | null;
@@ -100,38 +91,8 @@ interface ViewContentProps {
 
 /** One view of a card (a chart, the table, the image, insights or text); collections' compact cards draw theirs with it. */
 export const ViewContent = memo(function ViewContent({ card, view, onInstance, size }: ViewContentProps) {
-  const { t, i18n } = useTranslation('cards');
-  const locale = i18n.language || 'en-US';
-  const option = useMemo(() => {
-    if (!isChartView(view)) return null;
-    const spec = chartSpecFor(card, view);
-    if (!spec) return null;
-    return buildChartOption({
-      card,
-      spec,
-      view,
-      locale,
-      otherLabel: t('table.other'),
-      previousLabel: t('table.previous'),
-      soFarLabel: t('so_far'),
-      partialLabel: t('partial'),
-      totalLabel: t('table.total'),
-      size,
-    });
-  }, [card, view, locale, t, size]);
-
-  if (isChartView(view)) {
-    if (!option) return <p className="card-empty">{t('no_data')}</p>;
-    return (
-      <Suspense fallback={<CenteredSpinner label={t('loading')} />}>
-        <EChart
-          option={option}
-          label={t('chart_label', { view: t(`view.${view}`), title: card.title })}
-          onInstance={onInstance}
-        />
-      </Suspense>
-    );
-  }
+  const { t } = useTranslation('cards');
+  if (isChartView(view)) return <ChartView card={card} view={view} size={size} onInstance={onInstance} />;
   switch (view) {
     case 'kpi':
       return <KpiView card={card} />;

@@ -37,6 +37,12 @@ const enUS = {
   loading: 'Loading card',
   no_data: 'No data for this question.',
   chart_label: '{{view}} of {{title}}',
+  /** What a chart leaves out of sight, said under it. */
+  chart_note: {
+    scroll: '{{hidden}} more — scroll',
+    top: 'Top {{shown}} of {{total}}',
+    other: 'Top {{shown}} of {{total}}; the rest in “{{other}}”',
+  },
   image_alt: 'Image for {{title}}',
   insights_title: 'Insights',
   ai_insight: 'AI insight',
@@ -220,6 +226,11 @@ const tr: CardMessages = {
   loading: 'Kart yükleniyor',
   no_data: 'Bu soru için veri yok.',
   chart_label: '{{title}} – {{view}}',
+  chart_note: {
+    scroll: '{{hidden}} tane daha — kaydırın',
+    top: 'İlk {{shown}} / {{total}}',
+    other: 'İlk {{shown}} / {{total}}; kalanlar “{{other}}” içinde',
+  },
   image_alt: '{{title}} görseli',
   insights_title: 'İçgörüler',
   ai_insight: 'Yapay zekâ içgörüsü',

@@ -1,6 +1,6 @@
 import type { TCard } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
-import { buildViews, chartViewType, isSplitView, nextView } from './views';
+import { buildViews, chartSpecFor, chartViewType, isSplitView, nextView } from './views';
 
 const card = (over: Partial<TCard> = {}): TCard => ({
   title: 'Revenue by region',
@@ -47,5 +47,52 @@ describe('nextView and split view', () => {
     expect(isSplitView(2, 'pie')).toBe(false);
     expect(isSplitView(4, 'table')).toBe(false);
     expect(isSplitView(4, 'area')).toBe(false);
+  });
+});
+
+describe('pies and donuts only for additive shares', () => {
+  const col = (label: string, extra: Partial<TCard['columns'][number]> = {}) => ({
+    key: label,
+    label,
+    kind: 'measure' as const,
+    format: 'currency' as const,
+    ...extra,
+  });
+  const slices = (y: ReturnType<typeof col>) =>
+    card({
+      table: [
+        { Region: 'EMEA', [y.key]: 10 },
+        { Region: 'APAC', [y.key]: 20 },
+      ],
+      columns: [{ key: 'Region', label: 'Region', kind: 'dimension', format: 'number' }, y],
+      chart: [
+        { chart: { type: 'pie' }, x: 'Region', y: [y.key] },
+        { chart: { type: 'bar' }, x: 'Region', y: [y.key] },
+        { chart: { type: 'donut' }, x: 'Region', y: [y.key] },
+      ],
+    });
+
+  it('offers a pie and a donut of revenue', () => {
+    expect(buildViews(slices(col('Revenue', { additive: true })), 1280)).toEqual([
+      'pie',
+      'bar',
+      'donut',
+      'table',
+      'insights',
+    ]);
+  });
+
+  it('offers neither for an average, a rate or a distinct count, even when the card asks for one', () => {
+    for (const y of [
+      col('Average Order Value', { additive: false }),
+      col('Average Order Value'),
+      col('Conversion Rate', { format: 'percent' }),
+      col('Customers', { format: 'number', additive: false }),
+    ]) {
+      const c = slices(y);
+      const views = buildViews(c, 1280);
+      expect(views, y.label).toEqual(['bar', 'table', 'insights']);
+      expect(chartSpecFor(c, 'bar')?.y, y.label).toEqual([y.key]);
+    }
   });
 });

@@ -4,22 +4,23 @@
  * long category names lying down as horizontal bars that scroll.
  */
 import type { TCardColumn } from '@parley/contract';
-import { isAdditiveMeasure, PREVIOUS_PREFIX } from '../../card-columns';
+import { PREVIOUS_PREFIX } from '../../card-columns';
 import { axisTooltip, frame, scrollZoom, valueAxis, wantsHorizontal } from '../axis';
 import { categoriesOf } from '../buckets';
+import { categoryLabels, visibleBars } from '../labels';
 import { pivotSeries, simpleSeries } from '../series';
 import { columnOf } from '../shape';
-import {
-  AXIS_LINE,
-  AXIS_TEXT,
-  COMPACT_LABEL_WIDTH,
-  COMPACT_VISIBLE_BARS,
-  isCompactChart,
-  LABEL_WIDTH,
-  MAX_VISIBLE_BARS,
-  SAMPLING_THRESHOLD,
-} from '../style';
-import type { Categories, ChartOption, ChartOptionInput, Series, ShapeContext, ShapeOf } from '../types';
+import { formsWhole } from '../slices';
+import { AXIS_LINE, AXIS_TEXT, isCompactChart, SAMPLING_THRESHOLD } from '../style';
+import type {
+  Categories,
+  ChartNote,
+  ChartOption,
+  ChartOptionInput,
+  Series,
+  ShapeContext,
+  ShapeOf,
+} from '../types';
 
 /** The answer shapes drawn on a category axis. */
 export type CartesianShape = ShapeOf<'pivot' | 'simple'>;
@@ -40,6 +41,8 @@ export interface CartesianPlan {
   compact: boolean;
   /** Buckets holding less than a whole bucket (running, or cut by the period): drawn apart. */
   short: Set<number>;
+  /** Values of a second category pivoted into series, before the cap (null: not pivoted). */
+  pivoted: number | null;
 }
 
 /** The bucket a short bucket's dashed stretch starts from. */
@@ -57,7 +60,7 @@ export function planCartesian(
   const yCol = columnOf(card, spec.y.find((y) => !y.startsWith(PREVIOUS_PREFIX)) ?? spec.y[0] ?? '');
   // Pivots stack bars and areas (parts of a whole); lines stay one line per value.
   const stacked = view === 'bar-stacked' || (pivot !== null && view === 'area');
-  const stackable = stacked && isAdditiveMeasure(yCol);
+  const stackable = stacked && formsWhole(yCol);
   return {
     input,
     xCol,
@@ -70,7 +73,24 @@ export function planCartesian(
     long: cats.raw.length > SAMPLING_THRESHOLD,
     compact: isCompactChart(input.size),
     short: new Set(cats.short),
+    pivoted: pivot ? pivot.total : null,
   };
+}
+
+/** What an axis chart leaves out of sight: names past the scroll, pivoted values past the cap. */
+export function cartesianNotes(plan: CartesianPlan): ChartNote[] {
+  const notes: ChartNote[] = [];
+  const visible = visibleBars(plan.input.size, plan.compact);
+  const total = plan.cats.labels.length;
+  if (plan.horizontal && total > visible) notes.push({ kind: 'scroll', shown: visible, total });
+  const drawn = plan.series.filter((s) => !s.other).length;
+  if (plan.pivoted !== null && plan.pivoted > drawn)
+    notes.push({
+      kind: plan.series.some((s) => s.other) ? 'other' : 'top',
+      shown: drawn,
+      total: plan.pivoted,
+    });
+  return notes;
 }
 
 /** What every series of an axis chart has: its id, name, type, colour and stack. */
@@ -85,38 +105,22 @@ export function baseSeries(plan: CartesianPlan, s: Series): Record<string, unkno
   };
 }
 
-/** The category axis: time labels thinned by ECharts, names cut with "…" (tilted on a narrow chart). */
+/** The category axis: time labels thinned by ECharts, names fitted to the width (labels.ts). */
 function categoryAxis(plan: CartesianPlan) {
   const { input, xCol, cats, line, horizontal, compact } = plan;
-  // A narrow chart tilts more than a few category names under vertical bars, and lets ECharts
-  // skip the ones that would still overlap; a few level ones share the width, cut with "…".
-  const tilt = compact && !horizontal && xCol.kind !== 'time' && cats.labels.length > 3;
-  const shared = Math.floor(((input.size?.width ?? 180) - 60) / Math.max(1, cats.labels.length));
-  const labelWidth = compact
-    ? {
-        ...COMPACT_LABEL_WIDTH,
-        vertical: tilt
-          ? COMPACT_LABEL_WIDTH.vertical
-          : Math.max(32, Math.min(COMPACT_LABEL_WIDTH.vertical, shared)),
-      }
-    : LABEL_WIDTH;
   return {
     type: 'category',
     data: cats.labels,
     boundaryGap: !line,
     ...(horizontal ? { inverse: true } : {}),
+    // Hovering a name shows the tooltip with it in full (EChart listens for the label's events).
+    triggerEvent: true,
     axisLabel: {
       color: AXIS_TEXT,
       ...(compact ? { fontSize: 10 } : {}),
       ...(xCol.kind === 'time'
         ? { hideOverlap: true }
-        : {
-            interval: tilt ? 'auto' : 0,
-            width: horizontal ? labelWidth.horizontal : labelWidth.vertical,
-            overflow: 'truncate',
-            ellipsis: '…',
-            ...(tilt ? { rotate: 45, hideOverlap: true } : {}),
-          }),
+        : categoryLabels({ labels: cats.labels, horizontal, compact, size: input.size })),
     },
     axisLine: { lineStyle: { color: AXIS_LINE } },
     axisTick: { show: false },
@@ -126,8 +130,10 @@ function categoryAxis(plan: CartesianPlan) {
 /** The option of an axis chart around its drawn series: frame, tooltip, both axes and the slider. */
 export function cartesianOption(plan: CartesianPlan, out: Record<string, unknown>[]): ChartOption {
   const { input, series, cats, yCol, line, stackable, horizontal, compact } = plan;
-  const visibleBars = compact ? COMPACT_VISIBLE_BARS : MAX_VISIBLE_BARS;
-  const scroll = horizontal && cats.labels.length > visibleBars;
+  const visible = visibleBars(input.size, compact);
+  const scroll = horizontal && cats.labels.length > visible;
+  // A stack, or values pivoted into series, cannot be read without naming each colour.
+  const legend = series.length > 1 && (stackable || plan.pivoted !== null);
   const category = categoryAxis(plan);
   const value = valueAxis(series, stackable, yCol.format, input.locale, compact);
   return {
@@ -135,6 +141,7 @@ export function cartesianOption(plan: CartesianPlan, out: Record<string, unknown
       compact,
       series.map((s) => s.name),
       scroll,
+      legend,
     ),
     tooltip: {
       trigger: 'axis',
@@ -149,7 +156,7 @@ export function cartesianOption(plan: CartesianPlan, out: Record<string, unknown
     },
     xAxis: horizontal ? value : category,
     yAxis: horizontal ? category : value,
-    ...(scroll ? scrollZoom(visibleBars) : {}),
+    ...(scroll ? scrollZoom(visible) : {}),
     series: out,
   };
 }

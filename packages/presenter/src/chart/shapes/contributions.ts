@@ -3,19 +3,20 @@ import { CONTRIBUTION_SUFFIX, PREVIOUS_PREFIX } from '../../card-columns';
 import { escapeHtml } from '../../escape';
 import { formatShare, formatValue } from '../../format';
 import { frame, scrollZoom, valueAxis } from '../axis';
+import { categoryLabels, visibleBars } from '../labels';
 import { columnOf, num } from '../shape';
-import {
-  AXIS_LINE,
-  AXIS_TEXT,
-  CHANGE_COLORS,
-  COMPACT_LABEL_WIDTH,
-  COMPACT_VISIBLE_BARS,
-  isCompactChart,
-  LABEL_WIDTH,
-  MAX_VISIBLE_BARS,
-  PALETTE,
-} from '../style';
-import type { ChartOption, Series, ShapeContext, ShapeOf, TooltipParam } from '../types';
+import { AXIS_LINE, AXIS_TEXT, CHANGE_COLORS, isCompactChart, PALETTE } from '../style';
+import type { ChartNote, ChartOption, Series, ShapeContext, ShapeOf, TooltipParam } from '../types';
+
+/** The contributions past the scroll. */
+export function contributionNotes({ input, shape }: ShapeContext<ShapeOf<'contributions'>>): ChartNote[] {
+  const group = shape.dimension ? (input.card.table[0]?.[shape.dimension] ?? null) : null;
+  const total = shape.dimension
+    ? input.card.table.filter((r) => r[shape.dimension!] === group).length
+    : input.card.table.length;
+  const visible = visibleBars(input.size, isCompactChart(input.size));
+  return total > visible ? [{ kind: 'scroll', shown: visible, total }] : [];
+}
 
 /**
  * A drivers answer: each value's contribution to the total change as a horizontal bar around zero
@@ -41,7 +42,7 @@ export function contributionsOption({ input, shape }: ShapeContext<ShapeOf<'cont
   const name = group !== null ? `${String(group)} · ${col.label}` : col.label;
   const share = (v: number | null) => formatShare(v, locale);
   const series: Series[] = [{ id: key, name, values, color: PALETTE[0] }];
-  const visible = compact ? COMPACT_VISIBLE_BARS : MAX_VISIBLE_BARS;
+  const visible = visibleBars(input.size, compact);
   const scroll = names.length > visible;
   return {
     ...frame(compact, [name], scroll),
@@ -71,12 +72,10 @@ export function contributionsOption({ input, shape }: ShapeContext<ShapeOf<'cont
       type: 'category',
       data: names,
       inverse: true,
+      triggerEvent: true,
       axisLabel: {
         color: AXIS_TEXT,
-        interval: 0,
-        width: compact ? COMPACT_LABEL_WIDTH.horizontal : LABEL_WIDTH.horizontal,
-        overflow: 'truncate',
-        ellipsis: '…',
+        ...categoryLabels({ labels: names, horizontal: true, compact, size: input.size }),
         ...(compact ? { fontSize: 10 } : {}),
       },
       axisLine: { onZero: true, lineStyle: { color: AXIS_LINE } },

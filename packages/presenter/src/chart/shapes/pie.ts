@@ -3,7 +3,13 @@ import { escapeHtml } from '../../escape';
 import { formatShare, formatValue } from '../../format';
 import { columnOf, grainOf, num } from '../shape';
 import { COMPACT_PIE_SLICES, isCompactChart, MAX_PIE_SLICES, OTHER_COLOR, PALETTE } from '../style';
-import type { ChartOption, ShapeContext } from '../types';
+import type { ChartNote, ChartOption, ShapeContext } from '../types';
+
+/** Slices beyond the cap merged into "Other": the largest `shown` are drawn apart. */
+export function pieNotes({ input, rows }: ShapeContext): ChartNote[] {
+  const slices = isCompactChart(input.size) ? COMPACT_PIE_SLICES : MAX_PIE_SLICES;
+  return rows.length > slices ? [{ kind: 'other', shown: slices - 1, total: rows.length }] : [];
+}
 
 /** Slices of a pie or a donut, whatever the answer's shape (the view asks for it). */
 export function pieOption({ input, rows, xCol }: ShapeContext): ChartOption {

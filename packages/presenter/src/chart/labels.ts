@@ -1,0 +1,142 @@
+/**
+ * How category names fit the room a chart has: level when they fit their share of the width,
+ * wrapped onto two lines, tilted, or thinned to every n-th — never drawn over each other. The
+ * tooltip and the detail view name each category in full.
+ */
+import {
+  type ChartSize,
+  COMPACT_LABEL_WIDTH,
+  COMPACT_VISIBLE_BARS,
+  LABEL_WIDTH,
+  MAX_VISIBLE_BARS,
+} from './style';
+
+/** Average glyph width of a sans-serif font, per pixel of font size (an estimate; ECharts measures exactly when it cuts). */
+const GLYPH = 0.55;
+/** Line height per pixel of font size. */
+const LEADING = 1.2;
+/** Room (px) the value axis' labels and the grid's padding take beside the plot. */
+const VALUE_AXIS_ROOM = { compact: 40, full: 64 } as const;
+/** Height (px) a horizontal bar's row needs at the least; fewer rows fit a low chart. */
+const ROW_HEIGHT = { compact: 22, full: 15 } as const;
+/** The widest a label beside horizontal bars gets on a wide chart (the detail view). */
+const WIDE_LABEL = 240;
+
+/** What a category axis of names is laid out from. */
+export interface LabelRoom {
+  labels: readonly string[];
+  /** Names beside horizontal bars rather than under vertical ones. */
+  horizontal: boolean;
+  compact: boolean;
+  size?: ChartSize;
+}
+
+export const labelFontSize = (compact: boolean) => (compact ? 10 : 12);
+
+/** The lines of `text` at most `chars` wide, at most `lines` of them, the last cut with "…" when more is left. */
+export function wrapLabel(text: string, chars: number, lines = 2): string {
+  const max = Math.max(3, Math.floor(chars));
+  const out: string[] = [];
+  let line = '';
+  const words = text.split(/\s+/).filter(Boolean);
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i];
+    const joined = line ? `${line} ${word}` : word;
+    if (joined.length <= max) {
+      line = joined;
+      continue;
+    }
+    if (line) out.push(line);
+    line = word;
+    if (out.length === lines) break;
+  }
+  if (out.length < lines && line) out.push(line);
+  const shown = out.slice(0, lines);
+  const rest = shown.join(' ').length < words.join(' ').length;
+  // Words longer than a line are cut too; ECharts cuts each line again by its measured width.
+  const cut = shown.map((l, i) =>
+    l.length > max || (rest && i === shown.length - 1) ? `${l.slice(0, max - 1).trimEnd()}…` : l,
+  );
+  return cut.join('\n');
+}
+
+/** Bars shown at once beside a category axis before it scrolls: as many rows as the height holds. */
+export function visibleBars(size: ChartSize | undefined, compact: boolean): number {
+  if (size?.height === undefined) return compact ? COMPACT_VISIBLE_BARS : MAX_VISIBLE_BARS;
+  const plot = size.height - (compact ? 20 : 44);
+  const rows = Math.floor(plot / (compact ? ROW_HEIGHT.compact : ROW_HEIGHT.full));
+  return Math.max(3, Math.min(MAX_VISIBLE_BARS, rows));
+}
+
+/** The axisLabel of names beside horizontal bars: cut to a share of the width, on two lines where rows are tall. */
+function besideBars({ labels, compact, size }: LabelRoom, font: number): Record<string, unknown> {
+  const known = size?.width;
+  const width =
+    known === undefined
+      ? compact
+        ? COMPACT_LABEL_WIDTH.horizontal
+        : LABEL_WIDTH.horizontal
+      : Math.max(48, Math.min(known >= 700 ? WIDE_LABEL : LABEL_WIDTH.horizontal, Math.round(known * 0.3)));
+  const rows = Math.min(labels.length, visibleBars(size, compact));
+  const rowHeight = size?.height === undefined ? 0 : (size.height - (compact ? 20 : 44)) / Math.max(1, rows);
+  const line = Math.round(font * LEADING);
+  const chars = width / (font * GLYPH);
+  const wraps = rowHeight >= 2 * line && labels.some((l) => l.length > chars);
+  return {
+    interval: 0,
+    width,
+    overflow: 'truncate',
+    ellipsis: '…',
+    ...(wraps ? { lineHeight: line, formatter: (v: string) => wrapLabel(v, chars) } : {}),
+  };
+}
+
+/**
+ * The axisLabel of names under vertical bars or along a line: level when the longest fits its
+ * share of the width, else on two lines when a share holds a few words, else tilted and every
+ * n-th shown so tilted names keep a line apart. ECharts hides any that would still touch.
+ */
+function underPlot({ labels, compact, size }: LabelRoom, font: number): Record<string, unknown> {
+  const n = Math.max(1, labels.length);
+  const plot = Math.max(40, (size?.width ?? 0) - (compact ? VALUE_AXIS_ROOM.compact : VALUE_AXIS_ROOM.full));
+  const slot = plot / n;
+  const glyph = font * GLYPH;
+  const longest = Math.max(0, ...labels.map((l) => l.length)) * glyph;
+  const width = Math.max(24, Math.floor(slot - 6));
+  const line = Math.round(font * LEADING);
+  const cut = { overflow: 'truncate', ellipsis: '…' };
+  if (longest <= slot - 6) return { interval: 0, width, ...cut };
+  const words = Math.max(...labels.map((l) => Math.max(...l.split(/\s+/).map((w) => w.length))));
+  if (n <= 8 && slot >= 7 * glyph + 6 && words * glyph <= slot - 6)
+    return {
+      interval: 0,
+      width,
+      lineHeight: line,
+      formatter: (v: string) => wrapLabel(v, width / glyph),
+      ...cut,
+    };
+  // A label tilted by 45° takes about √2 line heights of the axis: one in `step` is shown.
+  const step = Math.ceil((line * Math.SQRT2 + 2) / slot);
+  const along = compact ? COMPACT_LABEL_WIDTH.vertical : LABEL_WIDTH.vertical;
+  const tilted =
+    size?.height === undefined ? along : Math.max(40, Math.min(along, Math.round(size.height * 0.3)));
+  return { interval: step - 1, rotate: 45, hideOverlap: true, width: tilted, ...cut };
+}
+
+/**
+ * The axisLabel of a category axis of names for the room the chart has. Without a known width the
+ * labels keep the fixed room they had (level and cut, tilted on a compact chart).
+ */
+export function categoryLabels(room: LabelRoom): Record<string, unknown> {
+  const font = labelFontSize(room.compact);
+  if (room.horizontal) return besideBars(room, font);
+  if (room.size?.width !== undefined) return underPlot(room, font);
+  const tilt = room.compact && room.labels.length > 3;
+  return {
+    interval: tilt ? 'auto' : 0,
+    width: room.compact ? COMPACT_LABEL_WIDTH.vertical : LABEL_WIDTH.vertical,
+    overflow: 'truncate',
+    ellipsis: '…',
+    ...(tilt ? { rotate: 45, hideOverlap: true } : {}),
+  };
+}
