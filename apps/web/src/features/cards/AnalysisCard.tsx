@@ -4,7 +4,7 @@ import './i18n';
 import { Modal } from '@mantine/core';
 import type { TCard, TCardInsight } from '@parley/contract';
 import { type ChartSize, comparisonLabel, periodLabel } from '@parley/presenter';
-import type { EChartsInstance } from 'echarts-for-react/esm/types';
+import type { ECharts } from 'echarts/core';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { A11y, Keyboard } from 'swiper/modules';
@@ -84,7 +84,7 @@ function safeImageUrl(url: string): string | null {
 interface ViewContentProps {
   card: TCard;
   view: ViewType;
-  onInstance: (instance: EChartsInstance | null) => void;
+  onInstance: (instance: ECharts | null) => void;
   /** The room the chart has (collections' narrow cards draw compact); none: a full-width card. */
   size?: ChartSize;
 }
@@ -184,7 +184,7 @@ export const AnalysisCard = memo(function AnalysisCard({
   const rootRef = useRef<HTMLElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const swiperRef = useRef<SwiperClass | null>(null);
-  const chartRef = useRef<EChartsInstance | null>(null);
+  const chartRef = useRef<ECharts | null>(null);
   const inView = useInView(rootRef);
   const viewport = useViewportWidth();
   const views = useMemo(() => (card ? buildViews(card, viewport) : []), [card, viewport]);
@@ -215,7 +215,7 @@ export const AnalysisCard = memo(function AnalysisCard({
     if (swiper && !swiper.destroyed && swiper.activeIndex !== index) swiper.slideTo(index);
   }, [index]);
 
-  const onInstance = useCallback((instance: EChartsInstance | null) => {
+  const onInstance = useCallback((instance: ECharts | null) => {
     chartRef.current = instance;
   }, []);
 
