@@ -169,7 +169,6 @@ describe('PostgresConnector.test', () => {
 
   it('answers the catalogue sentence, never the password the server echoed', async () => {
     const config = {
-      type: 'POSTGRESQL' as const,
       host: '127.0.0.1',
       port: authPeer.port,
       database: 'shop',
@@ -188,7 +187,6 @@ describe('PostgresConnector.test', () => {
   it('names an unknown host from the host check, before any connection', async () => {
     const connector = new PostgresConnector(
       {
-        type: 'POSTGRESQL',
         host: 'no-such-host.invalid',
         port: 5432,
         database: 'd',
