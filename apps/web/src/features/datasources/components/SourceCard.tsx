@@ -1,8 +1,10 @@
 import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../session';
 import {
+  accountKindOf,
   connectUrl,
   type DatasourceType,
   isBuiltin,
@@ -18,7 +20,9 @@ import {
   useRevokeDatasource,
   useSetDefaultDatasource,
 } from '../hooks/useCredentials';
+import { useUsageCheck } from '../hooks/useUsage';
 import { CloseIcon } from '../icons';
+import type { Deactivating } from './DeactivateSourceModal';
 import { LearnedWords } from './LearnedWords';
 import { Pill } from './Pill';
 import { SourceLogo } from './SourceLogo';
@@ -30,6 +34,9 @@ interface Props {
   typeInfo: DatasourceType | null;
   onAddAccount: (source: Source) => void;
   onDelete: (source: Source) => void;
+  onRename: (source: Source) => void;
+  /** Collection cards read the source (or they could not be counted): ask before deactivating. */
+  onConfirmDeactivate: (target: Deactivating) => void;
 }
 
 /**
@@ -37,7 +44,14 @@ interface Props {
  * allows — deactivate and set as default when active, activate when inactive, revoke (oauth2
  * only) and reconnect when revoked, delete — then its accounts when the type has them.
  */
-export function SourceCard({ source, typeInfo, onAddAccount, onDelete }: Props) {
+export function SourceCard({
+  source,
+  typeInfo,
+  onAddAccount,
+  onDelete,
+  onRename,
+  onConfirmDeactivate,
+}: Props) {
   const { t } = useTranslation('datasources');
   const { t: tc } = useTranslation();
   const { tenant } = useSession();
@@ -46,12 +60,24 @@ export function SourceCard({ source, typeInfo, onAddAccount, onDelete }: Props) 
   const revoke = useRevokeDatasource();
   const setDefault = useSetDefaultDatasource();
   const removeAccount = useRemoveAccount();
+  const checkUsage = useUsageCheck();
+  const [checking, setChecking] = useState(false);
   const status = statusOf(source);
   const builtin = isBuiltin(source);
   const oauth = source.auth_type === 'oauth2';
   const label = sourceLabel(source, t);
   const ref = { datasource_id: source.id, type: source.type };
-  const busy = activate.isPending || deactivate.isPending || revoke.isPending || setDefault.isPending;
+  const busy =
+    activate.isPending || deactivate.isPending || revoke.isPending || setDefault.isPending || checking;
+  const kind = accountKindOf(typeInfo);
+  // Cards that read the source stop answering: the user is asked first, naming them.
+  const askDeactivate = async () => {
+    setChecking(true);
+    const usage = await checkUsage(source.id);
+    setChecking(false);
+    if (usage && usage.cards === 0) deactivate.mutate(ref);
+    else onConfirmDeactivate({ source, usage });
+  };
   const accounts = Object.values(source.accounts);
   const showAccounts = typeInfo ? typeInfo.supports_accounts : accounts.length > 0;
   const can = {
@@ -61,6 +87,7 @@ export function SourceCard({ source, typeInfo, onAddAccount, onDelete }: Props) 
     revoke: oauth && status !== 'revoked',
     reconnect: oauth && status === 'revoked',
     remove: !builtin,
+    rename: !builtin,
     model: tenant?.features.includes('ADMIN_MODELS') ?? false,
   };
   const anyAction = Object.values(can).some(Boolean);
@@ -103,9 +130,14 @@ export function SourceCard({ source, typeInfo, onAddAccount, onDelete }: Props) 
       ) : null}
 
       {showAccounts ? (
-        <section className="ds-accounts" aria-label={t('accounts.title')}>
+        <section
+          className="ds-accounts"
+          aria-label={kind ? t(`accounts.kinds.${kind}`) : t('accounts.title')}
+        >
           <div className="ds-accounts-head">
-            <span className="ds-accounts-title">{t('accounts.title')}</span>
+            <span className="ds-accounts-title" data-testid="ds-accounts-title">
+              {kind ? t(`accounts.kinds.${kind}`) : t('accounts.title')}
+            </span>
             <Button
               size="compact-sm"
               variant="subtle"
@@ -114,7 +146,7 @@ export function SourceCard({ source, typeInfo, onAddAccount, onDelete }: Props) 
               disabled={status === 'revoked'}
               data-testid="ds-add-account"
             >
-              {t('accounts.add')}
+              {kind ? t(`accounts.add_kind.${kind}`) : t('accounts.add')}
             </Button>
           </div>
           {accounts.length === 0 ? (
@@ -221,8 +253,8 @@ export function SourceCard({ source, typeInfo, onAddAccount, onDelete }: Props) 
             <Button
               size="xs"
               variant="default"
-              onClick={() => deactivate.mutate(ref)}
-              loading={deactivate.isPending}
+              onClick={() => void askDeactivate()}
+              loading={deactivate.isPending || checking}
               disabled={busy}
               data-testid="ds-deactivate"
             >
@@ -252,6 +284,18 @@ export function SourceCard({ source, typeInfo, onAddAccount, onDelete }: Props) 
               data-testid="ds-reconnect"
             >
               {t('actions.reconnect')}
+            </Button>
+          ) : null}
+          {can.rename ? (
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => onRename(source)}
+              disabled={busy}
+              aria-label={t('rename.label', { name: label })}
+              data-testid="ds-rename"
+            >
+              {t('rename.action')}
             </Button>
           ) : null}
           {can.remove ? (
