@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   type Connector,
   ConnectorError,
@@ -13,7 +10,6 @@ import {
   findDescriptor,
   getDescriptor,
   listedTypes,
-  loadTableFile,
   type TAnyConnectorDescriptor,
   type TConnectorAccount,
   UPLOAD_DESCRIPTOR,
@@ -36,7 +32,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccessPolicy, Actor } from '../../lib/access';
 import type { SecretBox } from '../../lib/crypto';
-import { Invalid, NotFound, TooLarge, UpstreamFailed } from '../../lib/errors';
+import { Invalid, NotFound, UpstreamFailed } from '../../lib/errors';
 import type { JobQueue } from '../../lib/queue';
 import type { DatasourceRow, DatasourcesRepository } from './datasources.repository';
 import { sealConfig } from './source-config';

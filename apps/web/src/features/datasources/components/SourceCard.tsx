@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,12 +8,10 @@ import {
   connectUrl,
   type DatasourceType,
   isBuiltin,
-  isSelectedAccount,
   type Source,
   sourceLabel,
   statusOf,
 } from '../datasources';
-import { useRemoveAccount } from '../hooks/useAccounts';
 import {
   useActivateDatasource,
   useDeactivateDatasource,
@@ -21,10 +19,10 @@ import {
   useSetDefaultDatasource,
 } from '../hooks/useCredentials';
 import { useUsageCheck } from '../hooks/useUsage';
-import { CloseIcon } from '../icons';
 import type { Deactivating } from './DeactivateSourceModal';
 import { LearnedWords } from './LearnedWords';
 import { Pill } from './Pill';
+import { SourceAccounts } from './SourceAccounts';
 import { SourceLogo } from './SourceLogo';
 import { TONES } from './tones';
 
@@ -59,7 +57,6 @@ export function SourceCard({
   const deactivate = useDeactivateDatasource();
   const revoke = useRevokeDatasource();
   const setDefault = useSetDefaultDatasource();
-  const removeAccount = useRemoveAccount();
   const checkUsage = useUsageCheck();
   const [checking, setChecking] = useState(false);
   const status = statusOf(source);
@@ -130,75 +127,7 @@ export function SourceCard({
       ) : null}
 
       {showAccounts ? (
-        <section
-          className="ds-accounts"
-          aria-label={kind ? t(`accounts.kinds.${kind}`) : t('accounts.title')}
-        >
-          <div className="ds-accounts-head">
-            <span className="ds-accounts-title" data-testid="ds-accounts-title">
-              {kind ? t(`accounts.kinds.${kind}`) : t('accounts.title')}
-            </span>
-            <Button
-              size="compact-sm"
-              variant="subtle"
-              color={TONES.accent}
-              onClick={() => onAddAccount(source)}
-              disabled={status === 'revoked'}
-              data-testid="ds-add-account"
-            >
-              {kind ? t(`accounts.add_kind.${kind}`) : t('accounts.add')}
-            </Button>
-          </div>
-          {accounts.length === 0 ? (
-            <Text size="sm" c="var(--c-muted)" data-testid="ds-accounts-none">
-              {t('accounts.none')}
-            </Text>
-          ) : (
-            <ul className="ds-account-list">
-              {accounts.map((a) => {
-                const selected = isSelectedAccount(source, a);
-                const name = a.name || a.account_id;
-                return (
-                  <li
-                    key={a.id}
-                    className="ds-account"
-                    data-testid="ds-account"
-                    data-account-id={a.account_id}
-                  >
-                    <span className="ds-account-name">{name}</span>
-                    {selected ? (
-                      <Pill tone="selected" testId="ds-account-selected">
-                        {t('accounts.selected')}
-                      </Pill>
-                    ) : null}
-                    <Tooltip label={t('accounts.remove', { name })} withArrow>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        size="sm"
-                        className="ds-account-remove"
-                        aria-label={t('accounts.remove', { name })}
-                        loading={
-                          removeAccount.isPending && removeAccount.variables?.account_id === a.account_id
-                        }
-                        onClick={() =>
-                          removeAccount.mutate({
-                            type: source.type,
-                            datasource_id: source.id,
-                            account_id: a.account_id,
-                          })
-                        }
-                        data-testid="ds-account-remove"
-                      >
-                        <CloseIcon size={14} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </section>
+        <SourceAccounts source={source} kind={kind} onAdd={() => onAddAccount(source)} />
       ) : null}
 
       <LearnedWords source={source} />
