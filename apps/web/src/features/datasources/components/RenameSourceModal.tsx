@@ -33,7 +33,7 @@ export function RenameSourceModal({ source, onClose }: { source: Source | null; 
     <Modal
       opened={source !== null}
       onClose={onClose}
-      title={t('rename.title')}
+      title={source ? t('rename.label', { name: sourceLabel(source, t) }) : t('rename.title')}
       centered
       closeButtonProps={{ 'aria-label': t('close') }}
       data-testid="ds-rename-modal"
@@ -48,7 +48,6 @@ export function RenameSourceModal({ source, onClose }: { source: Source | null; 
             required
             data-autofocus
             error={tooLong ? t('rename.too_long', { max: LIMITS.NAME }) : undefined}
-            description={source ? sourceLabel(source, t) : undefined}
             data-testid="ds-rename-input"
           />
           {problem ? (

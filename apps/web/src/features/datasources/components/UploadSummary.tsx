@@ -52,9 +52,17 @@ export function UploadSummary({ summary, onDone }: { summary: TUploadSummary; on
           </Group>
         )}
       </div>
+      <Text size="sm" fw={500} mb={-6} id="ds-summary-columns-label">
+        {t('summary.columns_caption')}
+      </Text>
       <Table.ScrollContainer minWidth={280} mah={220} type="native">
-        <Table striped withTableBorder fz="sm" data-testid="ds-summary-columns">
-          <caption className="visually-hidden">{t('summary.columns_caption')}</caption>
+        <Table
+          striped
+          withTableBorder
+          fz="sm"
+          aria-labelledby="ds-summary-columns-label"
+          data-testid="ds-summary-columns"
+        >
           <Table.Tbody>
             {summary.columns.map((c) => (
               <Table.Tr key={c.name}>
