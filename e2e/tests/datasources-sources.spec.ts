@@ -157,7 +157,9 @@ test('connects D1 and Formbricks through their forms and Google Analytics throug
   );
   await page.getByTestId('ds-form-submit').click();
   expect((await refused).status()).toBe(400);
-  await expect(page.getByTestId('ds-form-error')).toHaveText('Invalid configuration provided.');
+  await expect(page.getByTestId('ds-form-error')).toHaveText(
+    'Invalid configuration provided. Authentication failed: Cloudflare D1 refused the API key or token. Check that it is valid and may read this data.',
+  );
   await page.getByTestId('ds-cloudflare_d1-api_token').fill(s.d1.token);
   await shot(page, 'sources-d1-form');
   ids.d1 = await submitForm(page);

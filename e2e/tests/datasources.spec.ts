@@ -316,6 +316,9 @@ test('uploads a CSV with progress and answers with its totals', async ({ page },
   expect(progress[0]).toBe(0);
   expect(progress.at(-1)).toBe(100);
   expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  // What the file was understood as is shown until the user is done with it.
+  await expect(page.getByTestId('ds-upload-summary')).toBeVisible();
+  await page.getByTestId('ds-summary-done').click();
 
   await expect(toast(page, 'Data source saved successfully!')).toBeVisible();
   const card = cardNamed(page, 'Regional sales');
@@ -426,8 +429,9 @@ test('a wrong password shows the server refusal and stores nothing', async ({ pa
     );
     await page.getByTestId('ds-form-submit').click();
     expect((await refused).status()).toBe(400);
-    await expect(toast(page, 'Invalid configuration provided.')).toBeVisible();
-    await expect(page.getByTestId('ds-form-error')).toHaveText('Invalid configuration provided.');
+    const refusedText = `Invalid configuration provided. Authentication failed: the server refused the user name or password of “${READER.user}”.`;
+    await expect(toast(page, refusedText)).toBeVisible();
+    await expect(page.getByTestId('ds-form-error')).toHaveText(refusedText);
     await page.screenshot({ path: join(SHOTS, 'datasources-invalid-config.png'), animations: 'disabled' });
 
     // A database that does not exist, on the real server: refused the same way.
@@ -439,7 +443,9 @@ test('a wrong password shows the server refusal and stores nothing', async ({ pa
     );
     await page.getByTestId('ds-form-submit').click();
     expect((await refusedAgain).status()).toBe(400);
-    await expect(page.getByTestId('ds-form-error')).toHaveText('Invalid configuration provided.');
+    await expect(page.getByTestId('ds-form-error')).toHaveText(
+      `Invalid configuration provided. The database “${pagila.config.database}_missing” does not exist.`,
+    );
   } finally {
     await peer?.close();
   }

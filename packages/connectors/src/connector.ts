@@ -3,7 +3,13 @@
  * listAccounts, close, plus declared capabilities and SQL dialect; abilities only some sources
  * have are grouped in TConnectorAbilities. Only connectors talk to sources.
  */
-import type { TConfigFormField, TConnectMethod, TSemanticQuery } from '@parley/contract';
+import type {
+  TAccountKind,
+  TConfigFormField,
+  TConnectionFailure,
+  TConnectMethod,
+  TSemanticQuery,
+} from '@parley/contract';
 import type { TCompiledQuery, TIntrospection, TSemanticModel, TSqlDialect, TWeekStart } from '@parley/engine';
 import type { z } from 'zod';
 
@@ -150,6 +156,11 @@ export class ConnectorError extends Error {
   constructor(
     readonly code: TConnectorErrorCode,
     message: string,
+    /**
+     * Set when the message is a connection failure's sentence (connection-errors.ts): safe to show
+     * the user, as it holds only what they typed.
+     */
+    readonly failure?: TConnectionFailure,
   ) {
     super(message);
     this.name = 'ConnectorError';
@@ -195,6 +206,8 @@ export interface TConnectorDescriptor<C extends { type: string } = { type: strin
   logo: string;
   auth_type: TAuthType;
   supports_accounts: boolean;
+  /** What its accounts are called, which the account list is named by; null when it has none. */
+  accounts: TAccountKind | null;
   /** Users add it from the data-sources screen (false for the built-in demo source). */
   listed: boolean;
   /**

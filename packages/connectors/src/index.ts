@@ -1,5 +1,6 @@
 /** Public API of the connectors package: the interface, the registry, the connectors and the demo dataset. */
 export * from './config-form';
+export * from './connection-errors';
 export * from './connector';
 export * from './d1/d1.connector';
 export * from './d1/d1.descriptor';

@@ -59,7 +59,7 @@ export function listedTypes(options: { connect: boolean }): TDatasourceTypes {
     auth_type: d.auth_type,
     supports_accounts: d.supports_accounts,
     ...(options.connect
-      ? { connect: d.connect, form: [...d.form], copied: d.capabilities.copy === true }
+      ? { connect: d.connect, form: [...d.form], copied: d.capabilities.copy === true, accounts: d.accounts }
       : {}),
   }));
 }

@@ -7,6 +7,7 @@ import {
   DESCRIPTORS,
   findDescriptor,
   getDescriptor,
+  listedTypes,
   parseConnectorConfig,
 } from '../src/registry';
 
@@ -37,6 +38,22 @@ describe('registry', () => {
       listed: true,
     });
     expect(getDescriptor('DEMO')).toMatchObject({ auth_type: 'builtin', listed: false });
+  });
+
+  it('names each type’s accounts, and only the types that have accounts', () => {
+    const kinds = Object.fromEntries(DESCRIPTORS.map((d) => [d.type, d.accounts]));
+    expect(kinds).toEqual({
+      POSTGRESQL: 'schemas',
+      FILE: null,
+      CLOUDFLARE_D1: 'databases',
+      FORMBRICKS: 'surveys',
+      GOOGLE_ANALYTICS: 'properties',
+      DEMO: null,
+    });
+    for (const d of DESCRIPTORS) expect(d.accounts !== null).toBe(d.supports_accounts);
+    const listed = listedTypes({ connect: true });
+    expect(listed.find((t) => t.type === 'POSTGRESQL')?.accounts).toBe('schemas');
+    expect(listedTypes({ connect: false }).every((t) => !('accounts' in t))).toBe(true);
   });
 
   it('answers null or unsupported for types without a connector', () => {

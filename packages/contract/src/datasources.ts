@@ -62,6 +62,14 @@ export type TConnectMethod = (typeof CONNECT_METHODS)[number];
 export const ZDatasourceTypesQuery = z.object({ connect: z.enum(['true', 'false']).optional() });
 export type TDatasourceTypesQuery = z.infer<typeof ZDatasourceTypesQuery>;
 
+/**
+ * What a source type's accounts are called (DESIGN §4): PostgreSQL schemas, D1 databases, GA4
+ * properties, Formbricks surveys. From the type's descriptor; the web words its account list by it.
+ */
+export const ACCOUNT_KINDS = ['schemas', 'databases', 'properties', 'surveys'] as const;
+export type TAccountKind = (typeof ACCOUNT_KINDS)[number];
+export const ZAccountKind = z.enum(ACCOUNT_KINDS);
+
 /** GET /api/v1/datasource/types (DESIGN §4), with the optional fields `?connect=true` adds. */
 export const ZDatasourceTypes = z.array(
   z.object({
@@ -75,6 +83,8 @@ export const ZDatasourceTypes = z.array(
     form: z.array(ZConfigFormField).optional(),
     /** Questions read a copy the server syncs every few minutes (Formbricks), not the live source. */
     copied: z.boolean().optional(),
+    /** What its accounts are called (schemas, databases…); null when it has none. */
+    accounts: ZAccountKind.nullable().optional(),
   }),
 );
 export type TDatasourceTypes = z.infer<typeof ZDatasourceTypes>;
@@ -222,3 +232,85 @@ export const ZCredential = z.object({
 export type TCredential = z.infer<typeof ZCredential>;
 export const ZCredentials = z.record(z.string(), ZCredential);
 export type TCredentials = z.infer<typeof ZCredentials>;
+
+/**
+ * Why a connection test failed (spec 2 §8), one sentence per reason. The connector fills it only
+ * with what the user typed (host, port, database, user) or the source type's name — never the
+ * password, an address the host resolved to, or the server's own text. The server answers
+ * `${DATASOURCE_MESSAGES.invalidConfig} ${sentence}`; the web reads the reason back to translate it.
+ */
+export const CONNECTION_FAILURES = {
+  database_missing: 'The database “{{database}}” does not exist.',
+  auth_failed: 'Authentication failed: the server refused the user name or password of “{{user}}”.',
+  not_allowed: 'Access denied: the server does not let “{{user}}” connect to “{{database}}” from here.',
+  host_not_found: 'Host unreachable: no host named “{{host}}” could be found.',
+  connection_refused: 'Host unreachable: {{host}} refused the connection on port {{port}}.',
+  timeout: 'Host unreachable: {{host}} did not answer on port {{port}} in time.',
+  unreachable: 'Host unreachable: the connection to {{host}} on port {{port}} failed.',
+  tls_required: 'TLS required: the server only accepts encrypted connections. Turn on “Use SSL”.',
+  tls_unsupported: 'TLS not supported: the server does not accept encrypted connections. Turn off “Use SSL”.',
+  tls_certificate: 'TLS failed: the certificate of {{host}} could not be verified.',
+  key_refused:
+    'Authentication failed: {{source}} refused the API key or token. Check that it is valid and may read this data.',
+  address_unknown: '{{source}} does not know this account ID or API address.',
+} as const;
+export type TConnectionFailure = keyof typeof CONNECTION_FAILURES;
+/** What a connection failure's sentence is filled with: text the user typed, or the source's name. */
+export type TConnectionFailureParams = Partial<
+  Record<'host' | 'port' | 'database' | 'user' | 'source', string | number>
+>;
+
+/** A connection failure's sentence with its blanks filled. */
+export function connectionFailureText(reason: TConnectionFailure, params: TConnectionFailureParams): string {
+  return CONNECTION_FAILURES[reason].replace(/\{\{(\w+)\}\}/g, (_, key: string) =>
+    String(params[key as keyof TConnectionFailureParams] ?? ''),
+  );
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The reason and blanks of a connection failure's sentence (a server message), or null for any other text. */
+export function readConnectionFailure(
+  text: string,
+): { reason: TConnectionFailure; params: Record<string, string> } | null {
+  for (const [reason, template] of Object.entries(CONNECTION_FAILURES) as [TConnectionFailure, string][]) {
+    const keys: string[] = [];
+    const pattern = escapeRegExp(template).replace(/\\\{\\\{(\w+)\\\}\\\}/g, (_, key: string) => {
+      keys.push(key);
+      return '(.+?)';
+    });
+    const match = new RegExp(`^${pattern}$`).exec(text);
+    if (match) return { reason, params: Object.fromEntries(keys.map((k, i) => [k, match[i + 1] ?? ''])) };
+  }
+  return null;
+}
+
+/** POST /api/v1/datasource/rename: a new name for one of the user's sources. */
+export const ZRenameDatasourceBody = z.object({ datasource_id: ZSourceId, name: ZSourceName });
+export type TRenameDatasourceBody = z.infer<typeof ZRenameDatasourceBody>;
+
+/** GET /api/v1/datasource/usage?datasource_id=: which of the user's collection cards read the source. */
+export const ZDatasourceUsageQuery = z.object({ datasource_id: ZSourceId });
+export const ZDatasourceUsage = z.object({
+  /** Cards naming the source, and cards on the default that were answered from it. */
+  cards: z.number().int(),
+  collections: z.array(z.object({ id: z.string(), name: z.string(), cards: z.number().int() })),
+});
+export type TDatasourceUsage = z.infer<typeof ZDatasourceUsage>;
+
+/**
+ * What an upload was understood as: rows, columns with their kinds, the dates the data spans (the
+ * model's first time dimension) and the measures the model found.
+ */
+export const ZUploadSummary = z.object({
+  table: z.string(),
+  rows: z.number().int(),
+  columns: z.array(z.object({ name: z.string(), type: z.string(), kind: z.string() })),
+  dates: z.object({ column: z.string(), from: z.string(), to: z.string() }).nullable(),
+  measures: z.array(z.object({ name: z.string(), label: z.string() })),
+});
+export type TUploadSummary = z.infer<typeof ZUploadSummary>;
+
+/** POST /api/v1/datasource/upload: the new source's id and what was understood of the file. */
+export const ZUploadResponse = ZDatasourceIdResponse.extend({ summary: ZUploadSummary.nullable() });
+export type TUploadResponse = z.infer<typeof ZUploadResponse>;

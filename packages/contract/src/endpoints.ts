@@ -53,9 +53,13 @@ import {
   ZDatasourceRef,
   ZDatasourceTypes,
   ZDatasourceTypesQuery,
+  ZDatasourceUsage,
+  ZDatasourceUsageQuery,
   ZDefaultDatasourceBody,
   ZDeleteDatasourceQuery,
   ZRemoveAccountBody,
+  ZRenameDatasourceBody,
+  ZUploadResponse,
 } from './datasources';
 import { ZEmpty, ZErrorResponse } from './errors';
 import {
@@ -240,7 +244,7 @@ export const endpoints = {
     body: ZCreateDatasourceBody,
     response: ZDatasourceIdResponse,
   },
-  'POST /api/v1/datasource/upload': { tag: 'datasources', upload: true, response: ZDatasourceIdResponse },
+  'POST /api/v1/datasource/upload': { tag: 'datasources', upload: true, response: ZUploadResponse },
   'POST /api/v1/datasource/activate': { tag: 'datasources', body: ZDatasourceRef, response: ZEmpty },
   'POST /api/v1/datasource/deactivate': { tag: 'datasources', body: ZDatasourceRef, response: ZEmpty },
   'POST /api/v1/datasource/revoke': { tag: 'datasources', body: ZDatasourceRef, response: ZEmpty },
@@ -253,6 +257,12 @@ export const endpoints = {
     response: ZEmpty,
   },
   'DELETE /api/v1/datasource': { tag: 'datasources', query: ZDeleteDatasourceQuery, response: ZEmpty },
+  'POST /api/v1/datasource/rename': { tag: 'datasources', body: ZRenameDatasourceBody, response: ZEmpty },
+  'GET /api/v1/datasource/usage': {
+    tag: 'datasources',
+    query: ZDatasourceUsageQuery,
+    response: ZDatasourceUsage,
+  },
   // learned synonyms: words taught by picking a question back's choice (issue 10 item 4)
   'GET /features/synonyms': { tag: 'synonyms', query: ZSynonymsQuery, response: ZLearnedSynonyms },
   'DELETE /features/synonym': { tag: 'synonyms', query: ZDeleteSynonymQuery, response: ZEmpty },

@@ -33,6 +33,7 @@ export const DATASOURCE_TYPES_RESPONSE: TDatasourceTypes = [
       { key: 'ssl', kind: 'switch', initial: false, hintKey: 'form.ssl_hint' },
     ],
     copied: false,
+    accounts: 'schemas',
   },
   {
     type: 'FILE',
@@ -43,6 +44,7 @@ export const DATASOURCE_TYPES_RESPONSE: TDatasourceTypes = [
     connect: 'upload',
     form: [],
     copied: false,
+    accounts: null,
   },
   {
     type: 'CLOUDFLARE_D1',
@@ -63,6 +65,7 @@ export const DATASOURCE_TYPES_RESPONSE: TDatasourceTypes = [
       { key: 'base_url', kind: 'text', rules: 'maxLength:500', hintKey: 'form.base_url_hint' },
     ],
     copied: false,
+    accounts: 'databases',
   },
   {
     type: 'FORMBRICKS',
@@ -88,6 +91,7 @@ export const DATASOURCE_TYPES_RESPONSE: TDatasourceTypes = [
       },
     ],
     copied: true,
+    accounts: 'surveys',
   },
   {
     type: 'GOOGLE_ANALYTICS',
@@ -98,5 +102,6 @@ export const DATASOURCE_TYPES_RESPONSE: TDatasourceTypes = [
     connect: 'oauth',
     form: [],
     copied: false,
+    accounts: 'properties',
   },
 ];

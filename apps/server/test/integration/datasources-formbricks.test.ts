@@ -59,10 +59,12 @@ describe('a Formbricks source (stand-in) through the API', () => {
   const npsOf = (scores: number[]) =>
     (100 * (scores.filter((s) => s >= 9).length - scores.filter((s) => s <= 6).length)) / scores.length;
 
-  it('refuses a wrong key with the fixed message, storing nothing', async () => {
+  it('refuses a wrong key with the fixed message and its reason, storing nothing', async () => {
     const res = await create({ api_host: standIn.apiHost, api_key: 'fbk_not-the-key' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: DATASOURCE_MESSAGES.invalidConfig });
+    expect(res.json()).toEqual({
+      message: `${DATASOURCE_MESSAGES.invalidConfig} Authentication failed: Formbricks refused the API key or token. Check that it is valid and may read this data.`,
+    });
     expect(await rows()).toEqual([]);
   });
 

@@ -215,10 +215,12 @@ describe.each(TEST_DATABASES)('data sources on %s', (kind) => {
     });
   });
 
-  it('refuses a wrong password with the fixed message, without the server text, storing nothing', async () => {
+  it('refuses a wrong password with the fixed message and its reason, without the server text, storing nothing', async () => {
     const res = await create(alice, 'Wrong password', pgConfig('anything', { port: authPeer.port }));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: DATASOURCE_MESSAGES.invalidConfig });
+    expect(res.json()).toEqual({
+      message: `${DATASOURCE_MESSAGES.invalidConfig} Authentication failed: the server refused the user name or password of “${ROLE}”.`,
+    });
     expect(authPeer.received).toContain(SOURCE_PASSWORD); // the server really was asked
     expect(await rowsOf(aliceUser)).toEqual([]);
   });
@@ -262,11 +264,18 @@ describe.each(TEST_DATABASES)('data sources on %s', (kind) => {
       expect(Object.keys(credentials[sourceA]).sort()).not.toContain('config');
     });
 
-    it('refuses an unknown database or role with the same fixed message', async () => {
-      for (const config of [pgConfig(`nope_${SUFFIX}`), pgConfig(DB_A, { user: `nobody_${SUFFIX}` })]) {
+    it('refuses an unknown database or role with the fixed message and its reason', async () => {
+      const cases = [
+        [pgConfig(`nope_${SUFFIX}`), `The database “nope_${SUFFIX}” does not exist.`],
+        [
+          pgConfig(DB_A, { user: `nobody_${SUFFIX}` }),
+          `Authentication failed: the server refused the user name or password of “nobody_${SUFFIX}”.`,
+        ],
+      ] as const;
+      for (const [config, reason] of cases) {
         const res = await create(alice, 'Broken', config);
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual({ message: DATASOURCE_MESSAGES.invalidConfig });
+        expect(res.json()).toEqual({ message: `${DATASOURCE_MESSAGES.invalidConfig} ${reason}` });
       }
       expect((await rowsOf(aliceUser)).map((r) => r.id)).toEqual([sourceA]);
     });

@@ -8,6 +8,7 @@
  */
 import type { TCloudflareD1Config } from '@parley/contract';
 import type { TIntrospectedTable } from '@parley/engine';
+import { httpFailure } from '../connection-errors';
 import { ConnectorError, type TConnectorAccount, type TConnectorContext } from '../connector';
 import { requestJson, retryAfterMs, sleep, type THttpJsonResponse } from '../net/http-json';
 import {
@@ -25,6 +26,9 @@ import { foreignKeysFromSql } from './sqlite-schema';
 
 /** The stored config of a CLOUDFLARE_D1 source. */
 export type TD1SourceConfig = TCloudflareD1Config & { type: 'CLOUDFLARE_D1' };
+
+/** The source's name in the failures users read. */
+const CLOUDFLARE_D1_NAME = 'Cloudflare D1';
 
 export const D1_DEFAULT_BASE_URL = 'https://api.cloudflare.com/client/v4';
 
@@ -166,21 +170,11 @@ export class D1Connector extends SqlConnector {
     const first = body.errors?.[0];
     const code = first?.code;
     const detail = this.redact(first?.message ?? `HTTP ${response.status}`);
-    if (
-      response.status === 401 ||
-      response.status === 403 ||
-      code === 10000 ||
-      code === 9109 ||
-      code === 6003
-    )
-      return this.fail(
-        'invalid_config',
-        'Cloudflare refused the API token: check that it is valid and may read D1 in this account.',
-      );
+    if (code === 10000 || code === 9109 || code === 6003) throw httpFailure(401, CLOUDFLARE_D1_NAME)!;
     if (response.status === 404 && code === 7404)
       return this.fail('invalid_config', 'The D1 database was not found in this Cloudflare account.');
-    if (response.status === 404)
-      return this.fail('invalid_config', 'Cloudflare does not know this account ID or API address.');
+    const refused = httpFailure(response.status, CLOUDFLARE_D1_NAME);
+    if (refused) throw refused;
     if (response.status === 429)
       return this.fail('unreachable', 'Cloudflare is rate limiting requests; try again in a minute.');
     if (response.status >= 500)

@@ -14,6 +14,7 @@ export const CLOUDFLARE_D1_DESCRIPTOR: TConnectorDescriptor<TD1SourceConfig> = {
   logo: '/logos/cloudflare_d1.svg',
   auth_type: 'apikey',
   supports_accounts: true,
+  accounts: 'databases',
   listed: true,
   connect: 'form',
   form: configForm(ZCloudflareD1Config, {

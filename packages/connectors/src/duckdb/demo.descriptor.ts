@@ -15,6 +15,7 @@ export const DEMO_DESCRIPTOR: TConnectorDescriptor<TDemoConfig> = {
   logo: '/logos/demo.svg',
   auth_type: 'builtin',
   supports_accounts: false,
+  accounts: null,
   listed: false,
   connect: 'none',
   form: [],

@@ -9,6 +9,7 @@ export const FILE_DESCRIPTOR: TConnectorDescriptor<TFileSourceConfig> = {
   logo: '/logos/file.svg',
   auth_type: 'builtin',
   supports_accounts: false,
+  accounts: null,
   listed: true,
   connect: 'upload',
   form: [],

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { TFormbricksConfig } from '@parley/contract';
 import type { TIntrospection, TSemanticModel } from '@parley/engine';
+import { httpFailure } from '../connection-errors';
 import {
   type Connector,
   ConnectorError,
@@ -121,10 +122,7 @@ export class FormbricksConnector implements Connector {
       const body = (response.json ?? {}) as { code?: string; message?: string };
       if (response.status >= 200 && response.status < 300) return response.json as T;
       if (response.status === 401 || response.status === 403)
-        throw new ConnectorError(
-          'invalid_config',
-          'Formbricks refused the API key: check that it is valid and may read this environment.',
-        );
+        throw httpFailure(response.status, 'Formbricks')!;
       if (response.status === 404 && body.code === 'not_found' && /survey/i.test(body.message ?? ''))
         throw new ConnectorError(
           'invalid_config',

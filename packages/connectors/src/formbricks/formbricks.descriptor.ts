@@ -18,6 +18,7 @@ export const FORMBRICKS_DESCRIPTOR: TConnectorDescriptor<TFormbricksSourceConfig
   logo: '/logos/formbricks.svg',
   auth_type: 'apikey',
   supports_accounts: true,
+  accounts: 'surveys',
   listed: true,
   connect: 'form',
   form: configForm(ZFormbricksConfig, {

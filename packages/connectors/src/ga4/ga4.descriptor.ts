@@ -18,6 +18,7 @@ export const GOOGLE_ANALYTICS_DESCRIPTOR: TConnectorDescriptor<TGa4SourceConfig>
   logo: '/logos/google_analytics.svg',
   auth_type: 'oauth2',
   supports_accounts: true,
+  accounts: 'properties',
   listed: true,
   connect: 'oauth',
   form: [],

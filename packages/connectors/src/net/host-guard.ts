@@ -6,6 +6,7 @@
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import { connectionFailure } from '../connection-errors';
 import { ConnectorError } from '../connector';
 
 /** A [first bytes, prefix length] range of an address family. */
@@ -124,10 +125,9 @@ export async function resolvePublicHost(host: string, options: TResolveHostOptio
   try {
     addresses = isIP(name) ? [name] : await (options.lookup ?? lookupAll)(name);
   } catch {
-    throw new ConnectorError('unreachable', `The host ${name} could not be resolved.`);
+    throw connectionFailure('host_not_found', { host: name });
   }
-  if (addresses.length === 0)
-    throw new ConnectorError('unreachable', `The host ${name} could not be resolved.`);
+  if (addresses.length === 0) throw connectionFailure('host_not_found', { host: name });
   if (!options.allowPrivateHosts && addresses.some(isForbiddenAddress)) {
     throw new ConnectorError(
       'forbidden_host',

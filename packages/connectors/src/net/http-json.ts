@@ -9,6 +9,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
+import { networkFailure } from '../connection-errors';
 import { ConnectorError } from '../connector';
 import { resolvePublicHost } from './host-guard';
 
@@ -117,7 +118,8 @@ export async function requestJson(request: THttpJsonRequest): Promise<THttpJsonR
     );
     req.on('error', (error: NodeJS.ErrnoException) =>
       finish(
-        new ConnectorError('unreachable', `Cannot reach ${host}${error.code ? ` (${error.code})` : ''}.`),
+        networkFailure(error, { host, port: url.port || (url.protocol === 'https:' ? 443 : 80) }) ??
+          new ConnectorError('unreachable', `Cannot reach ${host}${error.code ? ` (${error.code})` : ''}.`),
       ),
     );
     req.end(body);

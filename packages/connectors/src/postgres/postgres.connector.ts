@@ -8,6 +8,7 @@ import { isIP } from 'node:net';
 import type { TPostgresConfig } from '@parley/contract';
 import type { TIntrospectedTable } from '@parley/engine';
 import pg from 'pg';
+import { pgConnectionFailure } from '../connection-errors';
 import { ConnectorError, type TConnectorAccount, type TConnectorContext } from '../connector';
 import { resolvePublicHost } from '../net/host-guard';
 import {
@@ -131,16 +132,15 @@ export class PostgresConnector extends SqlConnector {
     }
   }
 
-  /** Connection failures as invalid_config (refused credentials, database) or unreachable. */
+  /**
+   * Connection failures as the catalogue explains them (connection-errors.ts); any other is
+   * unreachable (network) or invalid_config, with the driver's text redacted.
+   */
   private connectionError(error: unknown): ConnectorError {
+    const known = pgConnectionFailure(error, this.config);
+    if (known) return known;
     const code = (error as TPgError).code ?? '';
     const where = `${this.config.host}:${this.config.port}`;
-    if (code === '28P01' || code === '28000')
-      return new ConnectorError('invalid_config', 'The server refused the user name or password.');
-    if (code === '3D000')
-      return new ConnectorError('invalid_config', `The database "${this.config.database}" does not exist.`);
-    if (code === '42501')
-      return new ConnectorError('invalid_config', 'The user may not connect to this database.');
     if (NETWORK_ERRORS.has(code) || /timeout|terminated|SSL|certificate/i.test(messageOf(error)))
       return new ConnectorError('unreachable', this.redact(`Cannot reach ${where}: ${messageOf(error)}`));
     return new ConnectorError(

@@ -14,6 +14,7 @@ export const POSTGRESQL_DESCRIPTOR: TConnectorDescriptor<TPostgresSourceConfig> 
   logo: '/logos/postgresql.svg',
   auth_type: 'basic',
   supports_accounts: true,
+  accounts: 'schemas',
   listed: true,
   connect: 'form',
   form: configForm(ZPostgresConfig, {

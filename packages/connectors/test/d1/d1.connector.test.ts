@@ -77,8 +77,8 @@ describe('Cloudflare D1 connector (stand-in)', () => {
   it('tests the connection by listing databases and finding the selected one', async () => {
     await expect(connector.test()).resolves.toBeUndefined();
     const cases = [
-      [{ api_token: 'wrong-token' }, null, /refused the API token/],
-      [{ account_id: 'another0account' }, null, /refused the API token/],
+      [{ api_token: 'wrong-token' }, null, /Cloudflare D1 refused the API key or token/],
+      [{ account_id: 'another0account' }, null, /Cloudflare D1 refused the API key or token/],
       [{}, '11111111-2222-4333-8444-555555555555', /database was not found/],
     ] as const;
     for (const [change, account, message] of cases) {

@@ -39,7 +39,7 @@ describe('Formbricks connector (stand-in)', () => {
       .catch((e: unknown) => e as Error);
     expect(wrong).toMatchObject({
       code: 'invalid_config',
-      message: expect.stringMatching(/refused the API key/),
+      message: expect.stringMatching(/Formbricks refused the API key or token/),
     });
     const unknown = await make({}, 'clnosuchsurvey')
       .test()

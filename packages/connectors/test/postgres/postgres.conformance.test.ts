@@ -228,7 +228,7 @@ describe.skipIf(noPostgres)('PostgreSQL connector', () => {
     const cases = [
       [{ database: 'parley_conn_does_not_exist' }, 'invalid_config', /does not exist/],
       [{ user: 'parley_no_such_role' }, 'invalid_config', /user name or password/],
-      [{ port: 1 }, 'unreachable', /Cannot reach/],
+      [{ port: 1 }, 'unreachable', /Host unreachable: .* refused the connection on port 1/],
     ] as const;
     for (const [change, code, message] of cases) {
       const bad = new PostgresConnector({ ...db.config, ...change }, local);

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { datasourceDefaults, datasources } from '../../db/schema';
+import { collectionQuestions, collections, datasourceDefaults, datasources } from '../../db/schema';
 import { type InvalidationBus, LocalInvalidationBus } from '../../lib/invalidation';
 import { TtlCache } from '../../lib/ttl-cache';
 
@@ -105,7 +105,7 @@ export class DatasourcesRepository {
   /** Changes a source's state; `updated_at` moves, so cached models and connectors are rebuilt. */
   async update(
     id: string,
-    values: Partial<Pick<DatasourceRow, 'status' | 'secrets' | 'selectedAccount' | 'accounts'>>,
+    values: Partial<Pick<DatasourceRow, 'name' | 'status' | 'secrets' | 'selectedAccount' | 'accounts'>>,
     now: Date,
   ): Promise<DatasourceRow | null> {
     const [row] = await this.db
@@ -162,6 +162,34 @@ export class DatasourcesRepository {
       .from(datasources)
       .where(eq(datasources.userId, userId));
     return rows.map((r) => r.id);
+  }
+
+  /**
+   * The owner's collections with cards reading the source: cards that name it, and cards on the
+   * default that were last answered from it. Read-only; the collections module owns those tables.
+   */
+  async cardUsage(
+    owner: Owner,
+    datasourceId: string,
+  ): Promise<{ id: string; name: string; cards: number }[]> {
+    const q = collectionQuestions;
+    const rows = await this.db
+      .select({ id: collections.id, name: collections.name, cards: sql<number>`count(*)::int` })
+      .from(q)
+      .innerJoin(collections, eq(collections.id, q.collectionId))
+      .where(
+        and(
+          eq(collections.userId, owner.userId),
+          eq(collections.projectId, owner.projectId),
+          or(
+            eq(q.datasourceId, datasourceId),
+            and(isNull(q.datasourceId), eq(q.resolvedSourceId, datasourceId)),
+          ),
+        ),
+      )
+      .groupBy(collections.id, collections.name)
+      .orderBy(asc(collections.name), asc(collections.id));
+    return rows.map((r) => ({ ...r, cards: Number(r.cards) }));
   }
 
   /** The id of the owner's chosen default source, or null (no choice: the demo). */

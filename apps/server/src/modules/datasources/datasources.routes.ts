@@ -36,6 +36,11 @@ export async function datasourcesRoutes(app: FastifyInstance): Promise<void> {
     await service.removeAccount(actorOf(r), r.body);
     return {};
   });
+  route(app, 'POST /api/v1/datasource/rename', async (r) => {
+    await service.rename(actorOf(r), r.body);
+    return {};
+  });
+  route(app, 'GET /api/v1/datasource/usage', async (r) => service.usage(actorOf(r), r.query));
   route(app, 'DELETE /api/v1/datasource', async (r) => {
     await service.delete(actorOf(r), r.query.id);
     return {};

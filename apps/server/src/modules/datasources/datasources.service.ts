@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   type Connector,
   ConnectorError,
@@ -13,7 +10,6 @@ import {
   findDescriptor,
   getDescriptor,
   listedTypes,
-  loadTableFile,
   type TAnyConnectorDescriptor,
   type TConnectorAccount,
   UPLOAD_DESCRIPTOR,
@@ -21,26 +17,33 @@ import {
 import {
   DATASOURCE_MESSAGES,
   DEMO_DATASOURCE_ID,
-  LIMITS,
   type TAccounts,
   type TAddAccountBody,
   type TCreateDatasourceBody,
-  type TCredential,
   type TCredentials,
   type TDatasourceRef,
-  type TDatasourceType,
   type TDatasourceTypes,
   type TDatasourceTypesQuery,
+  type TDatasourceUsage,
+  type TRenameDatasourceBody,
+  type TUploadResponse,
+  type TUploadSummary,
 } from '@parley/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccessPolicy, Actor } from '../../lib/access';
 import type { SecretBox } from '../../lib/crypto';
-import { Invalid, NotFound, TooLarge, UpstreamFailed } from '../../lib/errors';
+import { Invalid, NotFound, UpstreamFailed } from '../../lib/errors';
 import type { JobQueue } from '../../lib/queue';
 import type { DatasourceRow, DatasourcesRepository } from './datasources.repository';
 import { sealConfig } from './source-config';
+import { sourceNameOf, toCredential } from './source-credential';
 import type { SourceFiles } from './source-files';
 import { isSourceId, pickDefault, type SourceResolver } from './source-resolver';
+import { loadUpload, type UploadedFile } from './source-upload';
+import { uploadSummary } from './upload-summary';
+
+export { sourceNameOf } from './source-credential';
+export type { UploadedFile } from './source-upload';
 
 export interface DatasourcesOptions {
   allowPrivateHosts: boolean;
@@ -74,14 +77,6 @@ export interface TDatasourceSyncJob {
 
 /** The source types whose questions read a local copy refreshed by the sync job. */
 const COPIED_TYPES = DESCRIPTORS.filter((d) => d.capabilities.copy).map((d) => d.type);
-
-/** One uploaded file as the route hands it over: its name and its bytes as a stream. */
-export interface UploadedFile {
-  filename: string;
-  stream: Readable;
-  /** True once the stream stopped at the size limit (busboy's `truncated`). */
-  truncated(): boolean;
-}
 
 /** A request's reference to one source; the type is checked when the call carries it. */
 type SourceRef = Pick<TDatasourceRef, 'datasource_id'> & Partial<Pick<TDatasourceRef, 'type'>>;
@@ -173,9 +168,12 @@ export class DatasourcesService {
         `Invalid field config.${field}: ${error.message} An administrator can allow private addresses with ALLOW_PRIVATE_HOSTS=true.`,
       );
     this.log.info(
-      { type, code: error instanceof ConnectorError ? error.code : 'error' },
+      { type, code: error instanceof ConnectorError ? (error.failure ?? error.code) : 'error' },
       'data source connection test failed',
     );
+    // A catalogue sentence holds only what the user typed; any other driver text stays here.
+    if (error instanceof ConnectorError && error.failure)
+      return new Invalid(`${DATASOURCE_MESSAGES.invalidConfig} ${error.message}`);
     return new Invalid(DATASOURCE_MESSAGES.invalidConfig);
   }
 
@@ -184,35 +182,15 @@ export class DatasourcesService {
    * UPLOAD_LIMIT_MB), loaded into DATA_DIR/sources/<id>.duckdb, then the row is written. On any
    * failure the temporary file, a half-written DuckDB file and the row are all absent.
    */
-  async upload(
-    actor: Actor,
-    receive: () => Promise<UploadedFile | null>,
-  ): Promise<{ datasource_id: string }> {
+  async upload(actor: Actor, receive: () => Promise<UploadedFile | null>): Promise<TUploadResponse> {
     await this.requireSettings(actor);
     // The body is read only after the access check.
     const file = await receive();
     if (!file) throw new Invalid('Invalid field file: send one CSV or Parquet file.');
     const id = randomUUID();
-    await mkdir(this.options.tmpDir, { recursive: true });
-    await mkdir(this.options.sourcesDir, { recursive: true });
-    const temporary = join(this.options.tmpDir, `${id}.upload`);
     let stored = false;
     try {
-      await pipeline(file.stream, createWriteStream(temporary, { mode: 0o600 }));
-      if (file.truncated())
-        throw new TooLarge(`The file is larger than the upload limit of ${this.options.uploadLimitMb} MB.`);
-      let loaded: Awaited<ReturnType<typeof loadTableFile>>;
-      try {
-        loaded = await loadTableFile({
-          path: temporary,
-          dataDir: this.options.sourcesDir,
-          sourceId: id,
-          fileName: file.filename,
-        });
-      } catch (error) {
-        if (error instanceof ConnectorError) throw new Invalid(error.message);
-        throw error;
-      }
+      const loaded = await loadUpload(file, id, this.options);
       // Server mode: stored before the source exists, so every process can answer from it.
       await this.options.files?.store({ id, type: UPLOAD_DESCRIPTOR.type });
       await this.repo.insert(actor, {
@@ -225,11 +203,40 @@ export class DatasourcesService {
         now: this.clock(),
       });
       stored = true;
-      return { datasource_id: id };
+      const table = { table: loaded.config.table, rows: loaded.rowCount };
+      return { datasource_id: id, summary: await this.summaryOf(actor, id, table) };
     } finally {
-      await rm(temporary, { force: true });
       if (!stored) await this.removeFiles(id, { stored: true });
     }
+  }
+
+  /** What the new upload was understood as; null (logged) when its model could not be read back. */
+  private async summaryOf(
+    actor: Actor,
+    id: string,
+    table: { table: string; rows: number },
+  ): Promise<TUploadSummary | null> {
+    try {
+      return await uploadSummary(await this.resolver.resolveBase(actor, id), table);
+    } catch (error) {
+      this.log.warn({ datasource: id, err: error }, 'upload summary failed');
+      return null;
+    }
+  }
+
+  /** Renames one of the actor's sources; the name shows wherever the source is listed or named. */
+  async rename(actor: Actor, body: TRenameDatasourceBody): Promise<void> {
+    await this.requireSettings(actor);
+    const row = await this.getOwned(actor, body);
+    if (row.name !== body.name) await this.change(row, { name: body.name });
+  }
+
+  /** The actor's collection cards that read the source, by collection (asked before deactivating it). */
+  async usage(actor: Actor, query: { datasource_id: string }): Promise<TDatasourceUsage> {
+    await this.requireSettings(actor);
+    const row = await this.getOwned(actor, query);
+    const collections = await this.repo.cardUsage(actor, row.id);
+    return { cards: collections.reduce((n, c) => n + c.cards, 0), collections };
   }
 
   async activate(actor: Actor, ref: SourceRef): Promise<void> {
@@ -448,7 +455,7 @@ export class DatasourcesService {
   /** Writes a change and drops what was cached for the old state. */
   private async change(
     row: DatasourceRow,
-    values: Partial<Pick<DatasourceRow, 'status' | 'secrets' | 'selectedAccount' | 'accounts'>>,
+    values: Partial<Pick<DatasourceRow, 'name' | 'status' | 'secrets' | 'selectedAccount' | 'accounts'>>,
   ): Promise<void> {
     await this.repo.update(row.id, values, this.clock());
     this.resolver.forget(row.id);
@@ -464,35 +471,4 @@ export class DatasourcesService {
     await rm(join(this.options.sourcesDir, id), { recursive: true, force: true });
     if (opts.stored) await this.options.files?.remove([id]);
   }
-}
-
-function toCredential(row: DatasourceRow, email: string, isDefault: boolean): TCredential {
-  const descriptor = findDescriptor(row.type);
-  return {
-    type: row.type as TDatasourceType,
-    name: row.name,
-    logo: descriptor?.logo ?? '',
-    auth_type: descriptor?.auth_type ?? 'basic',
-    active: row.status === 'active',
-    revoked: row.status === 'revoked',
-    selected_account: row.selectedAccount,
-    accounts: Object.fromEntries(
-      row.accounts.map((a) => [
-        a.id,
-        { id: a.id, account_id: a.id, name: a.name, active: a.id === row.selectedAccount },
-      ]),
-    ),
-    user: email,
-    default: isDefault,
-    created: row.createdAt.toISOString(),
-  };
-}
-
-/** The name a FILE source gets: the uploaded file's name without folders or extension. */
-export function sourceNameOf(filename: string): string {
-  // Control characters (a NUL cannot be stored in PostgreSQL text) and broken surrogates go.
-  const clean = filename.toWellFormed().replace(/\p{Cc}/gu, ' ');
-  const base = clean.split(/[\\/]/).pop() ?? '';
-  const stem = base.replace(/\.[A-Za-z0-9]{1,8}$/, '').trim();
-  return (stem || 'Uploaded file').slice(0, LIMITS.NAME);
 }

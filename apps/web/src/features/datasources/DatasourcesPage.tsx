@@ -7,22 +7,29 @@ import { useSearchParams } from 'react-router';
 import { SettingsNav } from '../settings';
 import { AccountPicker, type PickerTarget } from './components/AccountPicker';
 import { AddConnectionModal } from './components/AddConnectionModal';
+import { DeactivateSourceModal, type Deactivating } from './components/DeactivateSourceModal';
 import { DeleteSourceModal } from './components/DeleteSourceModal';
+import { RenameSourceModal } from './components/RenameSourceModal';
 import { SourceCard } from './components/SourceCard';
 import { TONES } from './components/tones';
-import { type DatasourceType, type Source, usableSources } from './datasources';
+import { accountKindOf, type DatasourceType, type Source, usableSources } from './datasources';
 import { useSources } from './hooks/useCredentials';
 import { useDatasourceTypes } from './hooks/useDatasourceTypes';
 import { DatabaseIcon, PlusIcon } from './icons';
 
 /** The picker's source, named and with its accounts as the tenant now has them. */
-function pickerTarget(picking: Pick<Source, 'id' | 'type'>, sources: readonly Source[]): PickerTarget {
+function pickerTarget(
+  picking: Pick<Source, 'id' | 'type'>,
+  sources: readonly Source[],
+  types: readonly DatasourceType[] | undefined,
+): PickerTarget {
   const source = sources.find((s) => s.id === picking.id);
   return {
     id: picking.id,
     type: picking.type,
     name: source?.name ?? '',
     added: Object.values(source?.accounts ?? {}).map((a) => a.account_id),
+    kind: accountKindOf(types?.find((x) => x.type === picking.type) ?? null),
   };
 }
 
@@ -36,6 +43,8 @@ export default function DatasourcesPage() {
   // `auto`: opened by a new connection, so only while the source has no account selected yet.
   const [picking, setPicking] = useState<(Pick<Source, 'id' | 'type'> & { auto?: boolean }) | null>(null);
   const [deleting, setDeleting] = useState<Source | null>(null);
+  const [renaming, setRenaming] = useState<Source | null>(null);
+  const [deactivating, setDeactivating] = useState<Deactivating | null>(null);
   // Back from Google's consent screen without a connection (the OAuth callback's ?error=…):
   // declined there (access_denied) or refused by the provider.
   const [params, setParams] = useSearchParams();
@@ -116,6 +125,8 @@ export default function DatasourcesPage() {
                 typeInfo={typeOf(source.type)}
                 onAddAccount={(s) => setPicking({ id: s.id, type: s.type })}
                 onDelete={setDeleting}
+                onRename={setRenaming}
+                onConfirmDeactivate={setDeactivating}
               />
             </li>
           ))}
@@ -128,10 +139,12 @@ export default function DatasourcesPage() {
         onConnected={connected}
       />
       <AccountPicker
-        target={picking && !autoSettled ? pickerTarget(picking, sources) : null}
+        target={picking && !autoSettled ? pickerTarget(picking, sources, types.data) : null}
         onClose={() => setPicking(null)}
       />
       <DeleteSourceModal source={deleting} onClose={() => setDeleting(null)} />
+      <RenameSourceModal source={renaming} onClose={() => setRenaming(null)} />
+      <DeactivateSourceModal target={deactivating} onClose={() => setDeactivating(null)} />
     </section>
   );
 }

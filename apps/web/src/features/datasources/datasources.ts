@@ -1,10 +1,13 @@
 import type {
+  TAccountKind,
   TConfigFormField,
   TCredential,
   TCredentials,
   TDatasourceType,
   TDatasourceTypes,
+  TDatasourceUsage,
 } from '@parley/contract';
+import { readConnectionFailure } from '@parley/contract';
 import type { TFunction } from 'i18next';
 import { errorMessage } from '../../lib/api';
 import { LIMITS, type RuleSpec } from '../../lib/contract';
@@ -98,7 +101,43 @@ export function failureText(err: unknown, t: TFunction<'datasources'>, fallbackK
   const message = errorMessage(err, '');
   const known = SERVER_MESSAGE_KEYS[message];
   if (known) return t(known);
-  return message || t(fallbackKey);
+  return connectionFailureText(message, t) ?? (message || t(fallbackKey));
+}
+
+/** The server's fixed refusal of a connection, which a connection failure's reason follows. */
+const INVALID_CONFIG = 'Invalid configuration provided.';
+
+/**
+ * A refused connection's message with its reason (the contract's CONNECTION_FAILURES) translated,
+ * the blanks kept as the user typed them; null for any other message.
+ */
+export function connectionFailureText(message: string, t: TFunction<'datasources'>): string | null {
+  if (!message.startsWith(`${INVALID_CONFIG} `)) return null;
+  const failure = readConnectionFailure(message.slice(INVALID_CONFIG.length + 1));
+  if (!failure) return null;
+  return `${t('messages.invalid_config')} ${t(`connection.${failure.reason}`, failure.params)}`;
+}
+
+/** What a type's accounts are called (from its descriptor), or null when the server did not say. */
+export function accountKindOf(type: DatasourceType | null): TAccountKind | null {
+  return type?.accounts ?? null;
+}
+
+/** "3 cards in 2 collections use this source: Board, Sales." — the question before deactivating. */
+export function usageText(usage: TDatasourceUsage, t: TFunction<'datasources'>): string {
+  return t('usage.text', {
+    count: usage.cards,
+    cards: t('usage.cards', { count: usage.cards }),
+    collections: t('usage.collections', { count: usage.collections.length }),
+    names: usage.collections.map((c) => c.name).join(', '),
+  });
+}
+
+/** A day of the data ('2026-03-01') in the reader's language, read as a calendar day (no zone shift). */
+export function formatDay(day: string, locale: string): string {
+  const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }
 
 // --- connection forms -------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Modal, Radio, ScrollArea, Stack, Text } from '@mantine/core';
-import type { TDatasourceType } from '@parley/contract';
+import type { TAccountKind, TDatasourceType } from '@parley/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureText } from '../datasources';
@@ -13,6 +13,8 @@ export interface PickerTarget {
   name: string;
   /** Account ids the source already has (marked in the list). */
   added: readonly string[];
+  /** What the source's accounts are called (its type's descriptor), when known. */
+  kind?: TAccountKind | null;
 }
 
 /**
@@ -52,7 +54,7 @@ export function AccountPicker({ target, onClose }: { target: PickerTarget | null
     <Modal
       opened={target !== null}
       onClose={close}
-      title={t('accounts.picker_title')}
+      title={target?.kind ? t(`accounts.pick_kind.${target.kind}`) : t('accounts.picker_title')}
       centered
       closeButtonProps={{ 'aria-label': t('close') }}
       data-testid="ds-account-picker"

@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
@@ -46,11 +46,40 @@ const PG: Source = {
   created: '2026-11-20T12:00:00.000Z',
 } as Source;
 
-function setup(features: string[]) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response('[]', { status: 200 })),
-  );
+const PG_TYPE = {
+  type: 'POSTGRESQL',
+  name: 'PostgreSQL',
+  logo: '',
+  auth_type: 'basic',
+  supports_accounts: true,
+  accounts: 'schemas',
+} as const;
+
+interface Setup {
+  typeInfo?: typeof PG_TYPE | null;
+  /** Answers GET /api/v1/datasource/usage. */
+  usage?: { cards: number; collections: { id: string; name: string; cards: number }[] };
+  onConfirmDeactivate?: (target: unknown) => void;
+}
+
+function setup(features: string[], opts: Setup = {}) {
+  const fetchMock = vi.fn(async (url: string) => {
+    if (String(url).includes('/api/v1/datasource/usage'))
+      return new Response(JSON.stringify(opts.usage ?? { cards: 0, collections: [] }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    if (String(url).includes('/auth/tenant'))
+      return new Response(JSON.stringify({ features, credentials: {} }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    return new Response(String(url).includes('deactivate') ? '{}' : '[]', {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(sessionKeys.config, {});
   client.setQueryData(sessionKeys.tenant, { features, credentials: {} });
@@ -58,11 +87,19 @@ function setup(features: string[]) {
     <QueryClientProvider client={client}>
       <MantineProvider env="test">
         <MemoryRouter>
-          <SourceCard source={PG} typeInfo={null} onAddAccount={() => undefined} onDelete={() => undefined} />
+          <SourceCard
+            source={PG}
+            typeInfo={opts.typeInfo ?? null}
+            onAddAccount={() => undefined}
+            onDelete={() => undefined}
+            onRename={() => undefined}
+            onConfirmDeactivate={opts.onConfirmDeactivate ?? (() => undefined)}
+          />
         </MemoryRouter>
       </MantineProvider>
     </QueryClientProvider>,
   );
+  return fetchMock;
 }
 
 describe('SourceCard', () => {
@@ -71,6 +108,33 @@ describe('SourceCard', () => {
     const link = screen.getByTestId('ds-model');
     expect(link.getAttribute('href')).toBe('/user/datasources/pg%201/model');
     expect(link.getAttribute('aria-label')).toBe('Open the model of Sales warehouse');
+  });
+
+  it('names the account list for the source type, from its descriptor', () => {
+    setup(['SETTINGS_DATASOURCE'], { typeInfo: PG_TYPE });
+    expect(screen.getByTestId('ds-accounts-title').textContent).toBe('Schemas');
+    expect(screen.getByTestId('ds-add-account').textContent).toBe('Add schema');
+  });
+
+  it('asks before deactivating a source that collection cards read', async () => {
+    const asked = vi.fn();
+    const usage = { cards: 3, collections: [{ id: 'c1', name: 'Board', cards: 3 }] };
+    const fetchMock = setup(['SETTINGS_DATASOURCE'], { usage, onConfirmDeactivate: asked });
+    fireEvent.click(screen.getByTestId('ds-deactivate'));
+    await waitFor(() => expect(asked).toHaveBeenCalledWith({ source: PG, usage }));
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/deactivate'))).toBe(false);
+  });
+
+  it('deactivates at once a source no card reads', async () => {
+    const asked = vi.fn();
+    const fetchMock = setup(['SETTINGS_DATASOURCE'], { onConfirmDeactivate: asked });
+    fireEvent.click(screen.getByTestId('ds-deactivate'));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/v1/datasource/deactivate')),
+      ).toBe(true),
+    );
+    expect(asked).not.toHaveBeenCalled();
   });
 
   it('shows no model link without ADMIN_MODELS', () => {

@@ -1,26 +1,28 @@
-import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../session';
 import {
+  accountKindOf,
   connectUrl,
   type DatasourceType,
   isBuiltin,
-  isSelectedAccount,
   type Source,
   sourceLabel,
   statusOf,
 } from '../datasources';
-import { useRemoveAccount } from '../hooks/useAccounts';
 import {
   useActivateDatasource,
   useDeactivateDatasource,
   useRevokeDatasource,
   useSetDefaultDatasource,
 } from '../hooks/useCredentials';
-import { CloseIcon } from '../icons';
+import { useUsageCheck } from '../hooks/useUsage';
+import type { Deactivating } from './DeactivateSourceModal';
 import { LearnedWords } from './LearnedWords';
 import { Pill } from './Pill';
+import { SourceAccounts } from './SourceAccounts';
 import { SourceLogo } from './SourceLogo';
 import { TONES } from './tones';
 
@@ -30,6 +32,9 @@ interface Props {
   typeInfo: DatasourceType | null;
   onAddAccount: (source: Source) => void;
   onDelete: (source: Source) => void;
+  onRename: (source: Source) => void;
+  /** Collection cards read the source (or they could not be counted): ask before deactivating. */
+  onConfirmDeactivate: (target: Deactivating) => void;
 }
 
 /**
@@ -37,7 +42,14 @@ interface Props {
  * allows — deactivate and set as default when active, activate when inactive, revoke (oauth2
  * only) and reconnect when revoked, delete — then its accounts when the type has them.
  */
-export function SourceCard({ source, typeInfo, onAddAccount, onDelete }: Props) {
+export function SourceCard({
+  source,
+  typeInfo,
+  onAddAccount,
+  onDelete,
+  onRename,
+  onConfirmDeactivate,
+}: Props) {
   const { t } = useTranslation('datasources');
   const { t: tc } = useTranslation();
   const { tenant } = useSession();
@@ -45,13 +57,24 @@ export function SourceCard({ source, typeInfo, onAddAccount, onDelete }: Props) 
   const deactivate = useDeactivateDatasource();
   const revoke = useRevokeDatasource();
   const setDefault = useSetDefaultDatasource();
-  const removeAccount = useRemoveAccount();
+  const checkUsage = useUsageCheck();
+  const [checking, setChecking] = useState(false);
   const status = statusOf(source);
   const builtin = isBuiltin(source);
   const oauth = source.auth_type === 'oauth2';
   const label = sourceLabel(source, t);
   const ref = { datasource_id: source.id, type: source.type };
-  const busy = activate.isPending || deactivate.isPending || revoke.isPending || setDefault.isPending;
+  const busy =
+    activate.isPending || deactivate.isPending || revoke.isPending || setDefault.isPending || checking;
+  const kind = accountKindOf(typeInfo);
+  // Cards that read the source stop answering: the user is asked first, naming them.
+  const askDeactivate = async () => {
+    setChecking(true);
+    const usage = await checkUsage(source.id);
+    setChecking(false);
+    if (usage && usage.cards === 0) deactivate.mutate(ref);
+    else onConfirmDeactivate({ source, usage });
+  };
   const accounts = Object.values(source.accounts);
   const showAccounts = typeInfo ? typeInfo.supports_accounts : accounts.length > 0;
   const can = {
@@ -61,6 +84,7 @@ export function SourceCard({ source, typeInfo, onAddAccount, onDelete }: Props) 
     revoke: oauth && status !== 'revoked',
     reconnect: oauth && status === 'revoked',
     remove: !builtin,
+    rename: !builtin,
     model: tenant?.features.includes('ADMIN_MODELS') ?? false,
   };
   const anyAction = Object.values(can).some(Boolean);
@@ -103,70 +127,7 @@ export function SourceCard({ source, typeInfo, onAddAccount, onDelete }: Props) 
       ) : null}
 
       {showAccounts ? (
-        <section className="ds-accounts" aria-label={t('accounts.title')}>
-          <div className="ds-accounts-head">
-            <span className="ds-accounts-title">{t('accounts.title')}</span>
-            <Button
-              size="compact-sm"
-              variant="subtle"
-              color={TONES.accent}
-              onClick={() => onAddAccount(source)}
-              disabled={status === 'revoked'}
-              data-testid="ds-add-account"
-            >
-              {t('accounts.add')}
-            </Button>
-          </div>
-          {accounts.length === 0 ? (
-            <Text size="sm" c="var(--c-muted)" data-testid="ds-accounts-none">
-              {t('accounts.none')}
-            </Text>
-          ) : (
-            <ul className="ds-account-list">
-              {accounts.map((a) => {
-                const selected = isSelectedAccount(source, a);
-                const name = a.name || a.account_id;
-                return (
-                  <li
-                    key={a.id}
-                    className="ds-account"
-                    data-testid="ds-account"
-                    data-account-id={a.account_id}
-                  >
-                    <span className="ds-account-name">{name}</span>
-                    {selected ? (
-                      <Pill tone="selected" testId="ds-account-selected">
-                        {t('accounts.selected')}
-                      </Pill>
-                    ) : null}
-                    <Tooltip label={t('accounts.remove', { name })} withArrow>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        size="sm"
-                        className="ds-account-remove"
-                        aria-label={t('accounts.remove', { name })}
-                        loading={
-                          removeAccount.isPending && removeAccount.variables?.account_id === a.account_id
-                        }
-                        onClick={() =>
-                          removeAccount.mutate({
-                            type: source.type,
-                            datasource_id: source.id,
-                            account_id: a.account_id,
-                          })
-                        }
-                        data-testid="ds-account-remove"
-                      >
-                        <CloseIcon size={14} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </section>
+        <SourceAccounts source={source} kind={kind} onAdd={() => onAddAccount(source)} />
       ) : null}
 
       <LearnedWords source={source} />
@@ -221,8 +182,8 @@ export function SourceCard({ source, typeInfo, onAddAccount, onDelete }: Props) 
             <Button
               size="xs"
               variant="default"
-              onClick={() => deactivate.mutate(ref)}
-              loading={deactivate.isPending}
+              onClick={() => void askDeactivate()}
+              loading={deactivate.isPending || checking}
               disabled={busy}
               data-testid="ds-deactivate"
             >
@@ -252,6 +213,18 @@ export function SourceCard({ source, typeInfo, onAddAccount, onDelete }: Props) 
               data-testid="ds-reconnect"
             >
               {t('actions.reconnect')}
+            </Button>
+          ) : null}
+          {can.rename ? (
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => onRename(source)}
+              disabled={busy}
+              aria-label={t('rename.label', { name: label })}
+              data-testid="ds-rename"
+            >
+              {t('rename.action')}
             </Button>
           ) : null}
           {can.remove ? (

@@ -1,9 +1,11 @@
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import type { TUploadResponse } from '@parley/contract';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureText, formatBytes, isUploadable, percentOf, UPLOAD_ACCEPT } from '../datasources';
 import { useUploadDatasource } from '../hooks/useCredentials';
 import { TONES } from './tones';
+import { UploadSummary } from './UploadSummary';
 
 interface Props {
   onConnected: (datasourceId: string) => void;
@@ -12,7 +14,8 @@ interface Props {
 
 /**
  * FILE sources: a drop zone (a button that also opens the file chooser) for one CSV or Parquet
- * file, uploaded with a progress bar; Back during the upload aborts it.
+ * file, uploaded with a progress bar; Back during the upload aborts it. Once stored, what the
+ * file was understood as is shown until the user is done with it.
  */
 export function UploadForm({ onConnected, onCancel }: Props) {
   const { t, i18n } = useTranslation('datasources');
@@ -23,6 +26,7 @@ export function UploadForm({ onConnected, onCancel }: Props) {
   const [dragging, setDragging] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [progress, setProgress] = useState<{ loaded: number; total: number } | null>(null);
+  const [result, setResult] = useState<TUploadResponse | null>(null);
 
   useEffect(() => () => abortRef.current?.abort(), []);
 
@@ -52,7 +56,10 @@ export function UploadForm({ onConnected, onCancel }: Props) {
     upload.mutate(
       { file, signal: ctrl.signal, onProgress: (loaded, total) => setProgress({ loaded, total }) },
       {
-        onSuccess: ({ datasource_id }) => onConnected(datasource_id),
+        onSuccess: (answer) => {
+          if (answer.summary) setResult(answer);
+          else onConnected(answer.datasource_id);
+        },
         onError: (err) => {
           setProgress(null);
           if (err instanceof DOMException && err.name === 'AbortError') return;
@@ -66,6 +73,9 @@ export function UploadForm({ onConnected, onCancel }: Props) {
     abortRef.current?.abort();
     onCancel();
   };
+
+  if (result?.summary)
+    return <UploadSummary summary={result.summary} onDone={() => onConnected(result.datasource_id)} />;
 
   const percent = progress ? percentOf(progress.loaded, progress.total) : 0;
   const sent = progress !== null && progress.total > 0 && progress.loaded >= progress.total;

@@ -1,4 +1,4 @@
-import type { TCreateDatasourceBody, TDatasourceRef } from '@parley/contract';
+import type { TCreateDatasourceBody, TDatasourceRef, TRenameDatasourceBody } from '@parley/contract';
 import { useMemo } from 'react';
 import { api, uploadFile } from '../../../lib/api';
 import { useSession } from '../../session';
@@ -68,6 +68,14 @@ export function useSetDefaultDatasource() {
   return useCredentialMutation(
     (datasourceId: string) => api.call('POST /api/v1/datasource/default', { datasource_id: datasourceId }),
     { success: 'messages.saved', failure: 'messages.failed_to_update' },
+  );
+}
+
+/** POST /api/v1/datasource/rename: the caller shows a refusal beside the name field. */
+export function useRenameDatasource() {
+  return useCredentialMutation(
+    (body: TRenameDatasourceBody) => api.call('POST /api/v1/datasource/rename', body),
+    { success: 'messages.saved', failure: 'rename.failed' },
   );
 }
 
