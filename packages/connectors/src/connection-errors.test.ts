@@ -1,5 +1,5 @@
 import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
-import { CONNECTION_FAILURES, readConnectionFailure } from '@parley/contract';
+import { CONNECTION_FAILURES } from '@parley/contract';
 import { type PgAuthPeer, startPgAuthPeer } from '@parley/testing/standins/pg-auth-peer';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,7 +50,7 @@ async function driverError(config: pg.ClientConfig): Promise<unknown> {
   }
 }
 
-const sentence = (error: ConnectorError | null) => readConnectionFailure(error?.message ?? '');
+const sentence = (error: ConnectorError | null) => error?.failure ?? null;
 
 describe('pgConnectionFailure, from errors the driver raised', () => {
   let authPeer: PgAuthPeer;
@@ -81,7 +81,7 @@ describe('pgConnectionFailure, from errors the driver raised', () => {
     const error = await driverError({ ...target, port: authPeer.port, password: PASSWORD });
     expect((error as { code: string }).code).toBe('28P01');
     const mapped = pgConnectionFailure(error, { ...target, port: authPeer.port });
-    expect(mapped).toMatchObject({ code: 'invalid_config', failure: 'auth_failed' });
+    expect(mapped).toMatchObject({ code: 'invalid_config', failure: { reason: 'auth_failed' } });
     expect(mapped?.message).toBe(
       'Authentication failed: the server refused the user name or password of “reader”.',
     );
@@ -91,7 +91,7 @@ describe('pgConnectionFailure, from errors the driver raised', () => {
     const error = await driverError({ ...target, port: hbaPeer.port });
     expect((error as { code: string }).code).toBe('28000');
     const mapped = pgConnectionFailure(error, target);
-    expect(mapped).toMatchObject({ failure: 'tls_required' });
+    expect(mapped).toMatchObject({ failure: { reason: 'tls_required' } });
     expect(mapped?.message).toBe(CONNECTION_FAILURES.tls_required);
     expect(mapped?.message).not.toContain('10.1.2.3');
   });
@@ -99,7 +99,7 @@ describe('pgConnectionFailure, from errors the driver raised', () => {
   it('a pg_hba.conf refusal for another reason says the user may not connect', async () => {
     const error = await driverError({ ...target, port: hbaOtherPeer.port });
     const mapped = pgConnectionFailure(error, target);
-    expect(mapped).toMatchObject({ failure: 'not_allowed' });
+    expect(mapped).toMatchObject({ failure: { reason: 'not_allowed' } });
     expect(sentence(mapped)?.params).toEqual({ user: 'reader', database: 'shop' });
   });
 
@@ -112,17 +112,17 @@ describe('pgConnectionFailure, from errors the driver raised', () => {
     );
     await pool.end();
     const mapped = pgConnectionFailure(error, { ...target, port });
-    expect(mapped).toMatchObject({ code: 'unreachable', failure: 'timeout' });
+    expect(mapped).toMatchObject({ code: 'unreachable', failure: { reason: 'timeout' } });
     expect(mapped?.message).toBe(`Host unreachable: 127.0.0.1 did not answer on port ${port} in time.`);
   });
 
   it('a closed port (ECONNREFUSED) and an unknown name (ENOTFOUND) are unreachable hosts', async () => {
     const refused = pgConnectionFailure(await driverError({ ...target, port: 1 }), { ...target, port: 1 });
-    expect(refused).toMatchObject({ code: 'unreachable', failure: 'connection_refused' });
+    expect(refused).toMatchObject({ code: 'unreachable', failure: { reason: 'connection_refused' } });
     expect(refused?.message).toBe('Host unreachable: 127.0.0.1 refused the connection on port 1.');
     const host = 'no-such-host.invalid';
     const unknown = pgConnectionFailure(await driverError({ ...target, host }), { ...target, host });
-    expect(unknown).toMatchObject({ failure: 'host_not_found' });
+    expect(unknown).toMatchObject({ failure: { reason: 'host_not_found' } });
     expect(unknown?.message).toBe('Host unreachable: no host named “no-such-host.invalid” could be found.');
   });
 
@@ -142,7 +142,7 @@ describe('pgConnectionFailure, from errors the driver raised', () => {
     it('a role that does not exist (28000) is an authentication failure', async () => {
       const t = { ...local(), database: 'postgres', user: 'parley_no_such_role' };
       const mapped = pgConnectionFailure(await driverError(t), t);
-      expect(mapped).toMatchObject({ failure: 'auth_failed' });
+      expect(mapped).toMatchObject({ failure: { reason: 'auth_failed' } });
     });
 
     it('TLS asked of a server without it says TLS is not supported', async () => {
@@ -150,7 +150,7 @@ describe('pgConnectionFailure, from errors the driver raised', () => {
       const error = await driverError({ ...t, ssl: { rejectUnauthorized: true } });
       // The local server runs without TLS; where it has TLS this case cannot be produced.
       if (error === null) return;
-      expect(pgConnectionFailure(error, t)).toMatchObject({ failure: 'tls_unsupported' });
+      expect(pgConnectionFailure(error, t)).toMatchObject({ failure: { reason: 'tls_unsupported' } });
     });
   });
 
@@ -180,7 +180,7 @@ describe('PostgresConnector.test', () => {
     const error = await connector.test().catch((e: unknown) => e as ConnectorError);
     await connector.close();
     expect(error).toBeInstanceOf(ConnectorError);
-    expect(error).toMatchObject({ code: 'invalid_config', failure: 'auth_failed' });
+    expect(error).toMatchObject({ code: 'invalid_config', failure: { reason: 'auth_failed' } });
     expect(error?.message).not.toContain(PASSWORD);
   });
 
@@ -198,7 +198,7 @@ describe('PostgresConnector.test', () => {
     );
     const error = await connector.test().catch((e: unknown) => e as ConnectorError);
     await connector.close();
-    expect(error).toMatchObject({ code: 'unreachable', failure: 'host_not_found' });
+    expect(error).toMatchObject({ code: 'unreachable', failure: { reason: 'host_not_found' } });
   });
 });
 
@@ -208,8 +208,10 @@ describe('networkFailure and httpFailure', () => {
     expect(networkFailure({ code: 'ETIMEDOUT' }, where)?.message).toBe(
       'Host unreachable: api.example.com did not answer on port 443 in time.',
     );
-    expect(networkFailure({ code: 'ERR_TLS_CERT_ALTNAME_INVALID' }, where)?.failure).toBe('tls_certificate');
-    expect(networkFailure({ code: 'EHOSTUNREACH' }, where)?.failure).toBe('unreachable');
+    expect(networkFailure({ code: 'ERR_TLS_CERT_ALTNAME_INVALID' }, where)?.failure?.reason).toBe(
+      'tls_certificate',
+    );
+    expect(networkFailure({ code: 'EHOSTUNREACH' }, where)?.failure?.reason).toBe('unreachable');
     expect(networkFailure({ code: 'EWHATEVER' }, where)).toBeNull();
   });
 
@@ -217,16 +219,16 @@ describe('networkFailure and httpFailure', () => {
     expect(httpFailure(401, 'Formbricks')?.message).toBe(
       'Authentication failed: Formbricks refused the API key or token. Check that it is valid and may read this data.',
     );
-    expect(httpFailure(403, 'Cloudflare D1')?.failure).toBe('key_refused');
+    expect(httpFailure(403, 'Cloudflare D1')?.failure?.reason).toBe('key_refused');
     expect(httpFailure(404, 'Cloudflare D1')?.message).toBe(
       'Cloudflare D1 does not know this account ID or API address.',
     );
     expect(httpFailure(500, 'Formbricks')).toBeNull();
   });
 
-  it('reads every sentence back to its reason and blanks', () => {
+  it('carries its reason and blanks beside the sentence', () => {
     const mapped = httpFailure(404, 'Cloudflare D1');
     expect(sentence(mapped)).toEqual({ reason: 'address_unknown', params: { source: 'Cloudflare D1' } });
-    expect(readConnectionFailure('Some other text.')).toBeNull();
+    expect(mapped?.message).toBe(CONNECTION_FAILURES.address_unknown.replace('{{source}}', 'Cloudflare D1'));
   });
 });

@@ -40,7 +40,7 @@ export function connectionFailure(
   reason: TConnectionFailure,
   params: TConnectionFailureParams,
 ): ConnectorError {
-  return new ConnectorError(CODE_OF[reason], connectionFailureText(reason, params), reason);
+  return new ConnectorError(CODE_OF[reason], connectionFailureText(reason, params), { reason, params });
 }
 
 /** Node's socket error codes by the failure they mean. */

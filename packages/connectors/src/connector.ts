@@ -7,6 +7,7 @@ import type {
   TAccountKind,
   TConfigFormField,
   TConnectionFailure,
+  TConnectionFailureParams,
   TConnectMethod,
   TSemanticQuery,
 } from '@parley/contract';
@@ -160,7 +161,7 @@ export class ConnectorError extends Error {
      * Set when the message is a connection failure's sentence (connection-errors.ts): safe to show
      * the user, as it holds only what they typed.
      */
-    readonly failure?: TConnectionFailure,
+    readonly failure?: { reason: TConnectionFailure; params: TConnectionFailureParams },
   ) {
     super(message);
     this.name = 'ConnectorError';

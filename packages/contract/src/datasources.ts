@@ -237,7 +237,7 @@ export type TCredentials = z.infer<typeof ZCredentials>;
  * Why a connection test failed (spec 2 §8), one sentence per reason. The connector fills it only
  * with what the user typed (host, port, database, user) or the source type's name — never the
  * password, an address the host resolved to, or the server's own text. The server answers
- * `${DATASOURCE_MESSAGES.invalidConfig} ${sentence}`; the web reads the reason back to translate it.
+ * `{ message: DATASOURCE_MESSAGES.invalidConfig, reason }` (ZConnectionRefusal); the web translates the reason.
  */
 export const CONNECTION_FAILURES = {
   database_missing: 'The database “{{database}}” does not exist.',
@@ -267,23 +267,19 @@ export function connectionFailureText(reason: TConnectionFailure, params: TConne
   );
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** The reason and blanks of a connection failure's sentence (a server message), or null for any other text. */
-export function readConnectionFailure(
-  text: string,
-): { reason: TConnectionFailure; params: Record<string, string> } | null {
-  for (const [reason, template] of Object.entries(CONNECTION_FAILURES) as [TConnectionFailure, string][]) {
-    const keys: string[] = [];
-    const pattern = escapeRegExp(template).replace(/\\\{\\\{(\w+)\\\}\\\}/g, (_, key: string) => {
-      keys.push(key);
-      return '(.+?)';
-    });
-    const match = new RegExp(`^${pattern}$`).exec(text);
-    if (match) return { reason, params: Object.fromEntries(keys.map((k, i) => [k, match[i + 1] ?? ''])) };
-  }
-  return null;
-}
+/**
+ * The 400 of a refused connection: the contract's fixed message, and beside it the reason with the
+ * blanks it was filled with (what the user typed) and its English sentence, for a client to translate.
+ */
+export const ZConnectionRefusal = z.object({
+  message: z.string(),
+  reason: z.object({
+    reason: z.enum(Object.keys(CONNECTION_FAILURES) as [TConnectionFailure, ...TConnectionFailure[]]),
+    params: z.record(z.string(), z.union([z.string(), z.number()])),
+    text: z.string(),
+  }),
+});
+export type TConnectionRefusal = z.infer<typeof ZConnectionRefusal>;
 
 /** POST /api/v1/datasource/rename: a new name for one of the user's sources. */
 export const ZRenameDatasourceBody = z.object({ datasource_id: ZSourceId, name: ZSourceName });

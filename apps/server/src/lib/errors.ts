@@ -17,6 +17,8 @@ export class DomainError extends Error {
   constructor(
     readonly kind: DomainErrorKind,
     message: string,
+    /** Fields answered beside `message` (safe to show), where a contract keeps the message fixed. */
+    readonly detail?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -24,8 +26,8 @@ export class DomainError extends Error {
 
 /** Input the rules refuse (400); the message names the field. */
 export class Invalid extends DomainError {
-  constructor(message: string) {
-    super('invalid', message);
+  constructor(message: string, detail?: Record<string, unknown>) {
+    super('invalid', message, detail);
   }
 }
 

@@ -67,7 +67,7 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     )
       return reply.status(401).send({ message: new Unauthenticated().message });
     if (error instanceof DomainError) {
-      return reply.status(STATUS[error.kind]).send({ message: error.message });
+      return reply.status(STATUS[error.kind]).send({ ...error.detail, message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

@@ -87,8 +87,11 @@ describe('a Cloudflare D1 source (stand-in) through the API', () => {
     for (const over of [{ api_token: 'not-the-token' }, { account_id: 'f'.repeat(32) }]) {
       const res = await create('Broken', config(over));
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({
-        message: `${DATASOURCE_MESSAGES.invalidConfig} Authentication failed: Cloudflare D1 refused the API key or token. Check that it is valid and may read this data.`,
+      expect(res.json()).toMatchObject({
+        message: DATASOURCE_MESSAGES.invalidConfig,
+        reason: {
+          text: `Authentication failed: Cloudflare D1 refused the API key or token. Check that it is valid and may read this data.`,
+        },
       });
     }
     expect(await rows()).toEqual([]);

@@ -62,8 +62,11 @@ describe('a Formbricks source (stand-in) through the API', () => {
   it('refuses a wrong key with the fixed message and its reason, storing nothing', async () => {
     const res = await create({ api_host: standIn.apiHost, api_key: 'fbk_not-the-key' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      message: `${DATASOURCE_MESSAGES.invalidConfig} Authentication failed: Formbricks refused the API key or token. Check that it is valid and may read this data.`,
+    expect(res.json()).toMatchObject({
+      message: DATASOURCE_MESSAGES.invalidConfig,
+      reason: {
+        text: `Authentication failed: Formbricks refused the API key or token. Check that it is valid and may read this data.`,
+      },
     });
     expect(await rows()).toEqual([]);
   });

@@ -168,12 +168,14 @@ export class DatasourcesService {
         `Invalid field config.${field}: ${error.message} An administrator can allow private addresses with ALLOW_PRIVATE_HOSTS=true.`,
       );
     this.log.info(
-      { type, code: error instanceof ConnectorError ? (error.failure ?? error.code) : 'error' },
+      { type, code: error instanceof ConnectorError ? (error.failure?.reason ?? error.code) : 'error' },
       'data source connection test failed',
     );
-    // A catalogue sentence holds only what the user typed; any other driver text stays here.
+    // The contract's message stays as it is; the reason (only what the user typed) goes beside it.
     if (error instanceof ConnectorError && error.failure)
-      return new Invalid(`${DATASOURCE_MESSAGES.invalidConfig} ${error.message}`);
+      return new Invalid(DATASOURCE_MESSAGES.invalidConfig, {
+        reason: { ...error.failure, text: error.message },
+      });
     return new Invalid(DATASOURCE_MESSAGES.invalidConfig);
   }
 

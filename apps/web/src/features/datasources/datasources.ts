@@ -7,9 +7,9 @@ import type {
   TDatasourceTypes,
   TDatasourceUsage,
 } from '@parley/contract';
-import { readConnectionFailure } from '@parley/contract';
+import { ZConnectionRefusal } from '@parley/contract';
 import type { TFunction } from 'i18next';
-import { errorMessage } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 import { LIMITS, type RuleSpec } from '../../lib/contract';
 import { SERVER_MESSAGE_KEYS } from './i18n';
 
@@ -98,24 +98,23 @@ export function logoOf(logo: string | null | undefined, type: string): string {
 
 /** The message for a failure: a known server message translated, else the server's, else the fallback. */
 export function failureText(err: unknown, t: TFunction<'datasources'>, fallbackKey: string): string {
+  const refusal = connectionFailureText(err, t);
+  if (refusal) return refusal;
   const message = errorMessage(err, '');
   const known = SERVER_MESSAGE_KEYS[message];
   if (known) return t(known);
-  return connectionFailureText(message, t) ?? (message || t(fallbackKey));
+  return message || t(fallbackKey);
 }
 
-/** The server's fixed refusal of a connection, which a connection failure's reason follows. */
-const INVALID_CONFIG = 'Invalid configuration provided.';
-
 /**
- * A refused connection's message with its reason (the contract's CONNECTION_FAILURES) translated,
- * the blanks kept as the user typed them; null for any other message.
+ * A refused connection's fixed message and its reason (the contract's CONNECTION_FAILURES, answered
+ * beside the message) translated, the blanks kept as the user typed them; null for any other failure.
  */
-export function connectionFailureText(message: string, t: TFunction<'datasources'>): string | null {
-  if (!message.startsWith(`${INVALID_CONFIG} `)) return null;
-  const failure = readConnectionFailure(message.slice(INVALID_CONFIG.length + 1));
-  if (!failure) return null;
-  return `${t('messages.invalid_config')} ${t(`connection.${failure.reason}`, failure.params)}`;
+function connectionFailureText(err: unknown, t: TFunction<'datasources'>): string | null {
+  const refusal = ZConnectionRefusal.safeParse(err instanceof ApiError ? err.data : null);
+  if (!refusal.success) return null;
+  const { reason, params } = refusal.data.reason;
+  return `${t('messages.invalid_config')} ${t(`connection.${reason}`, params)}`;
 }
 
 /** What a type's accounts are called (from its descriptor), or null when the server did not say. */

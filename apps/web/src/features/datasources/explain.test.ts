@@ -10,7 +10,13 @@ beforeAll(async () => {
   await import('./i18n');
 });
 
-const refusal = (message: string) => new ApiError('status', 400, message, true);
+const FIXED = 'Invalid configuration provided.';
+/** The server's 400 for a refused connection: the fixed message, the reason beside it. */
+const refusal = (reason: string, params: Record<string, string | number>) =>
+  new ApiError('status', 400, FIXED, true, {
+    message: FIXED,
+    reason: { reason, params, text: serverText(reason as never, params) },
+  });
 
 describe('connection failures on screen', () => {
   it('carry the server’s sentences word for word in en-US and en-GB', () => {
@@ -22,23 +28,25 @@ describe('connection failures on screen', () => {
   });
 
   it('translate the reason after the fixed message, keeping what the user typed', () => {
-    const message = `Invalid configuration provided. ${serverText('database_missing', { database: 'shop' })}`;
+    const missing = refusal('database_missing', { database: 'shop' });
     const us = i18next.getFixedT('en-US', 'datasources');
-    expect(failureText(refusal(message), us, 'messages.failed_to_connect')).toBe(message);
+    expect(failureText(missing, us, 'messages.failed_to_connect')).toBe(
+      `${FIXED} ${serverText('database_missing', { database: 'shop' })}`,
+    );
     const tr = i18next.getFixedT('tr', 'datasources');
-    expect(failureText(refusal(message), tr, 'messages.failed_to_connect')).toBe(
+    expect(failureText(missing, tr, 'messages.failed_to_connect')).toBe(
       'Geçersiz yapılandırma girildi. “shop” adlı veritabanı yok.',
     );
-    const port = `Invalid configuration provided. ${serverText('connection_refused', { host: 'db.local', port: 1 })}`;
-    expect(failureText(refusal(port), tr, 'messages.failed_to_connect')).toBe(
+    const port = refusal('connection_refused', { host: 'db.local', port: 1 });
+    expect(failureText(port, tr, 'messages.failed_to_connect')).toBe(
       'Geçersiz yapılandırma girildi. Sunucuya ulaşılamıyor: db.local, 1 numaralı porttaki bağlantıyı reddetti.',
     );
   });
 
   it('leave any other server message as it came', () => {
     const tr = i18next.getFixedT('tr', 'datasources');
-    const other = 'Invalid configuration provided. Something unexpected.';
-    expect(failureText(refusal(other), tr, 'messages.failed_to_connect')).toBe(other);
+    const other = 'Something unexpected.';
+    expect(failureText(new ApiError('status', 400, other, true, { message: other }), tr, 'x')).toBe(other);
   });
 });
 
