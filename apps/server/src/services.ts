@@ -296,6 +296,7 @@ export function buildServices(
       publicUrl: config.PUBLIC_URL,
       cooldownExempt: config.REPORT_COOLDOWN_EXEMPT,
       llm,
+      ownSource: (actor) => guide.ownSourceId(actor),
     },
     log,
     clock,
