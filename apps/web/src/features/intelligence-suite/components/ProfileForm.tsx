@@ -27,8 +27,10 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
+import { useSourceChoice } from '../../datasources';
 import { countryOptions } from '../../settings';
 import { useReports, useSaveReport } from '../hooks/useReports';
+import { initialProfile } from '../profile-values';
 import { LEGAL_TYPES } from '../reference/legal-types';
 import { industryOptions } from '../reference/nace';
 import { reportOf } from '../reports';
@@ -80,6 +82,13 @@ const EMPTY_LISTS = [
 
 const REGIONS = ['Global', 'EMEA', 'Americas', 'APAC'] as const;
 
+/** Which fields each report's form has: employee growth has focus functions and no clients. */
+const KINDS: Record<TReportName, 'strategy' | 'opportunity' | 'employee'> = {
+  organisation_strategy: 'strategy',
+  organisation_opportunity: 'opportunity',
+  employee_growth: 'employee',
+};
+
 /**
  * The profile form of a report (spec 2 §3, §5): strategy (also employee growth) or opportunity.
  * Validated by the contract's schema — the server's own — all fields at once on save, then on
@@ -90,7 +99,9 @@ export function ProfileForm({ report }: { report: TReportName }) {
   const navigate = useNavigate();
   const reports = useReports('organisation_failed');
   const save = useSaveReport();
-  const kind = report === 'organisation_opportunity' ? 'opportunity' : 'strategy';
+  const kind = KINDS[report];
+  const sources = useSourceChoice();
+  const [prefilled, setPrefilled] = useState(false);
   const entry = reports.data?.reports.find((e) => reportOf(e) === report) ?? null;
   const [values, setValues] = useState<Values | null>(null);
   const [errors, setErrors] = useState<Partial<Record<TProfileField, string>>>({});
@@ -98,15 +109,22 @@ export function ProfileForm({ report }: { report: TReportName }) {
 
   useEffect(() => {
     if (values || !reports.data) return;
-    const profile = (entry?.data.profile ?? {}) as Record<string, unknown>;
+    const usable = sources.options.map((o) => o.id);
+    const fallback = reports.data.default_datasource_id;
+    const start = initialProfile(report, reports.data.reports, {
+      usable,
+      fallback: fallback && usable.includes(fallback) ? fallback : (usable[0] ?? null),
+    });
+    const profile = start.values;
     const lists = Object.fromEntries(EMPTY_LISTS.map((k) => [k, (profile[k] as string[] | undefined) ?? []]));
+    setPrefilled(start.prefilled);
     setValues({
       ...profile,
       ...lists,
       notification_frequency: entry?.data.notification_frequency ?? REPORT_DEFAULTS.notification_frequency,
       reporting_period: entry?.data.reporting_period ?? REPORT_DEFAULTS.reporting_period,
     });
-  }, [reports.data, entry, values]);
+  }, [reports.data, entry, values, report, sources.options]);
 
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
   const industries = useMemo(() => industryOptions(), []);
@@ -177,8 +195,24 @@ export function ProfileForm({ report }: { report: TReportName }) {
   const themes = values.key_themes ?? [];
   return (
     <form className="is-form panel" onSubmit={submit} noValidate data-testid="profile-form">
+      {prefilled ? (
+        <p className="is-prefilled" data-testid="profile-prefilled">
+          {t('form.prefilled')}
+        </p>
+      ) : null}
       <h2>{t('form.sections.business')}</h2>
       <div className="is-form-grid">
+        <Select
+          className="is-wide"
+          label={t('form.datasource_id')}
+          description={sources.options.length ? t('form.datasource_hint') : t('form.no_sources')}
+          data={sources.options.map((o) => ({ value: o.id, label: o.label }))}
+          value={(values.datasource_id as string | null | undefined) ?? null}
+          allowDeselect={false}
+          onChange={(v) => v && set('datasource_id', v)}
+          error={errors.datasource_id}
+          data-testid="profile-datasource_id"
+        />
         <TextInput required {...text('business_name')} />
         <TextInput type="url" placeholder="https://" {...text('website_url')} />
         <Select
@@ -202,17 +236,25 @@ export function ProfileForm({ report }: { report: TReportName }) {
         <Textarea className="is-wide" required autosize minRows={2} {...text('business_description')} />
         <Textarea className="is-wide" required autosize minRows={2} {...text('core_services')} />
       </div>
-      <h2>{t('form.sections.clients')}</h2>
-      <div className="is-form-grid">
-        <TextInput className="is-wide" required {...text('target_client_types')} />
-        <TagsInput
-          required
-          maxTags={MAX_TARGET_CLIENTS}
-          description={t('form.target_client_names_hint')}
-          {...list('target_client_names')}
-        />
-        <TagsInput maxTags={MAX_TARGET_CLIENTS} placeholder="https://" {...list('target_client_websites')} />
-      </div>
+      {kind === 'employee' ? null : (
+        <>
+          <h2>{t('form.sections.clients')}</h2>
+          <div className="is-form-grid">
+            <TextInput className="is-wide" required {...text('target_client_types')} />
+            <TagsInput
+              required
+              maxTags={MAX_TARGET_CLIENTS}
+              description={t('form.target_client_names_hint')}
+              {...list('target_client_names')}
+            />
+            <TagsInput
+              maxTags={MAX_TARGET_CLIENTS}
+              placeholder="https://"
+              {...list('target_client_websites')}
+            />
+          </div>
+        </>
+      )}
       <h2>{t('form.sections.direction')}</h2>
       <div className="is-form-grid">
         <Textarea className="is-wide" required autosize minRows={2} {...text('strategic_priorities')} />
@@ -228,6 +270,8 @@ export function ProfileForm({ report }: { report: TReportName }) {
             {themes.includes('other') ? <TextInput required {...text('key_themes_other')} /> : null}
             <DelayedMultiSelect searchable data={[...FOCUS_FUNCTIONS]} {...list('focus_functions')} />
           </>
+        ) : kind === 'employee' ? (
+          <DelayedMultiSelect required searchable data={[...FOCUS_FUNCTIONS]} {...list('focus_functions')} />
         ) : (
           <Textarea className="is-wide" required autosize minRows={2} {...text('key_points_of_interest')} />
         )}
