@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Spinner } from '../../ui/Spinner';
 import { type ChipChange, FeedbackDialog, type FeedbackMode, htmlToText } from '../cards';
-import { SourcePicker, useSourceChoice } from '../datasources';
+import { SourcePicker } from '../datasources';
 import { useSession } from '../session';
 import { readAloudEnabled, SpeakerToggle, setReadAloud, speak } from '../speech';
 import { ConversationItem } from './ConversationItem';
@@ -13,6 +13,7 @@ import type { ConvItem } from './conversation-api';
 import { dayLabel, groupByDay } from './days';
 import { useConversation } from './hooks/useConversation';
 import { useFavourites } from './hooks/useFavourites';
+import { usePickedSource } from './hooks/usePickedSource';
 import { useSuggestions } from './hooks/useSuggestions';
 import { FeedbackIcon } from './icons';
 import { SearchBox } from './SearchBox';
@@ -40,19 +41,7 @@ export default function ConversationPage() {
   const { config } = useSession();
   const projectId =
     config?.project_id ?? (typeof window === 'undefined' ? '' : window.location.hostname.split('.')[0]);
-  const picker = useSourceChoice();
-  // The source the user picked themselves: starters follow it; until then, their own source's.
-  const [picked, setPicked] = useState<string | null>(null);
-  const source = useMemo(
-    () => ({
-      ...picker,
-      setValue: (id: string) => {
-        setPicked(id);
-        picker.setValue(id);
-      },
-    }),
-    [picker],
-  );
+  const { picker, source, picked } = usePickedSource();
   const { items, ready, hasMore, loadingOlder, ask, requery, loadOlder } = useConversation(source.value);
   const scrollRef = useRef<HTMLDivElement>(null);
   const pendingScroll = useRef<'bottom' | { keepFromBottom: number } | null>('bottom');

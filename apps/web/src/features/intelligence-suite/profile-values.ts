@@ -1,6 +1,30 @@
 /** Where a profile form starts (pure, so it is tested without the screen). */
-import { sharedProfileFields, type TReportEntry, type TReportName } from '@parley/contract';
+import {
+  sharedProfileFields,
+  type TReportEntry,
+  type TReportFrequency,
+  type TReportingPeriod,
+  type TReportName,
+} from '@parley/contract';
 import { reportOf } from './reports';
+
+/** A profile form's values: the profile's fields and the schedule's settings. */
+export type ProfileValues = Record<string, unknown> & {
+  key_themes?: string[];
+  notification_frequency: TReportFrequency;
+  reporting_period: TReportingPeriod;
+};
+
+/** The list fields, which start as empty lists. */
+export const EMPTY_LISTS = [
+  'locations_of_operation',
+  'secondary_industries',
+  'target_client_names',
+  'target_client_websites',
+  'geography_focus',
+  'key_themes',
+  'focus_functions',
+];
 
 /** The order other profiles are borrowed from: the strategy form's first (spec 2 §3). */
 const BORROW_FROM: TReportName[] = ['organisation_strategy', 'organisation_opportunity', 'employee_growth'];

@@ -14,26 +14,23 @@ import {
   KEY_THEMES,
   MAX_TARGET_CLIENTS,
   PROFILE_LABELS,
-  REPORT_DEFAULTS,
-  REPORT_FREQUENCIES,
   REPORT_PROFILES,
-  REPORTING_PERIODS,
   type TProfileField,
-  type TReportFrequency,
-  type TReportingPeriod,
   type TReportName,
 } from '@parley/contract';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
-import { useSourceChoice } from '../../datasources';
 import { countryOptions } from '../../settings';
+import { useProfileStart } from '../hooks/useProfileStart';
 import { useReports, useSaveReport } from '../hooks/useReports';
-import { initialProfile } from '../profile-values';
+import type { ProfileValues } from '../profile-values';
 import { LEGAL_TYPES } from '../reference/legal-types';
 import { industryOptions } from '../reference/nace';
 import { reportOf } from '../reports';
+import { DeliveryFields } from './DeliveryFields';
+import { SourceSelect } from './SourceSelect';
 
 /** How long a multi-select's list stays after the field loses focus (spec 2 §2). */
 export const MULTISELECT_HIDE_MS = 200;
@@ -64,22 +61,6 @@ function DelayedMultiSelect(props: MultiSelectProps) {
   );
 }
 
-type Values = Record<string, unknown> & {
-  key_themes?: string[];
-  notification_frequency: TReportFrequency;
-  reporting_period: TReportingPeriod;
-};
-
-const EMPTY_LISTS = [
-  'locations_of_operation',
-  'secondary_industries',
-  'target_client_names',
-  'target_client_websites',
-  'geography_focus',
-  'key_themes',
-  'focus_functions',
-];
-
 const REGIONS = ['Global', 'EMEA', 'Americas', 'APAC'] as const;
 
 /** Which fields each report's form has: employee growth has focus functions and no clients. */
@@ -100,31 +81,12 @@ export function ProfileForm({ report }: { report: TReportName }) {
   const reports = useReports('organisation_failed');
   const save = useSaveReport();
   const kind = KINDS[report];
-  const sources = useSourceChoice();
-  const [prefilled, setPrefilled] = useState(false);
   const entry = reports.data?.reports.find((e) => reportOf(e) === report) ?? null;
-  const [values, setValues] = useState<Values | null>(null);
+  const [values, setProfileValues] = useState<ProfileValues | null>(null);
   const [errors, setErrors] = useState<Partial<Record<TProfileField, string>>>({});
   const [submitted, setSubmitted] = useState(false);
 
-  useEffect(() => {
-    if (values || !reports.data) return;
-    const usable = sources.options.map((o) => o.id);
-    const fallback = reports.data.default_datasource_id;
-    const start = initialProfile(report, reports.data.reports, {
-      usable,
-      fallback: fallback && usable.includes(fallback) ? fallback : (usable[0] ?? null),
-    });
-    const profile = start.values;
-    const lists = Object.fromEntries(EMPTY_LISTS.map((k) => [k, (profile[k] as string[] | undefined) ?? []]));
-    setPrefilled(start.prefilled);
-    setValues({
-      ...profile,
-      ...lists,
-      notification_frequency: entry?.data.notification_frequency ?? REPORT_DEFAULTS.notification_frequency,
-      reporting_period: entry?.data.reporting_period ?? REPORT_DEFAULTS.reporting_period,
-    });
-  }, [reports.data, entry, values, report, sources.options]);
+  const prefilled = useProfileStart(report, reports.data, entry, values, setProfileValues);
 
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
   const industries = useMemo(() => industryOptions(), []);
@@ -139,7 +101,7 @@ export function ProfileForm({ report }: { report: TReportName }) {
     [countries, t],
   );
 
-  const validate = (v: Values): Partial<Record<TProfileField, string>> => {
+  const validate = (v: ProfileValues): Partial<Record<TProfileField, string>> => {
     const parsed = REPORT_PROFILES[report].safeParse(v);
     if (parsed.success) return {};
     const out: Partial<Record<TProfileField, string>> = {};
@@ -157,8 +119,8 @@ export function ProfileForm({ report }: { report: TReportName }) {
   if (!values) return reports.isError ? null : <Loader />;
 
   const set = (field: string, value: unknown) => {
-    const next = { ...values, [field]: value } as Values;
-    setValues(next);
+    const next = { ...values, [field]: value } as ProfileValues;
+    setProfileValues(next);
     if (submitted) setErrors(validate(next));
   };
   const text = (field: TProfileField) => ({
@@ -202,16 +164,10 @@ export function ProfileForm({ report }: { report: TReportName }) {
       ) : null}
       <h2>{t('form.sections.business')}</h2>
       <div className="is-form-grid">
-        <Select
-          className="is-wide"
-          label={t('form.datasource_id')}
-          description={sources.options.length ? t('form.datasource_hint') : t('form.no_sources')}
-          data={sources.options.map((o) => ({ value: o.id, label: o.label }))}
+        <SourceSelect
           value={(values.datasource_id as string | null | undefined) ?? null}
-          allowDeselect={false}
-          onChange={(v) => v && set('datasource_id', v)}
+          onChange={(v) => set('datasource_id', v)}
           error={errors.datasource_id}
-          data-testid="profile-datasource_id"
         />
         <TextInput required {...text('business_name')} />
         <TextInput type="url" placeholder="https://" {...text('website_url')} />
@@ -277,27 +233,11 @@ export function ProfileForm({ report }: { report: TReportName }) {
         )}
       </div>
       <h2>{t('form.sections.delivery')}</h2>
-      <div className="is-form-grid">
-        <Select
-          label={t('form.notification_frequency')}
-          data={REPORT_FREQUENCIES.map((f) => ({ value: f, label: t(`frequency.${f}`) }))}
-          value={values.notification_frequency}
-          allowDeselect={false}
-          onChange={(v) => v && set('notification_frequency', v)}
-          data-testid="profile-notification_frequency"
-        />
-        <Select
-          label={t('form.reporting_period')}
-          data={REPORTING_PERIODS.map((p) => ({ value: String(p), label: t(`period.${p}`) }))}
-          value={String(values.reporting_period)}
-          allowDeselect={false}
-          onChange={(v) => v && set('reporting_period', Number(v))}
-          data-testid="profile-reporting_period"
-        />
-      </div>
-      <p className="is-schedule" data-testid="profile-schedule">
-        {t(`schedule.${values.notification_frequency}`)}
-      </p>
+      <DeliveryFields
+        frequency={values.notification_frequency}
+        period={values.reporting_period}
+        onChange={set}
+      />
       <Group mt="lg">
         <Button type="submit" color="#4f46e5" loading={save.isPending} data-testid="profile-save">
           {t('form.save')}
