@@ -14,6 +14,7 @@ import { digestRoutes } from './modules/collections/digest.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { conversationsRoutes } from './modules/conversations/conversations.routes';
 import { datasourcesRoutes } from './modules/datasources/datasources.routes';
+import { guideRoutes } from './modules/guide/guide.routes';
 import { helpRoutes } from './modules/help/help.routes';
 import { modelsRoutes } from './modules/models/models.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(collectionsRoutes);
   await app.register(digestRoutes);
   await app.register(reportsRoutes);
+  await app.register(guideRoutes);
   await app.register(synonymsRoutes);
   await app.register(modelsRoutes);
   await app.register(helpRoutes);

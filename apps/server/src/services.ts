@@ -44,6 +44,8 @@ import { SourceFilesRepository } from './modules/datasources/source-files.reposi
 import { SourceResolver } from './modules/datasources/source-resolver';
 import { DemoService } from './modules/demo/demo.service';
 import { type DemoDatasetOptions, demoDatasetPath, demoSource } from './modules/demo/demo-source';
+import { GuideRepository } from './modules/guide/guide.repository';
+import { GuideService } from './modules/guide/guide.service';
 import { ModelOverlays } from './modules/models/model-overlays';
 import { ModelsRepository } from './modules/models/models.repository';
 import type { ModelsService } from './modules/models/models.service';
@@ -105,6 +107,8 @@ export interface Services {
   goldenChecks: GoldenChecks;
   /** The notifications panel (modules/notifications). */
   notifications: NotificationsService;
+  /** The dashboard's Getting started guide and the source that speaks for the user's business. */
+  guide: GuideService;
 }
 
 export interface ServiceOptions {
@@ -273,6 +277,13 @@ export function buildServices(
   collections.onChange((change) => digests.replan(change.collectionId));
   queue.define(digestJob(digests));
   queue.define(digestPlanJob(digests));
+  const guide = new GuideService(
+    new GuideRepository(db),
+    datasourcesRepo,
+    access,
+    { demo: config.DEMO },
+    clock,
+  );
   const reports = new ReportsService(
     new ReportsRepository(db),
     access,
@@ -285,6 +296,7 @@ export function buildServices(
       publicUrl: config.PUBLIC_URL,
       cooldownExempt: config.REPORT_COOLDOWN_EXEMPT,
       llm,
+      ownSource: (actor) => guide.ownSourceId(actor),
     },
     log,
     clock,
@@ -342,6 +354,7 @@ export function buildServices(
         // One process owns PGlite: its copy of a follow-up context never goes stale there.
         contextMs: database.kind === 'pglite' ? 10 * 60_000 : PROCESS_COPY_MS.shared,
         verified: (actor, source) => verified.index(actor, source),
+        ownSource: (actor) => guide.ownSourceId(actor),
       },
     ),
     synonyms,
@@ -360,5 +373,6 @@ export function buildServices(
     verified,
     goldenChecks,
     notifications,
+    guide,
   };
 }

@@ -75,8 +75,18 @@ export type TConversationHistory = z.infer<typeof ZConversationHistory>;
 export const ZFavourites = z.array(z.object({ phrase: z.string(), count: z.number().int() }));
 export type TFavourites = z.infer<typeof ZFavourites>;
 
-/** GET /features/suggestions: questions that work on the user's data source. */
-export const ZSuggestions = z.object({ suggestions: z.array(z.string()) });
+/**
+ * GET /features/suggestions: questions that work on a data source, in the user's language — the
+ * given one, else the user's own default (the demo only when they have no source of their own).
+ */
+// Optional as a whole: callers that name no source call the endpoint without any input.
+export const ZSuggestionsQuery = z.object({ datasource_id: z.string().max(64).optional() }).optional();
+export const ZSuggestions = z.object({
+  suggestions: z.array(z.string()),
+  /** The source the questions are about and its name; null when there is no source at all. */
+  datasource: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
+});
+export type TSuggestions = z.infer<typeof ZSuggestions>;
 
 /** POST /api/v1/feedback (spec 2 §3 feedback payload). */
 export const ZFeedbackBody = z.object({

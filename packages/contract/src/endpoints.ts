@@ -42,6 +42,7 @@ import {
   ZFavourites,
   ZFeedbackBody,
   ZSuggestions,
+  ZSuggestionsQuery,
 } from './conversations';
 import {
   ZAccounts,
@@ -62,6 +63,7 @@ import {
   ZUploadResponse,
 } from './datasources';
 import { ZEmpty, ZErrorResponse } from './errors';
+import { ZGuideState, ZGuideUpdateBody } from './guide';
 import {
   ZDbtImportBody,
   ZDbtImportResult,
@@ -175,7 +177,7 @@ export const endpoints = {
     response: ZConversationHistory,
   },
   'GET /features/favourites': { tag: 'conversations', response: ZFavourites },
-  'GET /features/suggestions': { tag: 'conversations', response: ZSuggestions },
+  'GET /features/suggestions': { tag: 'conversations', query: ZSuggestionsQuery, response: ZSuggestions },
   'POST /api/v1/feedback': {
     tag: 'conversations',
     body: ZFeedbackBody,
@@ -189,6 +191,9 @@ export const endpoints = {
     bodyLimit: 4 * 1024 * 1024,
   },
   'GET /features/csv': { tag: 'conversations', query: ZCsvQuery, response: null },
+  // the dashboard's Getting started guide (spec 2 "Other named screen areas")
+  'GET /features/guide': { tag: 'guide', response: ZGuideState },
+  'PUT /features/guide': { tag: 'guide', body: ZGuideUpdateBody, response: ZGuideState },
   // Intelligence Suite reports (spec 2 §7; DESIGN §11)
   'GET /features/deep-research-reports': { tag: 'reports', response: ZReportsResponse },
   'PUT /features/deep-research-report': { tag: 'reports', body: ZReportUpdateBody, response: ZReportEntry },

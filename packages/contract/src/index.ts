@@ -7,6 +7,7 @@ export * from './datasources';
 export * from './endpoints';
 export * from './errors';
 export * from './features';
+export * from './guide';
 export * from './limits';
 export * from './models';
 export * from './password-strength';

@@ -113,6 +113,7 @@ export const PROFILE_LABELS = {
   key_themes_other: 'Other key themes',
   focus_functions: 'Focus functions',
   key_points_of_interest: 'Key points of interest',
+  datasource_id: 'Data source',
 } as const;
 export type TProfileField = keyof typeof PROFILE_LABELS;
 
@@ -167,8 +168,19 @@ const countries = (field: TProfileField) =>
     message: `${PROFILE_LABELS[field]} must be ISO 3166-1 alpha-2 country codes.`,
   });
 
-/** What the strategy and opportunity profiles share (spec 2 §3). */
-const base = {
+/**
+ * The data source a report reads: one of the user's own (or 'demo'), checked by the server. Absent
+ * in profiles saved before it existed, and then the report reads the user's default source.
+ */
+const datasourceId = z
+  .string({ message: 'Data source must be a data source id.' })
+  .trim()
+  .max(64, 'Data source must be a data source id.')
+  .nullable()
+  .optional();
+
+/** The business every profile describes (spec 2 §3). */
+const business = {
   business_name: required('business_name', SHORT_MAX),
   website_url: url('website_url').optional().default(''),
   company_type: required('company_type', SHORT_MAX),
@@ -177,6 +189,19 @@ const base = {
   core_services: required('core_services'),
   primary_industry: required('primary_industry', SHORT_MAX),
   secondary_industries: list('secondary_industries').optional().default([]),
+  datasource_id: datasourceId,
+};
+
+/** Where the business is heading: every profile has it. */
+const direction = {
+  strategic_priorities: required('strategic_priorities'),
+  goals_okrs: required('goals_okrs'),
+  geography_focus: requiredList('geography_focus'),
+};
+
+/** What the strategy and opportunity profiles share (spec 2 §3): the business, its clients, its direction. */
+const base = {
+  ...business,
   target_client_types: required('target_client_types'),
   target_client_names: requiredList('target_client_names').max(
     MAX_TARGET_CLIENTS,
@@ -187,12 +212,14 @@ const base = {
     .max(MAX_TARGET_CLIENTS, `Target client websites can hold at most ${MAX_TARGET_CLIENTS} entries.`)
     .optional()
     .default([]),
-  strategic_priorities: required('strategic_priorities'),
-  goals_okrs: required('goals_okrs'),
-  geography_focus: requiredList('geography_focus'),
+  ...direction,
 };
 
-/** The strategy profile; also the employee-growth report's (it is framed by focus functions). */
+const focusFunction = z.enum(FOCUS_FUNCTIONS, {
+  message: `Focus functions must be among ${FOCUS_FUNCTIONS.join(', ')}.`,
+});
+
+/** The strategy profile. */
 export const ZStrategyProfile = z
   .object({
     ...base,
@@ -202,13 +229,7 @@ export const ZStrategyProfile = z
       .optional()
       .default([]),
     key_themes_other: optionalText('key_themes_other', SHORT_MAX),
-    focus_functions: z
-      .array(
-        z.enum(FOCUS_FUNCTIONS, { message: `Focus functions must be among ${FOCUS_FUNCTIONS.join(', ')}.` }),
-      )
-      .max(FOCUS_FUNCTIONS.length)
-      .optional()
-      .default([]),
+    focus_functions: z.array(focusFunction).max(FOCUS_FUNCTIONS.length).optional().default([]),
   })
   .superRefine((p, ctx) => {
     // Required only when "other" is among the themes (spec 2 §3).
@@ -231,14 +252,48 @@ export const ZOpportunityProfile = z.object({
 export type TOpportunityProfile = z.infer<typeof ZOpportunityProfile>;
 export type TOpportunityProfileInput = z.input<typeof ZOpportunityProfile>;
 
+/**
+ * The employee-growth profile: the business, its direction and the focus functions (spec 2 §9)
+ * the report is framed by, without target clients. Profiles saved with the strategy form's fields
+ * before it had its own still read: the extra fields are dropped.
+ */
+export const ZEmployeeGrowthProfile = z.object({
+  ...business,
+  ...direction,
+  focus_functions: z
+    .array(focusFunction, {
+      error: (issue) =>
+        issue.input === undefined
+          ? `${PROFILE_LABELS.focus_functions} is required.`
+          : `${PROFILE_LABELS.focus_functions} must be a list.`,
+    })
+    .min(1, `${PROFILE_LABELS.focus_functions} is required.`)
+    .max(FOCUS_FUNCTIONS.length),
+});
+export type TEmployeeGrowthProfile = z.infer<typeof ZEmployeeGrowthProfile>;
+export type TEmployeeGrowthProfileInput = z.input<typeof ZEmployeeGrowthProfile>;
+
 /** The profile schema of each report. */
 export const REPORT_PROFILES = {
   organisation_strategy: ZStrategyProfile,
   organisation_opportunity: ZOpportunityProfile,
-  employee_growth: ZStrategyProfile,
+  employee_growth: ZEmployeeGrowthProfile,
 } as const;
 
-export type TReportProfile = TStrategyProfile | TOpportunityProfile;
+export type TReportProfile = TStrategyProfile | TOpportunityProfile | TEmployeeGrowthProfile;
+
+/**
+ * The fields one report's profile can take from another's (the opportunity and employee-growth
+ * forms start from what the strategy form holds): those the target's schema has, and nothing else.
+ */
+export function sharedProfileFields(
+  from: Record<string, unknown> | null | undefined,
+  to: TReportName,
+): Record<string, unknown> {
+  if (!from) return {};
+  const keys = Object.keys(REPORT_PROFILES[to].shape);
+  return Object.fromEntries(Object.entries(from).filter(([k]) => keys.includes(k)));
+}
 
 /** A report's status (spec 2 §4): Created or Running = scheduled ("Active"), Stopped, or none. */
 export const REPORT_STATUSES = ['Created', 'Running', 'Stopped'] as const;
@@ -272,6 +327,8 @@ export const ZReportsResponse = z.object({
   reports: z.array(ZReportEntry),
   /** Beside DESIGN §11's fields: the user is in REPORT_COOLDOWN_EXEMPT (Generate is never disabled). */
   cooldown_exempt: z.boolean(),
+  /** Beside DESIGN §11's fields: the source a profile reads unless it chooses another (null: none). */
+  default_datasource_id: z.string().nullable(),
 });
 export type TReportsResponse = z.infer<typeof ZReportsResponse>;
 

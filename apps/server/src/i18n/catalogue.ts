@@ -20,6 +20,8 @@ export interface ReportTexts {
   themes: Record<TKeyTheme, string>;
   framing: {
     heading: string;
+    /** The data source the report reads, named as the data-sources screen names it. */
+    source: (name: string) => string;
     business: (name: string, industry: string, countries: string) => string;
     priorities: (text: string) => string;
     goals: (text: string) => string;

@@ -27,6 +27,7 @@ export const en: ServerCatalogue = {
     },
     framing: {
       heading: 'Scope',
+      source: (name) => `Data source: ${name}.`,
       business: (name, industry, countries) => `${name}, ${industry}, operating in ${countries}.`,
       priorities: (text) => `Strategic priorities: ${text}`,
       goals: (text) => `Goals and OKRs: ${text}`,

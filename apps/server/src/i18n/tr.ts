@@ -27,6 +27,7 @@ export const tr: ServerCatalogue = {
     },
     framing: {
       heading: 'Kapsam',
+      source: (name) => `Veri kaynağı: ${name}.`,
       business: (name, industry, countries) => `${name}, ${industry}; faaliyet ülkeleri: ${countries}.`,
       priorities: (text) => `Stratejik öncelikler: ${text}`,
       goals: (text) => `Hedefler ve OKR'ler: ${text}`,

@@ -20,6 +20,9 @@ const CollectionPage = lazyPage(() => import('../features/collections/Collection
 const IntelligenceSuitePage = lazyPage(() => import('../features/intelligence-suite/IntelligenceSuitePage'));
 const StrategyFormPage = lazyPage(() => import('../features/intelligence-suite/StrategyFormPage'));
 const OpportunityFormPage = lazyPage(() => import('../features/intelligence-suite/OpportunityFormPage'));
+const EmployeeGrowthFormPage = lazyPage(
+  () => import('../features/intelligence-suite/EmployeeGrowthFormPage'),
+);
 const OnboardingPage = lazyPage(() => import('../features/onboarding/OnboardingPage'));
 const ProfilePage = lazyPage(() => import('../features/settings/ProfilePage'));
 const SecurityPage = lazyPage(() => import('../features/settings/SecurityPage'));
@@ -80,6 +83,11 @@ export const routes: RouteObject[] = [
             '/intelligence-suite/organisation-opportunity',
             signedIn('organisation-opportunity', 'ORGANISATION_OPPORTUNITY_REPORT'),
             OpportunityFormPage,
+          ),
+          leaf(
+            '/intelligence-suite/employee-growth',
+            signedIn('employee-growth', 'EMPLOYEE_GROWTH_REPORT'),
+            EmployeeGrowthFormPage,
           ),
           leaf('/user/settings', signedIn('settings', 'SETTINGS_PROFILE'), ProfilePage),
           leaf('/user/security', signedIn('security'), SecurityPage),

@@ -5,6 +5,7 @@ export * from './collections.schema';
 export * from './contact.schema';
 export * from './conversations.schema';
 export * from './datasources.schema';
+export * from './guide.schema';
 export * from './jobs.schema';
 export * from './models.schema';
 export * from './reports.schema';

@@ -25,6 +25,7 @@ import {
   EVERY_KIND,
   getCardWords,
   getExampleQuestions,
+  getLanguagePack,
   KINDS,
   ModelError,
   parseQuestion,
@@ -628,9 +629,9 @@ export class AnswerService {
     return this.warm();
   }
 
-  /** Questions known to work on a data source. */
-  suggestions(source: AnswerSource): string[] {
-    return getExampleQuestions(source.model);
+  /** Questions known to work on a data source, in the user's language (a Turkish user's in Turkish). */
+  suggestions(source: AnswerSource, language?: string | null): string[] {
+    return getExampleQuestions(source.model, getLanguagePack(cardLanguage('', language)));
   }
 }
 

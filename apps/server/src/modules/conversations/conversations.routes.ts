@@ -36,9 +36,9 @@ export async function conversationsRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, 'GET /features/favourites', async (request) => service.favourites(actorOf(request)));
 
-  route(app, 'GET /features/suggestions', async (request) => ({
-    suggestions: await service.suggestions(actorOf(request)),
-  }));
+  route(app, 'GET /features/suggestions', async (request) =>
+    service.suggestions(actorOf(request), request.query?.datasource_id),
+  );
 
   route(app, 'POST /api/v1/feedback', async (request) => ({
     id: await service.feedback(actorOf(request), request.body),

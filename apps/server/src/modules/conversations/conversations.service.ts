@@ -1,19 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  TConversationHistory,
-  TConversationItem,
-  TConversationQueryBody,
-  TConversationQueryResponse,
-  TConversationResponse,
-  TEmailCardBody,
-  TFavourites,
-  TFeedbackBody,
-  TSemanticQuery,
+import { DEMO_DESCRIPTOR } from '@parley/connectors';
+import {
+  DEMO_DATASOURCE_ID,
+  type TConversationHistory,
+  type TConversationItem,
+  type TConversationQueryBody,
+  type TConversationQueryResponse,
+  type TConversationResponse,
+  type TEmailCardBody,
+  type TFavourites,
+  type TFeedbackBody,
+  type TSemanticQuery,
+  type TSuggestions,
 } from '@parley/contract';
 import type { TLearnedChoice } from '@parley/engine';
 import { slug, toCsv } from '@parley/presenter';
 import type { AccessPolicy, AccessRequirement, Actor } from '../../lib/access';
-import { Invalid, NotFound, UpstreamFailed } from '../../lib/errors';
+import { Invalid, NotFound, Unavailable, UpstreamFailed } from '../../lib/errors';
 import { approximateBytes, Lru } from '../../lib/lru';
 import { startOfDayIn } from '../../lib/time';
 import type { MailService } from '../../mail/mail.service';
@@ -41,6 +44,8 @@ export interface ConversationsOptions {
   contexts?: { entries: number; bytes: number };
   /** The asker's verified questions of a source (modules/verified), answered first. */
   verified?: (actor: Actor, source: AnswerSource) => Promise<VerifiedIndex | null>;
+  /** The source that speaks for the asker's business (modules/guide): the starters' source. */
+  ownSource?: (actor: Actor) => Promise<string | null>;
 }
 
 /** The follow-up context of one (user, project, source), kept beside the session. */
@@ -63,6 +68,7 @@ export class ConversationsService {
   /** By user, project and source; the least recently used go first. */
   private readonly contexts: Lru<FollowUpContext>;
   private readonly verified: ConversationsOptions['verified'];
+  private readonly ownSource: ConversationsOptions['ownSource'];
 
   constructor(
     private readonly repo: ConversationsRepository,
@@ -78,6 +84,7 @@ export class ConversationsService {
     this.historyWriter = options.history ?? new HistoryWriter(repo, null, console);
     this.contextMs = options.contextMs ?? 5_000;
     this.verified = options.verified;
+    this.ownSource = options.ownSource;
     const bounds = options.contexts ?? { entries: CONTEXTS_KEPT, bytes: CONTEXTS_BYTES };
     this.contexts = new Lru(bounds.entries, {
       maxBytes: bounds.bytes,
@@ -233,14 +240,24 @@ export class ConversationsService {
     return this.repo.favourites(asker, FAVOURITES_SHOWN);
   }
 
-  async suggestions(asker: Actor): Promise<string[]> {
+  /**
+   * Starter questions of the empty conversation, in the asker's language: about the given source,
+   * else the one that speaks for the asker's business (their own; the demo only when they have
+   * none). Empty when there is no source yet or it cannot answer now.
+   */
+  async suggestions(asker: Actor, datasourceId?: string): Promise<TSuggestions> {
     await this.requireConversations(asker);
-    // From the default source's model; none yet when the asker has no source at all.
-    const source = await this.sources.resolve(asker, null).catch((error: unknown) => {
-      if (error instanceof Invalid) return null;
+    const id = datasourceId ?? (this.ownSource ? await this.ownSource(asker) : null);
+    const source = await this.sources.resolve(asker, id).catch((error: unknown) => {
+      if (error instanceof Invalid || error instanceof Unavailable) return null;
       throw error;
     });
-    return source ? this.answers.suggestions(source) : [];
+    if (!source) return { suggestions: [], datasource: null };
+    const name = source.id === DEMO_DATASOURCE_ID ? DEMO_DESCRIPTOR.name : source.model.name;
+    return {
+      suggestions: this.answers.suggestions(source, asker.language),
+      datasource: { id: source.id, name },
+    };
   }
 
   async feedback(asker: Actor, body: TFeedbackBody): Promise<string> {

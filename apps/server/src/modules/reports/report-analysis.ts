@@ -127,6 +127,8 @@ export async function analyseReport(
     await forecastSection(ctx),
     await concentrationSection(ctx),
   );
-  doc.sections.push(calendarSection(ctx, daily), await targetsSection(ctx));
+  doc.sections.push(calendarSection(ctx, daily));
+  // Employee growth is framed by focus functions, not target clients.
+  if (input.report !== 'employee_growth') doc.sections.push(await targetsSection(ctx));
   return doc;
 }

@@ -13,9 +13,9 @@ import {
   type TReportIssue,
   type TReportingPeriod,
   type TReportName,
+  type TReportProfile,
   type TReportsResponse,
   type TReportUpdateBody,
-  type TStrategyProfile,
 } from '@parley/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { serverTexts } from '../../i18n';
@@ -39,6 +39,7 @@ import {
   nextReportSlot,
   reportPeriodKey,
 } from './report-schedule';
+import { checkReportSource, type OwnSource, resolveReportSource, sourceName } from './report-source';
 import type { ReportRow, ReportsRepository } from './reports.repository';
 
 /** The queue's name for one report issue. */
@@ -58,6 +59,8 @@ export interface ReportsOptions {
   cooldownExempt: string[];
   /** LLM_BASE_URL's model: it may narrate the summary from the computed facts. */
   llm: LlmConfig | null;
+  /** The source that speaks for the user's business: a profile without a source reads it. */
+  ownSource?: OwnSource;
 }
 
 const TILES: Record<TReportName, { title: string; description: string }> = {
@@ -105,6 +108,7 @@ export class ReportsService {
       config: REPORT_NAMES.map((value) => ({ value, enabled: enabled(value), ...TILES[value] })),
       reports: REPORT_NAMES.filter(enabled).map((r) => toEntry(r, rows.get(r) ?? null)),
       cooldown_exempt: this.isExempt(actor),
+      default_datasource_id: await this.ownSource(actor),
     };
   }
 
@@ -116,6 +120,7 @@ export class ReportsService {
       const issue = parsed.error.issues[0]!;
       throw new Invalid(`Invalid field profile.${issue.path.join('.')}: ${issue.message}`);
     }
+    await checkReportSource(this.sources, actor, parsed.data.datasource_id);
     const existing = await this.repo.findOwned(actor, body.report);
     const row = await this.repo.saveProfile(
       actor,
@@ -186,6 +191,11 @@ export class ReportsService {
       title: i.title ?? '',
       html: i.html ?? '',
     }));
+  }
+
+  /** The source a profile without one reads; without the guide's rule, the user's default. */
+  private async ownSource(actor: Actor): Promise<string | null> {
+    return this.options.ownSource ? this.options.ownSource(actor) : null;
   }
 
   /** REPORT_COOLDOWN_EXEMPT: the spec's staff accounts, never cooled down. */
@@ -317,12 +327,15 @@ export class ReportsService {
     );
   }
 
-  /** The document of one issue, from the owner's default source over the reporting period. */
+  /** The document of one issue, from the profile's source over the reporting period. */
   private async compute(actor: Actor, report: ReportRow): Promise<ReportDocument> {
-    const source = await this.sources.resolve(actor, null);
+    const profile = report.profile as unknown as TReportProfile;
+    const own = (a: Actor) => this.ownSource(a);
+    const source = await resolveReportSource(this.sources, own, actor, profile.datasource_id);
     return analyseReport(this.answers, source, {
       report: report.report,
-      profile: report.profile as unknown as TStrategyProfile,
+      profile,
+      sourceName: sourceName(source),
       frequency: report.notificationFrequency,
       reportingPeriod: report.reportingPeriod,
       today: dateIn(actor.timezone, this.clock()),

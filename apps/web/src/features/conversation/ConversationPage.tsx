@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Spinner } from '../../ui/Spinner';
 import { type ChipChange, FeedbackDialog, type FeedbackMode, htmlToText } from '../cards';
-import { SourcePicker, useSourceChoice } from '../datasources';
+import { SourcePicker } from '../datasources';
 import { useSession } from '../session';
 import { readAloudEnabled, SpeakerToggle, setReadAloud, speak } from '../speech';
 import { ConversationItem } from './ConversationItem';
@@ -13,9 +13,11 @@ import type { ConvItem } from './conversation-api';
 import { dayLabel, groupByDay } from './days';
 import { useConversation } from './hooks/useConversation';
 import { useFavourites } from './hooks/useFavourites';
+import { usePickedSource } from './hooks/usePickedSource';
 import { useSuggestions } from './hooks/useSuggestions';
 import { FeedbackIcon } from './icons';
 import { SearchBox } from './SearchBox';
+import { StarterQuestions } from './StarterQuestions';
 
 /** Distance from the top (px) that loads older history. */
 const LOAD_OLDER_AT = 80;
@@ -39,7 +41,7 @@ export default function ConversationPage() {
   const { config } = useSession();
   const projectId =
     config?.project_id ?? (typeof window === 'undefined' ? '' : window.location.hostname.split('.')[0]);
-  const source = useSourceChoice();
+  const { picker, source, picked } = usePickedSource();
   const { items, ready, hasMore, loadingOlder, ask, requery, loadOlder } = useConversation(source.value);
   const scrollRef = useRef<HTMLDivElement>(null);
   const pendingScroll = useRef<'bottom' | { keepFromBottom: number } | null>('bottom');
@@ -50,12 +52,12 @@ export default function ConversationPage() {
   const [slideUp] = useState(() => location.hash === '#dashboard');
 
   const favourites = useFavourites();
-  const suggestions = useSuggestions();
+  const suggestions = useSuggestions(picked);
 
   const askAndRead = useCallback(
-    async (phrase: string) => {
+    async (phrase: string, datasourceId?: string) => {
       pendingScroll.current = 'bottom';
-      const done = await ask(phrase);
+      const done = await ask(phrase, undefined, datasourceId);
       pendingScroll.current = 'bottom';
       if (done && !done.error && readAloudRef.current) speak(speechText(done), i18n.language);
     },
@@ -118,6 +120,15 @@ export default function ConversationPage() {
   }, []);
 
   const onAsk = useCallback((phrase: string) => void askAndRead(phrase), [askAndRead]);
+  // A starter is about its own source: asked there, and the picker shows it for what follows.
+  const { setValue: showSource } = picker;
+  const onStarter = useCallback(
+    (phrase: string, datasourceId: string | undefined) => {
+      if (datasourceId) showSource(datasourceId);
+      void askAndRead(phrase, datasourceId);
+    },
+    [askAndRead, showSource],
+  );
 
   // A chip change re-answers at once, as the conversation's next item (like a picked prompt).
   const onRequery = useCallback(
@@ -194,23 +205,7 @@ export default function ConversationPage() {
             <Spinner size={22} label={t('cards:loading')} />
           </div>
         ) : items.length === 0 ? (
-          <div className="conversation-empty" data-testid="conversation-empty">
-            <h2 className="panel-title">{t('empty_title')}</h2>
-            <p className="page-subtitle">{t('empty_text')}</p>
-            <div className="suggestion-chips">
-              {(suggestions.data ?? []).slice(0, 6).map((s) => (
-                <button
-                  key={s}
-                  type="button"
-                  className="chip"
-                  onClick={() => onAsk(s)}
-                  data-testid="suggestion-chip"
-                >
-                  {s}
-                </button>
-              ))}
-            </div>
-          </div>
+          <StarterQuestions data={suggestions.data} onAsk={onStarter} />
         ) : (
           groups.map((group) => (
             <Fragment key={group.day}>

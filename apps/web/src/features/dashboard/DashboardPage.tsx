@@ -7,6 +7,7 @@ import { ArrowRightIcon, BellIcon, ChatIcon, CollectionsIcon, ReportIcon, Search
 import { ReportsWidget } from '../intelligence-suite';
 import { useSession } from '../session';
 import { CollectionsWidget } from './CollectionsWidget';
+import { GettingStarted } from './GettingStarted';
 
 /** First word of the user's name (spec 1 §2.6: greets by first name). */
 function firstName(name: string | null | undefined): string {
@@ -66,6 +67,7 @@ export default function DashboardPage() {
       </header>
       <div className="grid-2">
         <div className="dash-main">
+          <GettingStarted />
           <search className="panel">
             <form onSubmit={submit} aria-label={t('dashboard.search_label')}>
               <h2 className="panel-title">{t('dashboard.ask_title')}</h2>

@@ -7,8 +7,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ReportIcon } from '../../ui/icons';
+import { useSourceChoice } from '../datasources';
+import { ExplainedButton } from './components/ExplainedButton';
 import { useReportAction, useReportIssues, useReports } from './hooks/useReports';
-import { formPath, generateAvailableAt, reportBadge, reportOf } from './reports';
+import { type BlockedReason, blockedReasons, formPath, reportBadge, reportOf } from './reports';
 
 const ACCENT = '#4f46e5';
 const BADGE_COLOR = { active: 'teal', stopped: 'orange', inactive: 'gray' } as const;
@@ -42,6 +44,7 @@ function useDate() {
 function ReportTile({
   config,
   entry,
+  sourceName,
   exempt,
   waitingFor,
   onRun,
@@ -49,6 +52,8 @@ function ReportTile({
 }: {
   config: TReportConfig;
   entry: TReportEntry;
+  /** The data source the report reads, named; null when the user has none. */
+  sourceName: string | null;
   exempt: boolean;
   waitingFor: string | null;
   onRun: (report: TReportName, id: string) => void;
@@ -60,9 +65,18 @@ function ReportTile({
   const badge = reportBadge(entry.status);
   const action = useReportAction();
   const issues = useReportIssues(report, waitingFor);
-  const availableAt = exempt ? null : generateAvailableAt(entry.data.LastIssued, new Date());
   const hasProfile = entry.data.profile !== null;
   const busy = action.isPending;
+  const blocked = blockedReasons(entry, { exempt, busy, now: new Date() });
+  const whyId = `report-why-${report}`;
+  const why = (reason: BlockedReason | null): string | null => {
+    if (!reason) return null;
+    if (reason.kind === 'no_profile') return t(`why.no_profile.${report}`);
+    if (reason.kind === 'cooldown') return t('why.cooldown', { date: date(reason.until) });
+    return t('why.busy');
+  };
+  // The reason shown as text (busy is only a moment: its tooltip is enough).
+  const shown = blocked.generate?.kind === 'busy' ? null : (blocked.generate ?? blocked.start);
   const run = (kind: 'run' | 'start' | 'stop') =>
     action.mutate(
       { action: kind, report },
@@ -84,6 +98,11 @@ function ReportTile({
         {' · '}
         {badge === 'active' ? t(`schedule.${entry.data.notification_frequency}`) : t('schedule_off')}
       </p>
+      {sourceName ? (
+        <p className="is-tile-meta" data-testid={`report-source-${report}`}>
+          {t('reads', { source: sourceName })}
+        </p>
+      ) : null}
       <Group gap="xs" mt="sm">
         <Button
           component={Link}
@@ -106,29 +125,35 @@ function ReportTile({
             {t('stop')}
           </Button>
         ) : (
-          <Button
+          <ExplainedButton
             variant="light"
             size="xs"
-            disabled={busy || !hasProfile}
+            reason={why(blocked.start)}
+            reasonId={shown ? whyId : null}
             onClick={() => run('start')}
-            data-testid={`report-start-${report}`}
+            testId={`report-start-${report}`}
           >
             {t('start')}
-          </Button>
+          </ExplainedButton>
         )}
-        <Button
+        <ExplainedButton
           color={ACCENT}
           size="xs"
-          disabled={busy || !hasProfile || availableAt !== null}
+          reason={why(blocked.generate)}
+          reasonId={shown ? whyId : null}
           onClick={() => run('run')}
-          data-testid={`report-generate-${report}`}
+          testId={`report-generate-${report}`}
         >
           {t('generate')}
-        </Button>
+        </ExplainedButton>
       </Group>
-      {availableAt ? (
-        <p className="is-tile-note" data-testid={`report-available-${report}`}>
-          {t('available_on', { date: date(availableAt) })}
+      {shown?.kind === 'cooldown' ? (
+        <p className="is-tile-note" id={whyId} data-testid={`report-available-${report}`}>
+          {t('available_on', { date: date(shown.until) })}
+        </p>
+      ) : shown ? (
+        <p className="is-tile-note" id={whyId} data-testid={`report-why-${report}`}>
+          {why(shown)}
         </p>
       ) : null}
       <h3 className="is-issues-title">{t('issues')}</h3>
@@ -183,7 +208,14 @@ export default function IntelligenceSuitePage() {
     if (linkedIssue) setParams({}, { replace: true });
   };
 
+  const sources = useSourceChoice();
   const data = reports.data;
+  // A profile's own choice while it is usable, else the source reports read by default.
+  const sourceNameOf = (entry: TReportEntry): string | null => {
+    const chosen = entry.data.profile?.datasource_id;
+    const label = (id: unknown) => sources.options.find((o) => o.id === id)?.label ?? null;
+    return label(chosen) ?? label(data?.default_datasource_id);
+  };
   const entries = new Map((data?.reports ?? []).map((e) => [reportOf(e), e]));
   const tiles = (data?.config ?? []).filter((c) => c.enabled && entries.has(c.value));
 
@@ -201,6 +233,7 @@ export default function IntelligenceSuitePage() {
             key={config.value}
             config={config}
             entry={entries.get(config.value)!}
+            sourceName={sourceNameOf(entries.get(config.value)!)}
             exempt={data?.cooldown_exempt ?? false}
             waitingFor={waiting[config.value] ?? null}
             onRun={(report, id) => setWaiting((w) => ({ ...w, [report]: id }))}

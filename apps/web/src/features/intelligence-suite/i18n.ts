@@ -32,6 +32,16 @@ const enUS = {
   close: 'Close',
   generating: 'The report is being built; it appears here and in your inbox in a moment.',
   none_enabled: 'No reports are enabled for your account.',
+  reads: 'Reads: {{source}}',
+  why: {
+    no_profile: {
+      organisation_strategy: 'Fill in the strategy profile first.',
+      organisation_opportunity: 'Fill in the opportunity profile first.',
+      employee_growth: 'Fill in the employee growth profile first.',
+    },
+    cooldown: 'Cooldown: available again on {{date}}.',
+    busy: 'Wait until the current request has finished.',
+  },
   schedule: {
     monthly: 'Every month on day 1 at 9:00',
     'bi-monthly': 'Every two months on day 1 at 9:00',
@@ -57,6 +67,9 @@ const enUS = {
     // The field labels are the contract's, the ones the server's messages name.
     ...(PROFILE_LABELS as Record<TProfileField, string>),
     target_client_names_hint: 'Up to 5 names; press Enter after each.',
+    datasource_hint: 'The report reads this data source and names it.',
+    no_sources: 'No data source yet. Add one on the Data sources screen.',
+    prefilled: 'Filled in from your other report profile. Check the fields, then save.',
     notification_frequency: 'Notification frequency',
     reporting_period: 'Reporting period',
     required: '{{field}} is required.',
@@ -118,6 +131,16 @@ const tr: typeof enUS = {
   close: 'Kapat',
   generating: 'Rapor hazırlanıyor; birazdan burada ve e-posta kutunuzda olacak.',
   none_enabled: 'Hesabınız için etkin rapor yok.',
+  reads: 'Okuduğu kaynak: {{source}}',
+  why: {
+    no_profile: {
+      organisation_strategy: 'Önce strateji profilini doldurun.',
+      organisation_opportunity: 'Önce fırsat profilini doldurun.',
+      employee_growth: 'Önce çalışan gelişimi profilini doldurun.',
+    },
+    cooldown: 'Bekleme süresi: {{date}} tarihinde yeniden kullanılabilir.',
+    busy: 'Süren istek bitene kadar bekleyin.',
+  },
   schedule: {
     monthly: 'Her ayın 1. günü saat 9:00’da',
     'bi-monthly': 'İki ayda bir, ayın 1. günü saat 9:00’da',
@@ -151,6 +174,10 @@ const tr: typeof enUS = {
     target_client_types: 'Hedef müşteri türleri',
     target_client_names: 'Hedef müşteri adları',
     target_client_names_hint: 'En fazla 5 ad; her birinden sonra Enter’a basın.',
+    datasource_id: 'Veri kaynağı',
+    datasource_hint: 'Rapor bu veri kaynağını okur ve adını belirtir.',
+    no_sources: 'Henüz veri kaynağı yok. Veri kaynakları ekranından bir tane ekleyin.',
+    prefilled: 'Diğer rapor profilinizden dolduruldu. Alanları kontrol edip kaydedin.',
     target_client_websites: 'Hedef müşteri web siteleri',
     strategic_priorities: 'Stratejik öncelikler',
     goals_okrs: 'Hedefler / OKR’ler',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formPath, generateAvailableAt, reportBadge, reportCounts } from './reports';
+import { blockedReasons, formPath, generateAvailableAt, reportBadge, reportCounts } from './reports';
 
 const entry = (status: 'Created' | 'Running' | 'Stopped' | null) => ({
   feature: 'deep_research_reports/organisation_strategy',
@@ -34,8 +34,28 @@ describe('Intelligence Suite rules', () => {
       inactive: 1,
     });
     expect(formPath('organisation_opportunity')).toBe('/intelligence-suite/organisation-opportunity');
-    expect(formPath('employee_growth')).toBe(
-      '/intelligence-suite/organisation-strategy?report=employee_growth',
-    );
+    expect(formPath('employee_growth')).toBe('/intelligence-suite/employee-growth');
+  });
+
+  it('says why Start and Generate are disabled', () => {
+    const now = new Date('2026-11-25T12:00:00Z');
+    const saved = (LastIssued: string | null) => ({
+      data: { ...entry('Created').data, profile: { business_name: 'x' }, LastIssued },
+    });
+    expect(blockedReasons(entry(null), { exempt: false, busy: false, now })).toEqual({
+      start: { kind: 'no_profile' },
+      generate: { kind: 'no_profile' },
+    });
+    expect(blockedReasons(saved('2026-11-20T12:00:00Z'), { exempt: false, busy: false, now })).toEqual({
+      start: null,
+      generate: { kind: 'cooldown', until: new Date('2026-11-27T12:00:00Z') },
+    });
+    expect(blockedReasons(saved('2026-11-20T12:00:00Z'), { exempt: true, busy: false, now })).toEqual({
+      start: null,
+      generate: null,
+    });
+    expect(blockedReasons(saved(null), { exempt: false, busy: true, now }).generate).toEqual({
+      kind: 'busy',
+    });
   });
 });

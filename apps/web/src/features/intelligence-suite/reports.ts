@@ -30,13 +30,33 @@ export function generateAvailableAt(lastIssued: string | null, now: Date): Date 
   return at.getTime() > now.getTime() ? at : null;
 }
 
-/** The profile form of a report: strategy and employee growth share the strategy form. */
+/** The profile form of each report: each has its own. */
 export function formPath(report: TReportName): string {
-  return report === 'organisation_opportunity'
-    ? '/intelligence-suite/organisation-opportunity'
-    : report === 'employee_growth'
-      ? '/intelligence-suite/organisation-strategy?report=employee_growth'
-      : '/intelligence-suite/organisation-strategy';
+  switch (report) {
+    case 'organisation_strategy':
+      return '/intelligence-suite/organisation-strategy';
+    case 'organisation_opportunity':
+      return '/intelligence-suite/organisation-opportunity';
+    case 'employee_growth':
+      return '/intelligence-suite/employee-growth';
+  }
+}
+
+/** Why Start or Generate cannot be pressed now; null when it can. */
+export type BlockedReason = { kind: 'no_profile' } | { kind: 'cooldown'; until: Date } | { kind: 'busy' };
+
+/**
+ * What keeps a tile's Start and Generate disabled, so the screen can say it (spec 2 §4): no profile
+ * yet, the 7-day cooldown (Generate only; an exempt user has none), or an action in flight.
+ */
+export function blockedReasons(
+  entry: Pick<TReportEntry, 'data'>,
+  options: { exempt: boolean; busy: boolean; now: Date },
+): { start: BlockedReason | null; generate: BlockedReason | null } {
+  if (entry.data.profile === null) return { start: { kind: 'no_profile' }, generate: { kind: 'no_profile' } };
+  if (options.busy) return { start: { kind: 'busy' }, generate: { kind: 'busy' } };
+  const until = options.exempt ? null : generateAvailableAt(entry.data.LastIssued, options.now);
+  return { start: null, generate: until ? { kind: 'cooldown', until } : null };
 }
 
 /** Dashboard counts (spec 1 §2.6): available reports, active (scheduled) and inactive (stopped). */

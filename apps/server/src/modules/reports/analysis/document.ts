@@ -1,6 +1,7 @@
 /** The report document's shape, what it is computed from, and the helpers every section reads with. */
 import type {
   TCard,
+  TEmployeeGrowthProfile,
   TOpportunityProfile,
   TReportFrequency,
   TReportName,
@@ -43,7 +44,9 @@ export interface ReportDocument {
 
 export interface ReportInput {
   report: TReportName;
-  profile: TStrategyProfile | TOpportunityProfile;
+  profile: TStrategyProfile | TOpportunityProfile | TEmployeeGrowthProfile;
+  /** The data source the report reads, as the data-sources screen names it. */
+  sourceName: string;
   frequency: TReportFrequency;
   reportingPeriod: number;
   /** The owner's date (their zone). */

@@ -33,7 +33,8 @@ async function targetClientShares(
 
 export async function targetsSection(ctx: SectionContext): Promise<ReportSection> {
   const { t, shown } = ctx;
-  const names = ctx.input.profile.target_client_names;
+  const { profile } = ctx.input;
+  const names = 'target_client_names' in profile ? profile.target_client_names : [];
   const targets = await targetClientShares(ctx, names);
   if (!targets.length)
     return {

@@ -24,7 +24,8 @@ export interface ConversationState {
   ready: boolean;
   hasMore: boolean;
   loadingOlder: boolean;
-  ask: (phrase: string, event?: string) => Promise<ConvItem | null>;
+  /** `datasourceId` sends this one question to that source (a starter about it) instead of the picker's. */
+  ask: (phrase: string, event?: string, datasourceId?: string) => Promise<ConvItem | null>;
   /** Re-asks an item's words as a chip change reads them; the answer is the next item. */
   requery: (change: ChipChange) => Promise<ConvItem>;
   loadOlder: () => Promise<number>;
@@ -114,12 +115,12 @@ export function useConversation(datasourceId: string | null = null): Conversatio
   }, []);
 
   const ask = useCallback(
-    async (phrase: string, event?: string): Promise<ConvItem | null> => {
+    async (phrase: string, event?: string, datasourceId?: string): Promise<ConvItem | null> => {
       const text = phrase.trim();
       if (!text) return null; // an empty search is never sent
       const created = nextCreated();
       const pending = pendingItem(created, text, event ?? null);
-      const source = sourceRef.current;
+      const source = datasourceId ?? sourceRef.current;
       return send(pending, {
         phrase: text,
         created,

@@ -14,13 +14,8 @@ import {
   KEY_THEMES,
   MAX_TARGET_CLIENTS,
   PROFILE_LABELS,
-  REPORT_DEFAULTS,
-  REPORT_FREQUENCIES,
   REPORT_PROFILES,
-  REPORTING_PERIODS,
   type TProfileField,
-  type TReportFrequency,
-  type TReportingPeriod,
   type TReportName,
 } from '@parley/contract';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
@@ -28,10 +23,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { countryOptions } from '../../settings';
+import { useProfileStart } from '../hooks/useProfileStart';
 import { useReports, useSaveReport } from '../hooks/useReports';
+import type { ProfileValues } from '../profile-values';
 import { LEGAL_TYPES } from '../reference/legal-types';
 import { industryOptions } from '../reference/nace';
 import { reportOf } from '../reports';
+import { DeliveryFields } from './DeliveryFields';
+import { SourceSelect } from './SourceSelect';
 
 /** How long a multi-select's list stays after the field loses focus (spec 2 §2). */
 export const MULTISELECT_HIDE_MS = 200;
@@ -62,23 +61,14 @@ function DelayedMultiSelect(props: MultiSelectProps) {
   );
 }
 
-type Values = Record<string, unknown> & {
-  key_themes?: string[];
-  notification_frequency: TReportFrequency;
-  reporting_period: TReportingPeriod;
-};
-
-const EMPTY_LISTS = [
-  'locations_of_operation',
-  'secondary_industries',
-  'target_client_names',
-  'target_client_websites',
-  'geography_focus',
-  'key_themes',
-  'focus_functions',
-];
-
 const REGIONS = ['Global', 'EMEA', 'Americas', 'APAC'] as const;
+
+/** Which fields each report's form has: employee growth has focus functions and no clients. */
+const KINDS: Record<TReportName, 'strategy' | 'opportunity' | 'employee'> = {
+  organisation_strategy: 'strategy',
+  organisation_opportunity: 'opportunity',
+  employee_growth: 'employee',
+};
 
 /**
  * The profile form of a report (spec 2 §3, §5): strategy (also employee growth) or opportunity.
@@ -90,23 +80,13 @@ export function ProfileForm({ report }: { report: TReportName }) {
   const navigate = useNavigate();
   const reports = useReports('organisation_failed');
   const save = useSaveReport();
-  const kind = report === 'organisation_opportunity' ? 'opportunity' : 'strategy';
+  const kind = KINDS[report];
   const entry = reports.data?.reports.find((e) => reportOf(e) === report) ?? null;
-  const [values, setValues] = useState<Values | null>(null);
+  const [values, setProfileValues] = useState<ProfileValues | null>(null);
   const [errors, setErrors] = useState<Partial<Record<TProfileField, string>>>({});
   const [submitted, setSubmitted] = useState(false);
 
-  useEffect(() => {
-    if (values || !reports.data) return;
-    const profile = (entry?.data.profile ?? {}) as Record<string, unknown>;
-    const lists = Object.fromEntries(EMPTY_LISTS.map((k) => [k, (profile[k] as string[] | undefined) ?? []]));
-    setValues({
-      ...profile,
-      ...lists,
-      notification_frequency: entry?.data.notification_frequency ?? REPORT_DEFAULTS.notification_frequency,
-      reporting_period: entry?.data.reporting_period ?? REPORT_DEFAULTS.reporting_period,
-    });
-  }, [reports.data, entry, values]);
+  const prefilled = useProfileStart(report, reports.data, entry, values, setProfileValues);
 
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
   const industries = useMemo(() => industryOptions(), []);
@@ -121,7 +101,7 @@ export function ProfileForm({ report }: { report: TReportName }) {
     [countries, t],
   );
 
-  const validate = (v: Values): Partial<Record<TProfileField, string>> => {
+  const validate = (v: ProfileValues): Partial<Record<TProfileField, string>> => {
     const parsed = REPORT_PROFILES[report].safeParse(v);
     if (parsed.success) return {};
     const out: Partial<Record<TProfileField, string>> = {};
@@ -139,8 +119,8 @@ export function ProfileForm({ report }: { report: TReportName }) {
   if (!values) return reports.isError ? null : <Loader />;
 
   const set = (field: string, value: unknown) => {
-    const next = { ...values, [field]: value } as Values;
-    setValues(next);
+    const next = { ...values, [field]: value } as ProfileValues;
+    setProfileValues(next);
     if (submitted) setErrors(validate(next));
   };
   const text = (field: TProfileField) => ({
@@ -177,8 +157,18 @@ export function ProfileForm({ report }: { report: TReportName }) {
   const themes = values.key_themes ?? [];
   return (
     <form className="is-form panel" onSubmit={submit} noValidate data-testid="profile-form">
+      {prefilled ? (
+        <p className="is-prefilled" data-testid="profile-prefilled">
+          {t('form.prefilled')}
+        </p>
+      ) : null}
       <h2>{t('form.sections.business')}</h2>
       <div className="is-form-grid">
+        <SourceSelect
+          value={(values.datasource_id as string | null | undefined) ?? null}
+          onChange={(v) => set('datasource_id', v)}
+          error={errors.datasource_id}
+        />
         <TextInput required {...text('business_name')} />
         <TextInput type="url" placeholder="https://" {...text('website_url')} />
         <Select
@@ -202,17 +192,25 @@ export function ProfileForm({ report }: { report: TReportName }) {
         <Textarea className="is-wide" required autosize minRows={2} {...text('business_description')} />
         <Textarea className="is-wide" required autosize minRows={2} {...text('core_services')} />
       </div>
-      <h2>{t('form.sections.clients')}</h2>
-      <div className="is-form-grid">
-        <TextInput className="is-wide" required {...text('target_client_types')} />
-        <TagsInput
-          required
-          maxTags={MAX_TARGET_CLIENTS}
-          description={t('form.target_client_names_hint')}
-          {...list('target_client_names')}
-        />
-        <TagsInput maxTags={MAX_TARGET_CLIENTS} placeholder="https://" {...list('target_client_websites')} />
-      </div>
+      {kind === 'employee' ? null : (
+        <>
+          <h2>{t('form.sections.clients')}</h2>
+          <div className="is-form-grid">
+            <TextInput className="is-wide" required {...text('target_client_types')} />
+            <TagsInput
+              required
+              maxTags={MAX_TARGET_CLIENTS}
+              description={t('form.target_client_names_hint')}
+              {...list('target_client_names')}
+            />
+            <TagsInput
+              maxTags={MAX_TARGET_CLIENTS}
+              placeholder="https://"
+              {...list('target_client_websites')}
+            />
+          </div>
+        </>
+      )}
       <h2>{t('form.sections.direction')}</h2>
       <div className="is-form-grid">
         <Textarea className="is-wide" required autosize minRows={2} {...text('strategic_priorities')} />
@@ -228,32 +226,18 @@ export function ProfileForm({ report }: { report: TReportName }) {
             {themes.includes('other') ? <TextInput required {...text('key_themes_other')} /> : null}
             <DelayedMultiSelect searchable data={[...FOCUS_FUNCTIONS]} {...list('focus_functions')} />
           </>
+        ) : kind === 'employee' ? (
+          <DelayedMultiSelect required searchable data={[...FOCUS_FUNCTIONS]} {...list('focus_functions')} />
         ) : (
           <Textarea className="is-wide" required autosize minRows={2} {...text('key_points_of_interest')} />
         )}
       </div>
       <h2>{t('form.sections.delivery')}</h2>
-      <div className="is-form-grid">
-        <Select
-          label={t('form.notification_frequency')}
-          data={REPORT_FREQUENCIES.map((f) => ({ value: f, label: t(`frequency.${f}`) }))}
-          value={values.notification_frequency}
-          allowDeselect={false}
-          onChange={(v) => v && set('notification_frequency', v)}
-          data-testid="profile-notification_frequency"
-        />
-        <Select
-          label={t('form.reporting_period')}
-          data={REPORTING_PERIODS.map((p) => ({ value: String(p), label: t(`period.${p}`) }))}
-          value={String(values.reporting_period)}
-          allowDeselect={false}
-          onChange={(v) => v && set('reporting_period', Number(v))}
-          data-testid="profile-reporting_period"
-        />
-      </div>
-      <p className="is-schedule" data-testid="profile-schedule">
-        {t(`schedule.${values.notification_frequency}`)}
-      </p>
+      <DeliveryFields
+        frequency={values.notification_frequency}
+        period={values.reporting_period}
+        onChange={set}
+      />
       <Group mt="lg">
         <Button type="submit" color="#4f46e5" loading={save.isPending} data-testid="profile-save">
           {t('form.save')}
