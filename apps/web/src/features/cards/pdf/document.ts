@@ -148,6 +148,8 @@ function writeText(flow: Flow, content: CardDocument): void {
 /** Every row of the table; the header row repeats on each page it runs over. */
 function writeTable(flow: Flow, table: CardDocument['table']): void {
   if (table.rows.length === 0) return;
+  // The header row with a row or two under it reads as a table; alone at a page's foot it does not.
+  flow.need(Math.min(table.rows.length + 1, 4) * 19);
   const [top, , bottom] = PDF_PAGE.marginsIn.map((m) => m * PT);
   autoTable(flow.doc, {
     head: [table.headers],
