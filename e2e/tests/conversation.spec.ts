@@ -407,7 +407,8 @@ test('asks from the dashboard and the box, draws charts, cycles views, sorts, ex
   const pngDownload = page.waitForEvent('download');
   await page.getByTestId('export-png').click();
   const png = await pngDownload;
-  expect(png.suggestedFilename()).toBe('export.png');
+  // Named after the card (and its period, when it has one), not export.png.
+  expect(png.suggestedFilename()).toMatch(/^Top 5 .*\.png$/i);
   const pngPath = join(SHOTS, '..', 'test-results', 'export.png');
   await png.saveAs(pngPath);
   expect([...readFileSync(pngPath).subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

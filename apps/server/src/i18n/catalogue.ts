@@ -158,6 +158,15 @@ export interface UnsubscribePageTexts {
   failed: string;
 }
 
+/** The lines an e-mailed card has around it: its comparison, its source and when its data was read. */
+export interface CardMailTexts {
+  comparedWith: (period: string) => string;
+  source: (name: string) => string;
+  dataRead: (date: string) => string;
+  /** A source answered from a copy: when the copy was read. */
+  dataAsOf: (date: string) => string;
+}
+
 /** What a golden check found wrong with a verified question (modules/verified/golden-checks.ts). */
 export type BrokenReason =
   | { kind: 'missing'; field: 'measure' | 'dimension' | 'time' | 'filter'; name: string }
@@ -180,6 +189,7 @@ export interface ServerCatalogue {
   report: ReportTexts;
   digest: DigestTexts;
   unsubscribe: UnsubscribePageTexts;
+  cardMail: CardMailTexts;
   notifications: NotificationTexts;
 }
 

@@ -177,6 +177,12 @@ export const en: ServerCatalogue = {
     title: 'Unsubscribed',
     failed: 'This link does not work',
   },
+  cardMail: {
+    comparedWith: (period) => `vs ${period}`,
+    source: (name) => `Source: ${name}`,
+    dataRead: (date) => `Data read ${date}`,
+    dataAsOf: (date) => `Data as of ${date}`,
+  },
   notifications: {
     verifiedBroken: {
       title: (phrase) => `A verified question broke: “${phrase}”`,

@@ -180,6 +180,12 @@ export const tr: ServerCatalogue = {
     title: 'Abonelikten çıkıldı',
     failed: 'Bu bağlantı çalışmıyor',
   },
+  cardMail: {
+    comparedWith: (period) => `${period} ile karşılaştırma`,
+    source: (name) => `Kaynak: ${name}`,
+    dataRead: (date) => `Veri okuma zamanı: ${date}`,
+    dataAsOf: (date) => `Veriler ${date} itibarıyla`,
+  },
   notifications: {
     verifiedBroken: {
       title: (phrase) => `Doğrulanmış bir soru bozuldu: “${phrase}”`,

@@ -48,6 +48,9 @@ describe.each(TEST_DATABASES)('mail through the queue on %s', (kind) => {
     expect(mail.subject).toBe('Parley: Revenue by Region, last month');
     expect(mail.html).toContain('cid:card-chart');
     expect(mail.attachments[0]!.content.equals(PNG)).toBe(true);
+    // The time the data was read as the user reads it, not a UTC ISO string.
+    expect(mail.html).toMatch(/Source: [^<]+ · Data read [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    expect(mail.html).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
   });
 
   it('keeps a mail through an SMTP outage and delivers it once when the server is back', async () => {

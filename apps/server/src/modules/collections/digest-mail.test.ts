@@ -99,6 +99,30 @@ describe('the digest mail', () => {
     expect(mail.text).toContain('Bu özetin aboneliğinden çık');
   });
 
+  it('names each card’s period in the owner’s date format, never as ISO dates', () => {
+    const dated: TCard = {
+      ...card(2),
+      period: { from: '2026-10-01', to: '2026-10-31', label: 'last month', partial: false },
+    };
+    const plain = (s: string) => s.replace(/[\u2009\u202f\u00a0]/g, ' ');
+    const us = digestMail({
+      ...base,
+      language: 'en-US',
+      responses: [{ question_id: 'q1', phrase: 'revenue by day', card: dated }],
+      paint: () => null,
+    });
+    expect(plain(us.text)).toContain('Oct 1 – 31, 2026 · First digest of this card');
+    expect(plain(us.html)).toContain('Oct 1 – 31, 2026 · First digest of this card');
+    const tr = digestMail({
+      ...base,
+      language: 'tr',
+      responses: [{ question_id: 'q1', phrase: 'gelir', card: dated }],
+      paint: () => null,
+    });
+    expect(plain(tr.text)).toMatch(/1 ?– ?31 Eki 2026 · Bu kartın ilk özeti/);
+    for (const mail of [us, tr]) expect(mail.html + mail.text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}/);
+  });
+
   it('answers the unsubscribe page, escaping the collection name', () => {
     expect(unsubscribePage('Parley', 'en-US', { collectionName: '<b>Sales</b>' })).toContain(
       'the digest of “&lt;b&gt;Sales&lt;/b&gt;”',

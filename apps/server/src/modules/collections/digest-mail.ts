@@ -29,6 +29,7 @@ import {
 import type { DigestSummary } from '../../db/schema';
 import { serverTexts } from '../../i18n';
 import type { MailAttachment } from '../../mail/mail.service';
+import { readerPeriod } from '../conversations/card-mail';
 
 /** Rows of a card's table the mail shows; the rest travel in the CSV attachment. */
 export const DIGEST_TABLE_ROWS = 20;
@@ -147,7 +148,10 @@ export function digestMail(input: DigestMailInput): DigestMail {
     }
     const values = cardSummary(card);
     summary[response.question_id] = { title: card.title, values };
-    const lead = changeLine(card, values, input.previous?.[response.question_id]?.values, locale);
+    const change = changeLine(card, values, input.previous?.[response.question_id]?.values, locale);
+    // Which period the numbers are of, in the owner's date format ("Oct 1 – 31, 2026 · vs …").
+    const period = readerPeriod(card, locale);
+    const lead = period ? `${period} · ${change}` : change;
 
     let chartCid: string | null = null;
     const chart = chartFor(card, views.get(response.question_id));

@@ -305,7 +305,10 @@ export class ConversationsService {
     const card = await this.getCard(asker, body.question_id);
     const image = body.image ? Buffer.from(body.image.slice(body.image.indexOf(',') + 1), 'base64') : null;
     if (image && !isPng(image)) throw new Invalid('Invalid field image: not a PNG image');
-    const mail = cardMail(this.brand, card, image !== null);
+    const mail = cardMail(this.brand, card, image !== null, {
+      language: asker.language,
+      timeZone: asker.timezone,
+    });
     try {
       await this.mail.enqueue({
         to: asker.email,

@@ -419,7 +419,6 @@ export const AnalysisCard = memo(function AnalysisCard({
           view={current}
           questionId={questionId}
           phrase={phrase}
-          getNode={() => rootRef.current}
           getPng={getPng}
         />
       ) : null}

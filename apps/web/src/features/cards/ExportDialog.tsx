@@ -1,16 +1,20 @@
 import { Modal } from '@mantine/core';
-import type { TCard } from '@parley/contract';
+import type { TCard, TTenant } from '@parley/contract';
+import { periodLabel } from '@parley/presenter';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReturnFocus } from '../../lib/focus';
 import { toast } from '../../lib/toast';
 import { MailIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
-import { copyTable, download, exportCsv, exportPdf, PNG_FILENAME } from './export';
+import { sessionKeys } from '../session/session';
+import { composePng, copyTable, download, exportCsv, exportFileName } from './export';
 import { useEmailCard } from './hooks/useEmailCard';
 import { useVerifyQuestion } from './hooks/useRemember';
 import { CheckIcon, CopyIcon, FileIcon, ImageIcon, TableIcon } from './icons';
-import type { ViewType } from './views';
+import { type DocumentLocale, periodLine } from './pdf/content';
+import { isChartView, type ViewType } from './views';
 import './i18n';
 
 export interface ExportDialogProps {
@@ -21,26 +25,39 @@ export interface ExportDialogProps {
   questionId?: string;
   /** The question the card answers: "This is right — verify it" pins it to the card's query. */
   phrase?: string;
-  /** The card element to print (PDF). */
-  getNode: () => HTMLElement | null;
-  /** A PNG data URL of the current view (chart instance or the rendered node). */
+  /** A PNG data URL of a view that is not a chart (charts are drawn whole from the card's data). */
   getPng: () => Promise<string | null>;
 }
 
 type Action = 'pdf' | 'png' | 'csv' | 'email' | 'copy' | 'verify';
 
+/** The user's words, number and date formats and time zone (the profile's, when the browser knows it). */
+function useDocumentLocale(): DocumentLocale {
+  const { t, i18n } = useTranslation('cards');
+  const zone = useQueryClient().getQueryData<TTenant | null>(sessionKeys.tenant)?.timezone ?? undefined;
+  let timeZone: string | undefined;
+  try {
+    if (zone) new Intl.DateTimeFormat('en', { timeZone: zone });
+    timeZone = zone;
+  } catch {
+    timeZone = undefined;
+  }
+  return { t, locale: i18n.language || 'en-US', timeZone };
+}
+
+/** The whole chart of a chart view as a PNG, drawn off screen (lazy chunk); null for other views. */
+async function wholeChartPng(card: TCard, view: ViewType, words: DocumentLocale, width: 'picture' | 'mail') {
+  if (!isChartView(view)) return null;
+  const { cardChartPng, MAIL_PICTURE_WIDTH, PICTURE_WIDTH } = await import('./pdf/chart-image');
+  return cardChartPng(card, view, words, width === 'mail' ? MAIL_PICTURE_WIDTH : PICTURE_WIDTH);
+}
+
 /** Export choices (spec 2 §2): PDF, PNG, CSV, e-mail the card, copy the table; and verifying the answer. */
-export function ExportDialog({
-  opened,
-  onClose,
-  card,
-  view,
-  questionId,
-  phrase,
-  getNode,
-  getPng,
-}: ExportDialogProps) {
+export function ExportDialog({ opened, onClose, card, view, questionId, phrase, getPng }: ExportDialogProps) {
   const { t } = useTranslation('cards');
+  const words = useDocumentLocale();
+  const fileName = (extension: 'csv' | 'png' | 'pdf') =>
+    exportFileName(card.title, periodLabel(card, words.locale, t('so_far')), extension);
   useReturnFocus();
   const [busy, setBusy] = useState<Action | null>(null);
   const email = useEmailCard();
@@ -52,25 +69,34 @@ export function ExportDialog({
     try {
       switch (action) {
         case 'pdf': {
-          const node = getNode();
-          if (node) await exportPdf(node);
+          const { cardPdf } = await import('./pdf');
+          download(await cardPdf(card, view, words), fileName('pdf'));
           break;
         }
         case 'png': {
-          const png = await getPng();
-          if (png) download(png, PNG_FILENAME);
+          // A chart is drawn whole (every bar, no slider); the title and period go above it.
+          const chart = await wholeChartPng(card, view, words, 'picture');
+          const png = chart
+            ? await composePng(chart, { title: card.title, period: periodLine(card, words) })
+            : await getPng();
+          if (png) download(png, fileName('png'));
           else toast.error(t('exports.failed'));
           break;
         }
         case 'csv':
-          exportCsv(card.table);
+          exportCsv(
+            card,
+            { period: t('exports.csv_period'), comparison: t('exports.csv_comparison') },
+            fileName('csv'),
+          );
           break;
         case 'copy':
           if (await copyTable(card.table)) toast.success(t('exports.copied'));
           else toast.error(t('exports.clipboard_denied'));
           break;
         case 'email': {
-          const image = await getPng().catch(() => null);
+          // The mail names the card and its period itself: the picture is the chart alone.
+          const image = await wholeChartPng(card, view, words, 'mail').catch(() => null);
           // The hook toasts the outcome; a failure must not also toast 'export failed'.
           await email.mutateAsync({ questionId: questionId ?? '', view, image }).catch(() => undefined);
           break;

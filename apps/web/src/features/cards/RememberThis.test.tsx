@@ -110,7 +110,6 @@ function renderMenu(card: TCard, phrase?: string) {
         card={card}
         view="table"
         phrase={phrase}
-        getNode={() => null}
         getPng={async () => null}
       />
     </Providers>,

@@ -1,17 +1,26 @@
-import { MAX_CARD_IMAGE_BYTES, type TCardRow, type TEmailCardBody } from '@parley/contract';
+import { MAX_CARD_IMAGE_BYTES, type TCard, type TCardRow, type TEmailCardBody } from '@parley/contract';
 import { toCsv, toTsv } from '@parley/presenter';
+import filenamify from 'filenamify/browser';
 import type { ViewType } from './views';
 
-/** PDF settings (spec 2 §2): landscape letter, margins 0.5 / 2 / 0.5 / 2 in, jpeg quality 0.98. */
-export const PDF_OPTIONS = {
-  margin: [0.5, 2, 0.5, 2] as [number, number, number, number],
-  filename: 'export.pdf',
-  image: { type: 'jpeg' as const, quality: 0.98 },
-  html2canvas: { scale: 2, useCORS: true, backgroundColor: '#ffffff', logging: false },
-  jsPDF: { unit: 'in', format: 'letter', orientation: 'landscape' as const },
-};
-export const PNG_FILENAME = 'export.png';
-export const CSV_FILENAME = 'export.csv';
+/** Longest file-name stem an export gets (before its extension). */
+const FILE_STEM_LENGTH = 120;
+
+/**
+ * A download's file name from the card's title and period ("Revenue by region — Oct 1 – 31, 2026.csv"):
+ * letters of every language kept, characters no file system accepts replaced, whitespace made plain.
+ */
+export function exportFileName(
+  title: string,
+  period: string | null,
+  extension: 'csv' | 'png' | 'pdf',
+): string {
+  const plain = (s: string) => s.replace(/\s+/gu, ' ').trim();
+  const base = period ? `${plain(title)} — ${plain(period)}` : plain(title);
+  const stem = filenamify(base, { replacement: '-', maxLength: FILE_STEM_LENGTH }).trim();
+  // A title of no letters or digits (blank, all slashes) leaves nothing worth naming a file.
+  return `${/[\p{L}\p{N}]/u.test(stem) ? stem : 'card'}.${extension}`;
+}
 
 /** Saves a Blob or data URL as a download. */
 export function download(data: Blob | string, filename: string): void {
@@ -26,13 +35,7 @@ export function download(data: Blob | string, filename: string): void {
   if (typeof data !== 'string') setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** The card's PDF, made by html2pdf.js (loaded only now: it is a large chunk). */
-export async function exportPdf(node: HTMLElement): Promise<void> {
-  const { default: html2pdf } = await import('html2pdf.js');
-  await html2pdf().set(PDF_OPTIONS).from(node).save();
-}
-
-/** A PNG data URL of a DOM node, through html2canvas (a dependency of html2pdf.js, lazy). */
+/** A PNG data URL of a DOM node, through html2canvas (lazy: a large chunk). */
 export async function nodeToPng(node: HTMLElement): Promise<string> {
   const { default: html2canvas } = await import('html2canvas');
   const canvas = await html2canvas(node, {
@@ -118,8 +121,38 @@ export async function composePng(image: string, header: PngHeader, pixelRatio = 
   return canvas.toDataURL('image/png');
 }
 
-export function exportCsv(rows: readonly TCardRow[]): void {
-  download(new Blob([`\uFEFF${toCsv(rows)}`], { type: 'text/csv;charset=utf-8' }), CSV_FILENAME);
+/** Names of the two columns the CSV adds so every row says its period. */
+export interface CsvPeriodHeaders {
+  period: string;
+  comparison: string;
+}
+
+/** An ISO 8601 interval ("2026-10-01/2026-10-31"): read the same by people and parsers in every locale. */
+const interval = (from: string, to: string) => `${from}/${to}`;
+
+/**
+ * The CSV's rows: the table's, each with its period (and comparison period) as ISO 8601 intervals in
+ * trailing columns, so the file stays one header row plus data rows that any parser reads.
+ */
+export function csvRows(card: Pick<TCard, 'table' | 'period'>, headers: CsvPeriodHeaders): TCardRow[] {
+  const period = card.period;
+  if (!period || card.table.length === 0) return [...card.table];
+  const taken = new Set(Object.keys(card.table[0]));
+  const free = (name: string) => (taken.has(name) ? `${name} (export)` : name);
+  const extra: TCardRow = { [free(headers.period)]: interval(period.from, period.to) };
+  if (period.comparison)
+    extra[free(headers.comparison)] = interval(period.comparison.from, period.comparison.to);
+  return card.table.map((row) => ({ ...row, ...extra }));
+}
+
+/** Downloads the card's table as CSV (UTF-8 with a byte-order mark, so spreadsheets read the letters). */
+export function exportCsv(
+  card: Pick<TCard, 'table' | 'period'>,
+  headers: CsvPeriodHeaders,
+  filename: string,
+): void {
+  const csv = toCsv(csvRows(card, headers));
+  download(new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' }), filename);
 }
 
 /** Copies the table as TSV; false when the browser refuses clipboard access. */

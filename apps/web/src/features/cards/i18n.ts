@@ -71,6 +71,11 @@ const enUS = {
     email_failed: 'Failed to send email! Please try again shortly.',
     failed: 'Export failed',
     working: 'Preparing export',
+    source: 'Source: {{name}}',
+    data_read: 'Data read {{date}}',
+    page: 'Page {{page}} of {{count}}',
+    csv_period: 'Period',
+    csv_comparison: 'Comparison period',
   },
   understood: {
     label: 'What I understood',
@@ -259,6 +264,11 @@ const tr: CardMessages = {
     email_failed: 'E-posta gönderilemedi! Lütfen biraz sonra tekrar deneyin.',
     failed: 'Dışa aktarma başarısız oldu',
     working: 'Dışa aktarma hazırlanıyor',
+    source: 'Kaynak: {{name}}',
+    data_read: 'Veri okuma zamanı: {{date}}',
+    page: 'Sayfa {{page}} / {{count}}',
+    csv_period: 'Dönem',
+    csv_comparison: 'Karşılaştırma dönemi',
   },
   understood: {
     label: 'Anladıklarım',
