@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/api';
 import { DELETE_CONFIRMATION, isDeleteConfirmed } from '../../../lib/contract';
 import { useAccountSubscription, useDeleteAccount } from '../hooks/useAccount';
 
@@ -36,7 +37,13 @@ function DeleteAccountBody({ onClose }: { onClose: () => void }) {
   // The user reads whether a paid subscription is cancelled before they can confirm.
   const checking = subscription.isPending && !subscription.isError;
   const paid = subscription.data?.paid_with_provider === true ? subscription.data : null;
-  const refused = remove.data && !remove.data.deleted ? remove.data.message : null;
+  // The server's reason for refusing (a provider that could not cancel), shown where the user looks.
+  const refused =
+    remove.data && !remove.data.deleted
+      ? (remove.data.message ?? t('settings.failed_to_delete_account'))
+      : remove.error
+        ? errorMessage(remove.error, t('settings.failed_to_delete_account'))
+        : null;
 
   return (
     <>
