@@ -49,11 +49,14 @@ test('a new user on the trial upgrades to annual Premium, sees the invoice, canc
   await form.getByLabel('Address line 1').fill('12 St James’s Square');
   await form.getByLabel('City').fill('London');
   await form.getByLabel('Postal code').fill('SW1Y 4LB');
-  await form.getByLabel('Country (two-letter code)').fill('gb');
+  await form.getByTestId('address-country').fill('United King');
+  await page.getByRole('option', { name: 'United Kingdom' }).click();
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Address saved.' })).toBeVisible();
   const addresses = page.getByTestId('addresses');
-  await expect(addresses).toContainText('Head office, 12 St James’s Square, London, SW1Y 4LB, GB');
+  await expect(addresses).toContainText(
+    'Head office, 12 St James’s Square, London, SW1Y 4LB, United Kingdom',
+  );
   await expect(addresses).toContainText('Default');
 
   // Annual: two months free; Premium costs 10 × $19.

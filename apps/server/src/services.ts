@@ -328,7 +328,7 @@ export function buildServices(
     demo: new DemoService(users, projectsRepo, config),
     queue,
     mail,
-    profile: new ProfileService(users, tenant, access, datasources, sessions),
+    profile: new ProfileService(users, tenant, access, datasources, sessions, billing),
     projects: new ProjectsService(projectsRepo, config.PUBLIC_URL),
     answers,
     datasources,

@@ -3,6 +3,7 @@ export * from './card';
 export * from './collections';
 export * from './contact';
 export * from './conversations';
+export * from './countries';
 export * from './datasources';
 export * from './endpoints';
 export * from './errors';

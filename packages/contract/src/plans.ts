@@ -1,3 +1,4 @@
+import { ZCountryCode } from './countries';
 import { LIMITS, NOTIFICATION_FREQUENCIES } from './limits';
 import { z } from './zod';
 
@@ -106,6 +107,22 @@ export const ZPlanLimits = z.object({
   digests: z.array(z.enum(NOTIFICATION_FREQUENCIES)),
 });
 
+/** A collection with more cards than a plan allows. */
+export const ZOverLimitCollection = z.object({
+  id: z.string(),
+  name: z.string(),
+  cards: z.number(),
+  limit: z.number(),
+});
+
+/** The plan a cancel falls back to, and which of the user's collections exceed it. */
+export const ZFallback = z.object({
+  plan: ZPlanId,
+  collections: z.object({ count: z.number(), limit: z.number().nullable() }),
+  over: z.array(ZOverLimitCollection),
+});
+export type TFallback = z.infer<typeof ZFallback>;
+
 /** GET /api/v1/subscription (DESIGN §11). */
 export const ZSubscription = z.object({
   status: z.enum(SUBSCRIPTION_STATUSES),
@@ -124,6 +141,12 @@ export const ZSubscription = z.object({
     .nullable(),
   limits: ZPlanLimits,
   usage: z.object({ conversations: z.number(), gpt_insights: z.number(), collections: z.number() }),
+  /** Whether a plan can be bought here; `no_provider`: the server has no payment provider. */
+  checkout: z.object({ available: z.boolean(), reason: z.enum(['no_provider']).nullable() }),
+  /** A subscription the provider bills: deleting the account cancels it there first. */
+  paid_with_provider: z.boolean(),
+  /** Where a cancel (or the trial's end) lands: that plan's limits against what the user has. */
+  fallback: ZFallback.nullable(),
 });
 export type TSubscription = z.infer<typeof ZSubscription>;
 
@@ -176,7 +199,7 @@ export const ZAddressBody = z.object({
   city: text(200).optional().default(''),
   postal_code: text(20).optional().default(''),
   region: text(200).optional().default(''),
-  country: z.string().regex(/^[A-Z]{2}$/, { message: 'Invalid field country: an ISO 3166-1 alpha-2 code' }),
+  country: ZCountryCode,
 });
 export type TAddressBody = z.input<typeof ZAddressBody>;
 export const ZUpdateAddressBody = ZAddressBody.extend({
@@ -211,6 +234,8 @@ export type TPricingPreview = z.infer<typeof ZPricingPreview>;
 /** Messages of the subscription calls, shared by server and screen. */
 export const BILLING_MESSAGES = {
   paymentsOff: 'Payments are not enabled on this server.',
+  providerCancelFailed:
+    'Your subscription could not be cancelled with the payment provider, so your account was not deleted. Please try again shortly.',
   noPaidPlan: 'You have no paid subscription to change.',
   samePlan: 'You are already on this plan.',
   notPaused: 'Your subscription is not paused.',

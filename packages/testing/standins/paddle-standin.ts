@@ -50,6 +50,11 @@ export interface PaddlePeer {
   pay(transactionId: string): PaddleEvent[];
   /** Paddle's clock reached now: due scheduled changes apply, due renewals bill. */
   advance(): PaddleEvent[];
+  /**
+   * The next API request whose method and path match answers `status` with Paddle's error body
+   * instead (an outage, a refusal); the ones after it are served again.
+   */
+  failNext(method: string, path: RegExp, status?: number): void;
   /** A webhook request as Paddle sends it; `ts` defaults to the clock. */
   signed(event: PaddleEvent, ts?: number): { body: string; signature: string };
   close(): Promise<void>;
@@ -98,6 +103,7 @@ export async function startPaddlePeer(
   const subscriptions = new Map<string, Json>();
   let base = '';
   let invoiceNo = 1;
+  const failures: { method: string; path: RegExp; status: number }[] = [];
   const now = () => clock().toISOString();
 
   const event = (type: string, data: Json): PaddleEvent => ({
@@ -235,6 +241,11 @@ export async function startPaddlePeer(
         'You aren\u2019t permitted to perform this request.',
       );
     }
+    const failing = failures.findIndex((f) => f.method === req.method && f.path.test(url.pathname));
+    if (failing >= 0) {
+      const { status } = failures.splice(failing, 1)[0]!;
+      return fail(res, status, 'api_error', 'internal_error', 'An internal error occurred.');
+    }
     const parts = url.pathname.split('/').filter(Boolean);
     const m = `${req.method} /${parts[0] ?? ''}${parts.length > 1 ? '/:id' : ''}${parts[2] ? `/${parts[2]}` : ''}${parts[3] ? '/:id' : ''}`;
     switch (m) {
@@ -347,6 +358,24 @@ export async function startPaddlePeer(
               bill(sub.customer_id, sub.id, priceId, sub.custom_data, 'completed');
             }
           }
+        } else if (parts[2] === 'cancel' && body?.effective_from === 'immediately') {
+          // Cancelled now: an active or paused subscription ends, nothing is billed again.
+          if (sub.status === 'canceled') {
+            return fail(
+              res,
+              400,
+              'request_error',
+              'subscription_update_when_canceled',
+              'subscription is canceled',
+            );
+          }
+          Object.assign(sub, {
+            status: 'canceled',
+            canceled_at: now(),
+            next_billed_at: null,
+            current_billing_period: null,
+            scheduled_change: null,
+          });
         } else if (parts[2] === 'cancel' || parts[2] === 'pause') {
           if (sub.status !== 'active') {
             return fail(
@@ -545,6 +574,9 @@ export async function startPaddlePeer(
         }
       }
       return events;
+    },
+    failNext(method, path, status = 500) {
+      failures.push({ method, path, status });
     },
     signed(e, ts = Math.floor(clock().getTime() / 1000)) {
       const body = JSON.stringify(e);

@@ -51,6 +51,8 @@ export interface BillingProvider {
   ): Promise<ProviderSubscription>;
   /** Cancel or pause at the end of the billing period. */
   schedule(id: string, action: 'cancel' | 'pause'): Promise<ProviderSubscription>;
+  /** Cancels now, not at the period's end (the account is being deleted). */
+  cancelNow(id: string): Promise<ProviderSubscription>;
   /** Removes a scheduled cancel or pause. */
   unschedule(id: string): Promise<ProviderSubscription>;
   resume(id: string): Promise<ProviderSubscription>;

@@ -1,6 +1,13 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { billingAddresses, billingEvents, collections, quotaUsage, subscriptions } from '../../db/schema';
+import {
+  billingAddresses,
+  billingEvents,
+  collectionQuestions,
+  collections,
+  quotaUsage,
+  subscriptions,
+} from '../../db/schema';
 import { type InvalidationBus, LocalInvalidationBus } from '../../lib/invalidation';
 import { TtlCache } from '../../lib/ttl-cache';
 import type { TallyRow } from './quota-tally';
@@ -179,6 +186,18 @@ export class BillingRepository {
       .from(collections)
       .where(eq(collections.userId, userId));
     return Number(row?.n ?? 0);
+  }
+
+  /** The user's collections with their card counts, in every project, oldest first. */
+  async collectionCards(userId: string): Promise<{ id: string; name: string; cards: number }[]> {
+    const rows = await this.db
+      .select({ id: collections.id, name: collections.name, cards: count(collectionQuestions.id) })
+      .from(collections)
+      .leftJoin(collectionQuestions, eq(collectionQuestions.collectionId, collections.id))
+      .where(eq(collections.userId, userId))
+      .groupBy(collections.id, collections.name, collections.createdAt)
+      .orderBy(asc(collections.createdAt), asc(collections.id));
+    return rows.map((r) => ({ ...r, cards: Number(r.cards) }));
   }
 
   /** Stores an event once: false when its id was stored before (a replay). */

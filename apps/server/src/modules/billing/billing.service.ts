@@ -27,13 +27,11 @@ import type { Actor, QuotaGate, QuotaKind } from '../../lib/access';
 import { Invalid, NotFound, QuotaExceeded, Unauthenticated } from '../../lib/errors';
 import type { JobQueue } from '../../lib/queue';
 import { dateIn } from '../../lib/time';
+import { billedByProvider, cancelForDeletion } from './account-closure';
+import { addressColumns, toAddress } from './addresses';
 import type { BillingProvider, ProviderSubscription } from './billing.provider';
-import type {
-  AddressRow,
-  BillingRepository,
-  SubscriptionRow,
-  SubscriptionValues,
-} from './billing.repository';
+import type { BillingRepository, SubscriptionRow, SubscriptionValues } from './billing.repository';
+import { fallbackOf } from './fallback';
 import { QuotaTally } from './quota-tally';
 
 export const BILLING_EVENT_JOB = 'billing-event';
@@ -285,7 +283,7 @@ export class BillingService implements QuotaGate {
     const [conversations, gptInsights, collections] = await Promise.all([
       this.used(actor.userId, 'conversations', period),
       this.used(actor.userId, 'gpt_insights', period),
-      this.repo.countCollections(actor.userId),
+      this.repo.collectionCards(actor.userId),
     ]);
     const paying = row.status === 'ACTIVE' && row.periodEnd !== null;
     const change = row.scheduledChange;
@@ -307,7 +305,10 @@ export class BillingService implements QuotaGate {
           }
         : null,
       limits: PLANS[plan].limits,
-      usage: { conversations, gpt_insights: gptInsights, collections },
+      usage: { conversations, gpt_insights: gptInsights, collections: collections.length },
+      checkout: { available: this.provider !== null, reason: this.provider ? null : 'no_provider' },
+      paid_with_provider: billedByProvider(this.provider, row),
+      fallback: fallbackOf(plan, collections),
     };
   }
 
@@ -475,6 +476,10 @@ export class BillingService implements QuotaGate {
       status,
       periodStart: sub.periodStart,
       periodEnd: sub.periodEnd,
+      // Paying ends a trial: the paid period starts that day, the trial's days left are not added.
+      ...(row?.status === 'TRIAL' && status === 'ACTIVE'
+        ? { trialEndsAt: sub.periodStart ?? this.clock() }
+        : {}),
       scheduledChange:
         sub.scheduledChange && sub.scheduledChange.action !== 'resume'
           ? { action: sub.scheduledChange.action, effectiveAt: sub.scheduledChange.effectiveAt.toISOString() }
@@ -643,6 +648,11 @@ export class BillingService implements QuotaGate {
     return due.length;
   }
 
+  /** Account deletion, first: ends a subscription the provider bills, or refuses (account-closure.ts). */
+  async cancelForDeletion(actor: Actor): Promise<string | null> {
+    return cancelForDeletion(this.provider, await this.current(actor), this.log);
+  }
+
   /** Support and tests: sets a monthly counter of the current period. */
   async setUsage(actor: Actor, kind: 'conversations' | 'gpt_insights', used: number): Promise<void> {
     const row = await this.current(actor);
@@ -668,32 +678,6 @@ const addCycle = (d: Date, cycle: BillingCycle) => addMonths(d, cycle === 'annua
 
 function joinAnd(items: string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-}
-
-function addressColumns(b: TAddressBody) {
-  return {
-    name: b.name ?? '',
-    firstLine: b.first_line ?? '',
-    secondLine: b.second_line ?? '',
-    city: b.city ?? '',
-    postalCode: b.postal_code ?? '',
-    region: b.region ?? '',
-    country: b.country,
-  };
-}
-
-function toAddress(r: AddressRow): TAddress {
-  return {
-    id: r.id,
-    status: r.status,
-    name: r.name,
-    first_line: r.firstLine,
-    second_line: r.secondLine,
-    city: r.city,
-    postal_code: r.postalCode,
-    region: r.region,
-    country: r.country,
-  };
 }
 
 /** A parsed JSON value PostgreSQL can store: NUL characters and lone surrogates become U+FFFD. */

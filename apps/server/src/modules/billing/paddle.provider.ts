@@ -173,6 +173,13 @@ export class PaddleProvider implements BillingProvider {
     return this.toSubscription(data);
   }
 
+  async cancelNow(id: string) {
+    const { data } = await this.call<PaddleSubscription>('POST', `/subscriptions/${id}/cancel`, {
+      effective_from: 'immediately',
+    });
+    return this.toSubscription(data);
+  }
+
   async unschedule(id: string) {
     const { data } = await this.call<PaddleSubscription>('PATCH', `/subscriptions/${id}`, {
       scheduled_change: null,

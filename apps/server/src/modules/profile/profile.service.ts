@@ -3,6 +3,7 @@ import type { AccessPolicy, Actor } from '../../lib/access';
 import { profileColumns } from '../../lib/images';
 import { limitKeys } from '../auth/attempts.repository';
 import type { SessionsService } from '../auth/sessions.service';
+import type { BillingService } from '../billing/billing.service';
 import type { DatasourcesService } from '../datasources/datasources.service';
 import type { TenantService } from '../tenant/tenant.service';
 import type { UsersRepository } from '../users/users.repository';
@@ -15,6 +16,7 @@ export class ProfileService {
     private readonly access: AccessPolicy,
     private readonly datasources: Pick<DatasourcesService, 'sourceIdsOf' | 'discardSources'>,
     private readonly sessions: Pick<SessionsService, 'userChanged'>,
+    private readonly billing: Pick<BillingService, 'cancelForDeletion'>,
   ) {}
 
   /** Saves the profile; the photo is checked by its bytes. Answers the updated tenant. */
@@ -25,10 +27,12 @@ export class ProfileService {
 
   /**
    * Erases the account and all its data for real; its sessions go with it (foreign keys), and
-   * every process drops its copies of them before this answers.
+   * every process drops its copies of them before this answers. A subscription the provider
+   * bills is cancelled there first; if that fails, nothing is deleted (502).
    */
   async deleteAccount(actor: Actor): Promise<void> {
     await this.access.requireAccess(actor, { feature: 'SETTINGS_DELETE_ACCOUNT' });
+    await this.billing.cancelForDeletion(actor);
     const sources = await this.datasources.sourceIdsOf(actor.userId);
     await this.users.deleteAccount(actor.userId, actor.email, {
       keys: [limitKeys.loginEmail(actor.email), limitKeys.sendEmail(actor.email)],

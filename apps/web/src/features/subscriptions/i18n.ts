@@ -12,6 +12,14 @@ const enUS = {
   next_bill_date: 'Next bill date',
   renewal_date: 'Renewal date',
   trial_ends: 'Trial ends',
+  trial_plan_one: 'Trial — {{plan}}, {{count}} day left',
+  trial_plan_other: 'Trial — {{plan}}, {{count}} days left',
+  trial_badge_one: 'Trial — {{count}} day left',
+  trial_badge_other: 'Trial — {{count}} days left',
+  checkout_unavailable: {
+    no_provider:
+      'Plans cannot be bought on this server: no payment provider is set up. Your plan and its limits still apply; ask your administrator to turn payments on.',
+  },
   none: '—',
   usage: 'This month',
   usage_conversations: 'Conversations: {{used}} of {{limit}}',
@@ -69,6 +77,18 @@ const enUS = {
     downgrade_later: 'The new plan starts on your renewal date, {{date}}.',
     cancel_text: 'You keep your plan until {{date}}; then you move to the Free plan.',
     pause_text: 'You keep your plan until {{date}}; then payments stop until you resume.',
+    trial_ends_now_one:
+      'Your trial ends when you pay: the paid period starts today and runs until {{date}}. The {{count}} day left of your trial is not added.',
+    trial_ends_now_other:
+      'Your trial ends when you pay: the paid period starts today and runs until {{date}}. The {{count}} days left of your trial are not added.',
+    fallback_title: 'What changes on the {{plan}} plan',
+    fallback_collections: 'You have {{count}} collections; {{plan}} allows {{limit}}.',
+    fallback_cards: 'These collections have more cards than {{plan}} allows:',
+    fallback_item_one: '{{name}}: {{count}} card (limit {{limit}})',
+    fallback_item_other: '{{name}}: {{count}} cards (limit {{limit}})',
+    fallback_keep:
+      'They stay as they are, but you cannot add collections or cards beyond the limits until they fit.',
+    fallback_fits: 'All your collections fit the {{plan}} plan.',
     address: 'Billing address',
     no_address: 'No address',
     subtotal: 'Subtotal',
@@ -104,7 +124,9 @@ const enUS = {
     city: 'City',
     postal_code: 'Postal code',
     region: 'Region',
-    country: 'Country (two-letter code)',
+    country: 'Country',
+    country_required: 'Choose a country.',
+    no_country: 'No country found',
   },
   messages: {
     failed_to_cancel: 'Failed to cancel subscription!',
@@ -133,6 +155,14 @@ const tr: typeof enUS = {
   next_bill_date: 'Sonraki fatura tarihi',
   renewal_date: 'Yenileme tarihi',
   trial_ends: 'Deneme bitişi',
+  trial_plan_one: 'Deneme — {{plan}}, {{count}} gün kaldı',
+  trial_plan_other: 'Deneme — {{plan}}, {{count}} gün kaldı',
+  trial_badge_one: 'Deneme — {{count}} gün kaldı',
+  trial_badge_other: 'Deneme — {{count}} gün kaldı',
+  checkout_unavailable: {
+    no_provider:
+      'Bu sunucuda plan satın alınamaz: ödeme sağlayıcısı ayarlanmamış. Planınız ve limitleri geçerli olmaya devam eder; ödemeleri açması için yöneticinize başvurun.',
+  },
   none: '—',
   usage: 'Bu ay',
   usage_conversations: 'Sohbetler: {{used}} / {{limit}}',
@@ -192,6 +222,18 @@ const tr: typeof enUS = {
     downgrade_later: 'Yeni plan yenileme tarihinizde, {{date}}, başlar.',
     cancel_text: 'Planınız {{date}} tarihine kadar sürer; sonra Ücretsiz plana geçersiniz.',
     pause_text: 'Planınız {{date}} tarihine kadar sürer; sonra siz sürdürene kadar ödemeler durur.',
+    trial_ends_now_one:
+      'Ödeme yaptığınızda denemeniz sona erer: ücretli dönem bugün başlar ve {{date}} tarihine kadar sürer. Denemenizden kalan {{count}} gün eklenmez.',
+    trial_ends_now_other:
+      'Ödeme yaptığınızda denemeniz sona erer: ücretli dönem bugün başlar ve {{date}} tarihine kadar sürer. Denemenizden kalan {{count}} gün eklenmez.',
+    fallback_title: '{{plan}} planında neler değişir',
+    fallback_collections: '{{count}} koleksiyonunuz var; {{plan}} planı {{limit}} koleksiyona izin verir.',
+    fallback_cards: 'Bu koleksiyonlarda {{plan}} planının izin verdiğinden fazla kart var:',
+    fallback_item_one: '{{name}}: {{count}} kart (sınır {{limit}})',
+    fallback_item_other: '{{name}}: {{count}} kart (sınır {{limit}})',
+    fallback_keep:
+      'Koleksiyonlarınız olduğu gibi kalır, ancak sınırlara inene kadar yeni koleksiyon veya kart ekleyemezsiniz.',
+    fallback_fits: 'Tüm koleksiyonlarınız {{plan}} planına sığıyor.',
     address: 'Fatura adresi',
     no_address: 'Adres yok',
     subtotal: 'Ara toplam',
@@ -227,7 +269,9 @@ const tr: typeof enUS = {
     city: 'Şehir',
     postal_code: 'Posta kodu',
     region: 'Bölge',
-    country: 'Ülke (iki harfli kod)',
+    country: 'Ülke',
+    country_required: 'Bir ülke seçin.',
+    no_country: 'Ülke bulunamadı',
   },
   messages: {
     failed_to_cancel: 'Abonelik iptal edilemedi!',

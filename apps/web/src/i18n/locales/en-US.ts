@@ -355,6 +355,9 @@ const enUS = {
       'This permanently deletes your account, your collections, conversations and data source credentials. It cannot be undone.',
     delete_account_type: 'Type {{word}} to confirm',
     delete_account_confirm: 'Delete my account',
+    delete_account_cancels_subscription:
+      'Your paid {{plan}} subscription will be cancelled with the payment provider before your account is deleted. No further payments will be taken. If it cannot be cancelled, nothing is deleted.',
+    delete_account_checking: 'Checking your subscription…',
     account_deleted: 'Your account has been deleted.',
     failed_to_delete_account: 'Failed to delete your account!',
     security_subtitle: 'Choose a new password. You will be signed out everywhere and sign in again with it.',

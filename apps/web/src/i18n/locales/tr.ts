@@ -360,6 +360,9 @@ const tr: Messages = {
       'Bu işlem hesabınızı, koleksiyonlarınızı, sohbetlerinizi ve veri kaynağı kimlik bilgilerinizi kalıcı olarak siler. Geri alınamaz.',
     delete_account_type: 'Onaylamak için {{word}} yazın',
     delete_account_confirm: 'Hesabımı sil',
+    delete_account_cancels_subscription:
+      'Ücretli {{plan}} aboneliğiniz, hesabınız silinmeden önce ödeme sağlayıcısında iptal edilecek. Başka ödeme alınmayacak. İptal edilemezse hiçbir şey silinmez.',
+    delete_account_checking: 'Aboneliğiniz kontrol ediliyor…',
     account_deleted: 'Hesabınız silindi.',
     failed_to_delete_account: 'Hesabınız silinemedi!',
     security_subtitle:

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/api';
 import { DELETE_CONFIRMATION, isDeleteConfirmed } from '../../../lib/contract';
-import { useDeleteAccount } from '../hooks/useAccount';
+import { useAccountSubscription, useDeleteAccount } from '../hooks/useAccount';
 
 /**
  * Account deletion (spec 1 §2.7): confirm is enabled only when the typed text is DELETE. The
@@ -10,29 +11,62 @@ import { useDeleteAccount } from '../hooks/useAccount';
  */
 export function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const remove = useDeleteAccount();
-  // Busy from the click until /login opens after a deletion.
-  const busy = remove.isPending || remove.data?.deleted === true;
-
-  const close = () => {
-    setText('');
-    onClose();
-  };
-
   return (
     <Modal
       opened={opened}
-      onClose={close}
+      onClose={onClose}
       title={t('settings.delete_account_title')}
       centered
       closeOnClickOutside={false}
       closeOnEscape={false}
       data-testid="delete-account-modal"
     >
+      <DeleteAccountBody onClose={onClose} />
+    </Modal>
+  );
+}
+
+/** The dialog's content, mounted only while it is open (so the subscription is read then). */
+function DeleteAccountBody({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const remove = useDeleteAccount();
+  const subscription = useAccountSubscription();
+  // Busy from the click until /login opens after a deletion.
+  const busy = remove.isPending || remove.data?.deleted === true;
+  // The user reads whether a paid subscription is cancelled before they can confirm.
+  const checking = subscription.isPending && !subscription.isError;
+  const paid = subscription.data?.paid_with_provider === true ? subscription.data : null;
+  // The server's reason for refusing (a provider that could not cancel), shown where the user looks.
+  const refused =
+    remove.data && !remove.data.deleted
+      ? (remove.data.message ?? t('settings.failed_to_delete_account'))
+      : remove.error
+        ? errorMessage(remove.error, t('settings.failed_to_delete_account'))
+        : null;
+
+  return (
+    <>
       <Text size="sm" mb="md">
         {t('settings.delete_account_warning')}
       </Text>
+      {checking && (
+        <Text size="sm" c="dimmed" mb="md">
+          {t('settings.delete_account_checking')}
+        </Text>
+      )}
+      {paid && (
+        <Alert color="orange" mb="md" data-testid="delete-account-subscription">
+          {t('settings.delete_account_cancels_subscription', {
+            plan: paid.plan.charAt(0).toUpperCase() + paid.plan.slice(1),
+          })}
+        </Alert>
+      )}
+      {refused && (
+        <Alert color="red" mb="md" role="alert" data-testid="delete-account-error">
+          {refused}
+        </Alert>
+      )}
       <TextInput
         label={t('settings.delete_account_type', { word: DELETE_CONFIRMATION })}
         value={text}
@@ -42,19 +76,19 @@ export function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClo
         data-testid="delete-account-input"
       />
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={close} disabled={busy} data-testid="delete-account-cancel">
+        <Button variant="default" onClick={onClose} disabled={busy} data-testid="delete-account-cancel">
           {t('common.cancel')}
         </Button>
         <Button
           color="red"
           onClick={() => remove.mutate()}
-          disabled={!isDeleteConfirmed(text)}
+          disabled={!isDeleteConfirmed(text) || checking}
           loading={busy}
           data-testid="delete-account-confirm"
         >
           {t('settings.delete_account_confirm')}
         </Button>
       </Group>
-    </Modal>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import type { TChangePasswordBody } from '@parley/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -40,5 +40,17 @@ export function useDeleteAccount() {
       toast.error(message ?? t('settings.failed_to_delete_account'));
     },
     onError: (err) => toast.error(errorMessage(err, t('settings.failed_to_delete_account'))),
+  });
+}
+
+/**
+ * GET /api/v1/subscription, read by the deletion dialog to say a paid subscription is cancelled
+ * first. The key is the subscriptions feature's (billingKeys.subscription): one copy for both.
+ */
+export function useAccountSubscription() {
+  return useQuery({
+    queryKey: ['billing', 'subscription'] as const,
+    queryFn: ({ signal }) => api.call('GET /api/v1/subscription', undefined, { signal }),
+    retry: false,
   });
 }
