@@ -101,7 +101,7 @@ describe('one card’s change, everywhere it is written', () => {
     ],
   });
   const insights = cardInsights(built).join('\n');
-  const mail = cardMail('Parley', built, false);
+  const mail = cardMail('Parley', built, false, US);
   const emea = built.table.find((r) => r.Region === 'EMEA')!;
 
   it('writes a row’s change alike in the table, the text, the insights and the mail', () => {
