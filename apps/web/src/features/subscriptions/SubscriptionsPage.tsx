@@ -94,7 +94,7 @@ export default function SubscriptionsPage() {
       ) : (
         <>
           {returning && !paying(s) && (
-            <Alert color="blue" data-testid="alert-processing">
+            <Alert color="brand" data-testid="alert-processing">
               {ts('alerts.processing')}
             </Alert>
           )}
@@ -155,7 +155,7 @@ function StateAlerts({ subscription: s, onUpgrade }: { subscription: TSubscripti
   return (
     <div className="sub-alerts">
       {s.status === 'TRIAL' && (
-        <Alert color="blue" data-testid="alert-trial">
+        <Alert color="brand" data-testid="alert-trial">
           {t('alerts.trial', { plan: planName(s.plan), date: f.date(s.trial_ends_at) })}
         </Alert>
       )}
