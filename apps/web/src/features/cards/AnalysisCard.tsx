@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { A11y, Keyboard } from 'swiper/modules';
 import { Swiper, type SwiperClass, SwiperSlide } from 'swiper/react';
 import { useReturnFocus } from '../../lib/focus';
+import { escapeCloses } from '../../ui/escape';
 import { Spinner } from '../../ui/Spinner';
 import { CardChips } from './CardChips';
 import { DataTable } from './DataTable';
@@ -175,6 +176,7 @@ function DetailDialog({
       size="min(1100px, 96vw)"
       closeOnClickOutside={false}
       closeOnEscape={false}
+      onKeyDown={escapeCloses(onClose)}
       title={title}
       closeButtonProps={{ 'aria-label': t('close'), 'data-testid': 'card-detail-close' } as never}
       data-testid="card-detail"

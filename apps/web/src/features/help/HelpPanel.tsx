@@ -58,7 +58,6 @@ export default function HelpPanel({
       size="md"
       title={t('help.title')}
       closeOnClickOutside={false}
-      closeOnEscape={false}
       closeButtonProps={{ 'aria-label': t('common.close') }}
       data-testid="help-panel"
     >

@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, REFRESH_INTERVALS } from '../../../lib/contract';
+import { escapeCloses } from '../../../ui/escape';
 import { AnalysisCard, sanitizeHtml } from '../../cards';
 import { SourcePicker, useSourceChoice } from '../../datasources';
 import { isDuplicatePhrase, questionInput, samePhrase, updateBody } from '../collections';
@@ -171,6 +172,7 @@ export function CardEditor({ collection, questionId, onClose }: CardEditorProps)
       title={editing ? t('collections.editor.edit_title') : t('collections.editor.new_title')}
       closeOnClickOutside={false}
       closeOnEscape={false}
+      onKeyDown={escapeCloses(onClose)}
       closeButtonProps={{ 'aria-label': t('common.close') }}
       data-testid="card-editor"
     >

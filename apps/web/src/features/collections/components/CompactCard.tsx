@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { A11y } from 'swiper/modules';
 import { Swiper, type SwiperClass, SwiperSlide } from 'swiper/react';
 import { ApiError } from '../../../lib/api';
+import { escapeCloses } from '../../../ui/escape';
 import { Spinner } from '../../../ui/Spinner';
 import {
   AnalysisCard,
@@ -326,6 +327,7 @@ export function CompactCard({
           title={phrase}
           closeOnClickOutside={false}
           closeOnEscape={false}
+          onKeyDown={escapeCloses(() => setExpanded(false))}
           closeButtonProps={{ 'aria-label': t('common.close'), 'data-testid': 'cc-detail-close' } as never}
           data-testid="cc-detail"
         >
