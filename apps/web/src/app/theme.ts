@@ -29,10 +29,28 @@ export const theme = createTheme({
   cursorType: 'pointer',
 });
 
+/**
+ * Text of the light variants (badges, alerts) that reads at AA on their pale backgrounds and
+ * hover shades: Mantine's shade 9 of these colours reads at 2.7–4.5:1 there.
+ */
+const LIGHT_TEXT: Record<string, string> = {
+  red: '#991b1b',
+  orange: '#9a3412',
+  yellow: '#854d0e',
+  lime: '#3f6212',
+  green: '#166534',
+  teal: '#065f46',
+};
+
 /** Mantine's dimmed grey reads at 3.3:1 on white; ours is the muted text colour at AA. */
 export const cssVariables: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--c-muted)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--c-muted)',
+    ...Object.fromEntries(
+      Object.entries(LIGHT_TEXT).map(([color, text]) => [`--mantine-color-${color}-light-color`, text]),
+    ),
+  },
   dark: {},
 });
 
