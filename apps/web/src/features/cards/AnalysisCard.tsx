@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { A11y, Keyboard } from 'swiper/modules';
 import { Swiper, type SwiperClass, SwiperSlide } from 'swiper/react';
 import { useReturnFocus } from '../../lib/focus';
-import { escapeCloses } from '../../ui/escape';
+import { useEscapeToClose } from '../../ui/escape';
 import { Spinner } from '../../ui/Spinner';
 import { CardChips } from './CardChips';
 import { DataTable } from './DataTable';
@@ -169,14 +169,15 @@ function DetailDialog({
 }) {
   const { t } = useTranslation('cards');
   useReturnFocus();
+  const escapeRef = useEscapeToClose<HTMLDivElement>(onClose);
   return (
     <Modal
+      ref={escapeRef}
       opened
       onClose={onClose}
       size="min(1100px, 96vw)"
       closeOnClickOutside={false}
       closeOnEscape={false}
-      onKeyDown={escapeCloses(onClose)}
       title={title}
       closeButtonProps={{ 'aria-label': t('close'), 'data-testid': 'card-detail-close' } as never}
       data-testid="card-detail"

@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, REFRESH_INTERVALS } from '../../../lib/contract';
-import { escapeCloses } from '../../../ui/escape';
+import { useEscapeToClose } from '../../../ui/escape';
 import { AnalysisCard, sanitizeHtml } from '../../cards';
 import { SourcePicker, useSourceChoice } from '../../datasources';
 import { isDuplicatePhrase, questionInput, samePhrase, updateBody } from '../collections';
@@ -163,16 +163,17 @@ export function CardEditor({ collection, questionId, onClose }: CardEditorProps)
   };
 
   const response = shown?.response ?? null;
+  const escapeRef = useEscapeToClose<HTMLDivElement>(onClose);
 
   return (
     <Modal
+      ref={escapeRef}
       opened
       onClose={onClose}
       size="min(980px, 96vw)"
       title={editing ? t('collections.editor.edit_title') : t('collections.editor.new_title')}
       closeOnClickOutside={false}
       closeOnEscape={false}
-      onKeyDown={escapeCloses(onClose)}
       closeButtonProps={{ 'aria-label': t('common.close') }}
       data-testid="card-editor"
     >

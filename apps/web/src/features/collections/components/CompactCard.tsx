@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { A11y } from 'swiper/modules';
 import { Swiper, type SwiperClass, SwiperSlide } from 'swiper/react';
 import { ApiError } from '../../../lib/api';
-import { escapeCloses } from '../../../ui/escape';
+import { useEscapeToClose } from '../../../ui/escape';
 import { Spinner } from '../../../ui/Spinner';
 import {
   AnalysisCard,
@@ -109,6 +109,7 @@ export function CompactCard({
   const [chosen, setChosen] = useState<ViewType | null>(null);
   const [showText, setShowText] = useState(false);
   const [expanded, setExpanded] = useState(false);
+  const escapeRef = useEscapeToClose<HTMLDivElement>(() => setExpanded(false));
   const current = chooseView(views, chosen ?? storedView);
   const index = current ? views.indexOf(current) : 0;
 
@@ -321,13 +322,13 @@ export function CompactCard({
       </footer>
       {card && expanded ? (
         <Modal
+          ref={escapeRef}
           opened
           onClose={() => setExpanded(false)}
           size="min(1100px, 96vw)"
           title={phrase}
           closeOnClickOutside={false}
           closeOnEscape={false}
-          onKeyDown={escapeCloses(() => setExpanded(false))}
           closeButtonProps={{ 'aria-label': t('common.close'), 'data-testid': 'cc-detail-close' } as never}
           data-testid="cc-detail"
         >
