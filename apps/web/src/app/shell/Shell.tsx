@@ -76,6 +76,7 @@ export default function Shell() {
                     >
                       <entry.icon size={20} />
                       <span className="sidebar-label">{label}</span>
+                      <span className="nav-short">{t(entry.shortKey)}</span>
                     </NavLink>
                   </li>
                 );

@@ -98,6 +98,14 @@ const enUS = {
     settings: 'Settings',
     logout: 'Log out',
   },
+  nav_short: {
+    dashboard: 'Dashboard',
+    conversations: 'Chat',
+    collections: 'Collections',
+    deep_research_reports: 'Reports',
+    settings: 'Settings',
+    logout: 'Log out',
+  },
   pages: {
     collection: 'Collection',
     intelligence_suite: 'Intelligence Suite',

@@ -103,6 +103,14 @@ const tr: Messages = {
     settings: 'Ayarlar',
     logout: 'Çıkış yap',
   },
+  nav_short: {
+    dashboard: 'Panel',
+    conversations: 'Sohbet',
+    collections: 'Koleksiyon',
+    deep_research_reports: 'Raporlar',
+    settings: 'Ayarlar',
+    logout: 'Çıkış',
+  },
   pages: {
     collection: 'Koleksiyon',
     intelligence_suite: 'Intelligence Suite',
