@@ -11,6 +11,8 @@ function Dialog({ onClose, children }: { onClose: () => void; children?: React.R
       <div role="dialog">
         <input data-testid="field" />
         <input data-testid="list" data-mantine-stop-propagation="true" />
+        <input data-testid="suggest" aria-haspopup="listbox" defaultValue="revenue" />
+        <input data-testid="suggest-empty" aria-haspopup="listbox" />
         {/* A menu that handles Escape itself, as the card's chip menus do. */}
         <div
           role="menu"
@@ -35,14 +37,16 @@ describe('useEscapeToClose', () => {
     const view = render(<Dialog onClose={close} />);
     press(view.getByTestId('field'));
     press(document.body);
-    expect(close).toHaveBeenCalledTimes(2);
+    press(view.getByTestId('suggest-empty'));
+    expect(close).toHaveBeenCalledTimes(3);
   });
 
-  it('leaves the dialog open for other keys, open lists and menus that took the key', () => {
+  it('leaves the dialog open for other keys, open lists, menus that took the key and typed suggestions', () => {
     const close = vi.fn();
     const view = render(<Dialog onClose={close} />);
     press(view.getByTestId('field'), 'Enter');
     press(view.getByTestId('list'));
+    press(view.getByTestId('suggest'));
     press(view.getByTestId('menu'));
     expect(close).not.toHaveBeenCalled();
   });

@@ -28,6 +28,8 @@ export function escapeIsFor(root: Element | null, event: KeyboardEvent): boolean
   // An open Mantine list or menu closes first, on its own.
   const target = event.target as Element | null;
   if (target?.closest?.('[data-mantine-stop-propagation="true"]')) return false;
+  // A suggestion field with text keeps Escape (the combobox pattern): typed text is not lost.
+  if (target?.matches?.('[aria-haspopup="listbox"]') && (target as HTMLInputElement).value) return false;
   // A dialog opened from this one (an export from a detail view) is the one Escape closes.
   const top = topAtKeydown.has(event) ? topAtKeydown.get(event) : topDialog();
   return !!top && root.contains(top);
