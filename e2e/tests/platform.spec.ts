@@ -233,7 +233,7 @@ test('help articles: /help/1 shows the article, a missing one says No Content Fo
   await expect(page.getByTestId('help-article-empty')).toHaveText('No Content Found!');
 });
 
-test('modals close only through their own buttons', async ({ page }) => {
+test('modals ignore outside clicks and close through their own buttons or Escape', async ({ page }) => {
   await signIn(page);
   await page.goto('/user/settings');
 
@@ -241,18 +241,24 @@ test('modals close only through their own buttons', async ({ page }) => {
   await page.getByTestId('photo-change').click();
   const photo = page.getByTestId('photo-modal').getByRole('dialog');
   await expect(photo).toBeVisible();
-  await page.keyboard.press('Escape');
   await clickOutside(page);
+  await expect(photo).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(photo).toBeHidden();
+  await page.getByTestId('photo-change').click();
   await expect(photo).toBeVisible();
   await page.getByTestId('photo-cancel').click();
   await expect(photo).toBeHidden();
 
-  // The delete-account modal; cancel leaves the account alone.
+  // The delete-account modal; Escape and cancel leave the account alone.
   await page.getByTestId('delete-account-link').click();
   const del = page.getByTestId('delete-account-modal').getByRole('dialog');
   await expect(del).toBeVisible();
-  await page.keyboard.press('Escape');
   await clickOutside(page);
+  await expect(del).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(del).toBeHidden();
+  await page.getByTestId('delete-account-link').click();
   await expect(del).toBeVisible();
   await page.getByTestId('delete-account-cancel').click();
   await expect(del).toBeHidden();

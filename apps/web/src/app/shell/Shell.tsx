@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
 import './shell.css';
-import { createTheme, MantineProvider } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
@@ -10,17 +10,9 @@ import { STORAGE_KEYS, storage } from '../../lib/storage';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../ui/icons';
 import { Logo } from '../../ui/Logo';
 import { useRouteHandle } from '../Root';
-import { setTheme } from '../theme';
+import { cssVariables, setTheme, theme } from '../theme';
 import { isActive, visibleEntries } from './nav';
 import { TopBar } from './TopBar';
-
-const theme = createTheme({
-  primaryColor: 'indigo',
-  defaultRadius: 'md',
-  fontFamily: 'var(--font)',
-  headings: { fontFamily: 'var(--font)' },
-  cursorType: 'pointer',
-});
 
 /** The signed-in frame: Mantine, side navigation (bottom bar on phones), top bar, help panel. */
 export default function Shell() {
@@ -45,7 +37,7 @@ export default function Shell() {
 
   if (handle?.layout === 'bare') {
     return (
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariables}>
         <main className="bare-layout">
           <Outlet />
         </main>
@@ -57,7 +49,7 @@ export default function Shell() {
   const brand = brandName(config);
 
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariables}>
       <div className="shell" data-collapsed={collapsed || undefined}>
         <a className="skip-link" href="#main">
           {t('shell.skip_to_content')}
@@ -84,6 +76,7 @@ export default function Shell() {
                     >
                       <entry.icon size={20} />
                       <span className="sidebar-label">{label}</span>
+                      <span className="nav-short">{t(entry.shortKey)}</span>
                     </NavLink>
                   </li>
                 );

@@ -60,7 +60,7 @@ export function TopBar({
         </Tooltip>
         {tenant ? (
           <div className="topbar-user" data-testid="current-user">
-            <Avatar src={tenant.picture || null} alt="" radius="xl" size={30} color="indigo">
+            <Avatar src={tenant.picture || null} alt="" radius="xl" size={30} color="brand">
               {initials(tenant.name || tenant.email)}
             </Avatar>
             <span className="topbar-user-name">{tenant.name || tenant.email}</span>

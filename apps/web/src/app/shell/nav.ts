@@ -7,17 +7,20 @@ export interface NavEntry {
   name: string;
   to: string;
   labelKey: string;
+  /** The label of the phone's bottom bar, where six entries share 360 px. */
+  shortKey: string;
   feature?: FeatureKey;
   icon: ComponentType<{ size?: number }>;
 }
 
 /** Side navigation of spec 1 §2.3, in order. */
 export const NAV_ENTRIES: NavEntry[] = [
-  { name: 'dashboard', to: '/', labelKey: 'nav.dashboard', icon: HomeIcon },
+  { name: 'dashboard', to: '/', labelKey: 'nav.dashboard', shortKey: 'nav_short.dashboard', icon: HomeIcon },
   {
     name: 'conversation',
     to: '/conversation',
     labelKey: 'nav.conversations',
+    shortKey: 'nav_short.conversations',
     feature: 'CONVERSATIONS',
     icon: ChatIcon,
   },
@@ -25,6 +28,7 @@ export const NAV_ENTRIES: NavEntry[] = [
     name: 'collections',
     to: '/collections',
     labelKey: 'nav.collections',
+    shortKey: 'nav_short.collections',
     feature: 'COLLECTIONS',
     icon: CollectionsIcon,
   },
@@ -32,6 +36,7 @@ export const NAV_ENTRIES: NavEntry[] = [
     name: 'intelligence-suite',
     to: '/intelligence-suite',
     labelKey: 'nav.deep_research_reports',
+    shortKey: 'nav_short.deep_research_reports',
     feature: 'DEEP_RESEARCH_REPORTS',
     icon: ReportIcon,
   },
@@ -39,10 +44,11 @@ export const NAV_ENTRIES: NavEntry[] = [
     name: 'settings',
     to: '/user/settings',
     labelKey: 'nav.settings',
+    shortKey: 'nav_short.settings',
     feature: 'SETTINGS',
     icon: SettingsIcon,
   },
-  { name: 'logout', to: '/logout', labelKey: 'nav.logout', icon: LogoutIcon },
+  { name: 'logout', to: '/logout', labelKey: 'nav.logout', shortKey: 'nav_short.logout', icon: LogoutIcon },
 ];
 
 /** Entries whose feature the user holds. */

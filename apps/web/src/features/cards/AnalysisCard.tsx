@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { A11y, Keyboard } from 'swiper/modules';
 import { Swiper, type SwiperClass, SwiperSlide } from 'swiper/react';
 import { useReturnFocus } from '../../lib/focus';
+import { useEscapeToClose } from '../../ui/escape';
 import { Spinner } from '../../ui/Spinner';
 import { CardChips } from './CardChips';
 import { ChartView } from './ChartView';
@@ -131,8 +132,10 @@ function DetailDialog({
 }) {
   const { t } = useTranslation('cards');
   useReturnFocus();
+  const escapeRef = useEscapeToClose<HTMLDivElement>(onClose);
   return (
     <Modal
+      ref={escapeRef}
       opened
       onClose={onClose}
       size="min(1100px, 96vw)"

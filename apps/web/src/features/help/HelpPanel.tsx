@@ -22,13 +22,13 @@ import { ExternalIcon, SearchIcon } from '../../ui/icons';
 import { useSession } from '../session';
 import { useSendContact } from './hooks/useContact';
 import {
-  filterQuestions,
   HELP_CATEGORIES,
   HELP_QUESTIONS,
   type HelpCategory,
   helpArticlePath,
   PRODUCT_TOUR_ID,
 } from './questions';
+import { filterQuestions } from './search';
 
 /** Help search waits this long after typing (spec 1 §9). */
 const HELP_SEARCH_DEBOUNCE_MS = 300;
@@ -58,7 +58,6 @@ export default function HelpPanel({
       size="md"
       title={t('help.title')}
       closeOnClickOutside={false}
-      closeOnEscape={false}
       closeButtonProps={{ 'aria-label': t('common.close') }}
       data-testid="help-panel"
     >

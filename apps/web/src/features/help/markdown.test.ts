@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from './markdown';
-import { filterQuestions, HELP_QUESTIONS } from './questions';
 
 describe('renderMarkdown', () => {
   it('renders headings, paragraphs, lists and inline marks', () => {
@@ -17,16 +16,5 @@ describe('renderMarkdown', () => {
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('href="javascript');
     expect(html).toContain('<a href="/help/add-card">ok</a>');
-  });
-});
-
-describe('filterQuestions', () => {
-  const t = (k: string) => k.replace('help.q.', '').replace(/_/g, ' ');
-  it('filters by category and search text', () => {
-    expect(filterQuestions(HELP_QUESTIONS, t, 3, '').every((q) => q.category === 3)).toBe(true);
-    expect(filterQuestions(HELP_QUESTIONS, t, null, 'PASSWORD').map((q) => q.id)).toEqual([
-      'change-password',
-    ]);
-    expect(filterQuestions(HELP_QUESTIONS, t, 1, 'password')).toEqual([]);
   });
 });

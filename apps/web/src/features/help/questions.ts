@@ -15,6 +15,9 @@ export interface HelpQuestion {
   category: HelpCategory;
 }
 
+/** i18n key of the words a question is also found by (help.k.<id with underscores>). */
+export const keywordsKey = (q: HelpQuestion) => `help.k.${q.id.replaceAll('-', '_')}`;
+
 export const HELP_QUESTIONS: readonly HelpQuestion[] = [
   { id: 'getting-started', text: 'help.q.getting_started', category: 1 },
   { id: 'connect-data-source', text: 'help.q.connect_data_source', category: 1 },
@@ -34,21 +37,6 @@ export const HELP_QUESTIONS: readonly HelpQuestion[] = [
 
 /** The article behind the product tour link. */
 export const PRODUCT_TOUR_ID = 'product-tour';
-
-/** Questions in a category (or all) whose translated text contains the search text. */
-export function filterQuestions(
-  questions: readonly HelpQuestion[],
-  translate: (key: string) => string,
-  category: HelpCategory | null,
-  search: string,
-): HelpQuestion[] {
-  const q = search.trim().toLocaleLowerCase();
-  return questions.filter(
-    (item) =>
-      (category === null || item.category === category) &&
-      (!q || translate(item.text).toLocaleLowerCase().includes(q)),
-  );
-}
 
 /** Path of a help article page (opened in a new tab). */
 export const helpArticlePath = (id: string) => `/help/${encodeURIComponent(id)}`;

@@ -52,7 +52,7 @@ export default function SubscriptionsPage() {
       ) : (
         <>
           {returning && !paying(s) && (
-            <Alert color="blue" data-testid="alert-processing">
+            <Alert color="brand" data-testid="alert-processing">
               {ts('alerts.processing')}
             </Alert>
           )}

@@ -98,6 +98,14 @@ const enUS = {
     settings: 'Settings',
     logout: 'Log out',
   },
+  nav_short: {
+    dashboard: 'Dashboard',
+    conversations: 'Chat',
+    collections: 'Collections',
+    deep_research_reports: 'Reports',
+    settings: 'Settings',
+    logout: 'Log out',
+  },
   pages: {
     collection: 'Collection',
     intelligence_suite: 'Intelligence Suite',
@@ -164,6 +172,26 @@ const enUS = {
       update_profile: 'How do I change my profile, language or time zone?',
       change_password: 'How do I change or reset my password?',
       delete_account: 'How do I delete my account?',
+    },
+    // Words people search help with, beside the question's own (matched fuzzily, not shown).
+    k: {
+      getting_started: 'start, first steps, sign up, register, onboarding, setup, dashboard, tour, guide',
+      connect_data_source:
+        'data source, connect, connection, database, PostgreSQL, upload, CSV, Parquet, file, Google Analytics, Cloudflare D1, Formbricks, credentials',
+      sign_in_options: 'log in, login, sign in, password, magic link, e-mail link, Google, account',
+      ask_a_question: 'ask, question, search, conversation, chat, type, plain language, answer, follow-up',
+      question_examples:
+        'examples, questions, revenue, orders, by month, compare, last year, top 5, forecast, why',
+      analysis_cards:
+        'card, chart, graph, bar chart, line chart, pie chart, donut, table, insights, explanation, sort, percent, share, detail view',
+      voice_and_read_aloud: 'voice, speak, microphone, speech, dictate, read aloud, listen, audio',
+      create_collection: 'collection, dashboard, board, create, new, name, layout',
+      add_card: 'add card, save, pin, chart, collection, editor, preview, refresh',
+      email_digests: 'e-mail, email, digest, schedule, daily, weekly, monthly, send now, notification',
+      export_card: 'export, download, PDF, PNG, image, CSV, spreadsheet, Excel, print, share, e-mail, email',
+      update_profile: 'profile, name, photo, picture, language, time zone, timezone, country, organisation',
+      change_password: 'password, reset, forgot, recover, security, change',
+      delete_account: 'delete, remove, close account, cancel, data',
     },
   },
   dashboard: {

@@ -103,6 +103,14 @@ const tr: Messages = {
     settings: 'Ayarlar',
     logout: 'Çıkış yap',
   },
+  nav_short: {
+    dashboard: 'Panel',
+    conversations: 'Sohbet',
+    collections: 'Koleksiyon',
+    deep_research_reports: 'Raporlar',
+    settings: 'Ayarlar',
+    logout: 'Çıkış',
+  },
   pages: {
     collection: 'Koleksiyon',
     intelligence_suite: 'Intelligence Suite',
@@ -169,6 +177,26 @@ const tr: Messages = {
       update_profile: 'Profilimi, dilimi veya saat dilimimi nasıl değiştiririm?',
       change_password: 'Parolamı nasıl değiştirir veya sıfırlarım?',
       delete_account: 'Hesabımı nasıl silerim?',
+    },
+    // Yardımda aranan sözcükler (bulanık eşleşir, gösterilmez).
+    k: {
+      getting_started: 'başlangıç, ilk adımlar, kayıt, kaydol, kurulum, pano, tur, rehber',
+      connect_data_source:
+        'veri kaynağı, bağla, bağlantı, veritabanı, PostgreSQL, yükle, CSV, Parquet, dosya, Google Analytics, Cloudflare D1, Formbricks, kimlik bilgileri',
+      sign_in_options: 'giriş, oturum aç, parola, şifre, sihirli bağlantı, e-posta bağlantısı, Google, hesap',
+      ask_a_question: 'sor, soru, ara, sohbet, yaz, gündelik dil, yanıt, cevap, devam sorusu',
+      question_examples:
+        'örnekler, sorular, gelir, ciro, siparişler, aylara göre, karşılaştır, geçen yıl, ilk 5, tahmin, neden',
+      analysis_cards:
+        'kart, grafik, çizelge, sütun grafik, çizgi grafik, pasta grafik, halka, tablo, içgörüler, açıklama, sırala, yüzde, pay, ayrıntı görünümü',
+      voice_and_read_aloud: 'ses, sesli, konuş, mikrofon, konuşma, dikte, sesli oku, dinle',
+      create_collection: 'koleksiyon, pano, gösterge paneli, oluştur, yeni, ad, yerleşim',
+      add_card: 'kart ekle, kaydet, sabitle, grafik, koleksiyon, düzenleyici, önizleme, yenile',
+      email_digests: 'e-posta, özet, zamanlama, günlük, haftalık, aylık, şimdi gönder, bildirim',
+      export_card: 'dışa aktar, indir, PDF, PNG, görsel, resim, CSV, tablo, Excel, yazdır, paylaş, e-posta',
+      update_profile: 'profil, ad, fotoğraf, resim, dil, saat dilimi, ülke, kuruluş',
+      change_password: 'parola, şifre, sıfırla, unuttum, kurtar, güvenlik, değiştir',
+      delete_account: 'sil, kaldır, hesabı kapat, iptal, veri',
     },
   },
   dashboard: {

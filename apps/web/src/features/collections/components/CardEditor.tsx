@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, REFRESH_INTERVALS } from '../../../lib/contract';
+import { useEscapeToClose } from '../../../ui/escape';
 import { AnalysisCard, sanitizeHtml } from '../../cards';
 import { SourcePicker, useSourceChoice } from '../../datasources';
 import { isDuplicatePhrase, questionInput, samePhrase, updateBody } from '../collections';
@@ -169,9 +170,11 @@ export function CardEditor({ collection, questionId, onClose }: CardEditorProps)
   };
 
   const response = shown?.response ?? null;
+  const escapeRef = useEscapeToClose<HTMLDivElement>(onClose);
 
   return (
     <Modal
+      ref={escapeRef}
       opened
       onClose={onClose}
       size="min(980px, 96vw)"

@@ -83,7 +83,6 @@ export function CollectionFormModal({ opened, collection, onClose }: CollectionF
       title={collection ? t('collections.form.edit_title') : t('collections.form.create_title')}
       centered
       closeOnClickOutside={false}
-      closeOnEscape={false}
       closeButtonProps={{ 'aria-label': t('common.close') }}
       data-testid="collection-form-modal"
     >

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { A11y } from 'swiper/modules';
 import { Swiper, type SwiperClass, SwiperSlide } from 'swiper/react';
 import { ApiError } from '../../../lib/api';
+import { useEscapeToClose } from '../../../ui/escape';
 import { Spinner } from '../../../ui/Spinner';
 import {
   AnalysisCard,
@@ -108,6 +109,7 @@ export function CompactCard({
   const [chosen, setChosen] = useState<ViewType | null>(null);
   const [showText, setShowText] = useState(false);
   const [expanded, setExpanded] = useState(false);
+  const escapeRef = useEscapeToClose<HTMLDivElement>(() => setExpanded(false));
   const current = chooseView(views, chosen ?? storedView);
   const index = current ? views.indexOf(current) : 0;
 
@@ -320,6 +322,7 @@ export function CompactCard({
       </footer>
       {card && expanded ? (
         <Modal
+          ref={escapeRef}
           opened
           onClose={() => setExpanded(false)}
           size="min(1100px, 96vw)"

@@ -34,7 +34,6 @@ export function ConfirmModal({
       title={title}
       centered
       closeOnClickOutside={false}
-      closeOnEscape={false}
       closeButtonProps={{ 'aria-label': t('common.close') }}
       data-testid={testId}
     >

@@ -18,7 +18,6 @@ export function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClo
       title={t('settings.delete_account_title')}
       centered
       closeOnClickOutside={false}
-      closeOnEscape={false}
       data-testid="delete-account-modal"
     >
       <DeleteAccountBody onClose={onClose} />

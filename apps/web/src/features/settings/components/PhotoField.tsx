@@ -30,7 +30,7 @@ export function PhotoField(props: {
         alt={props.value ? t('settings.photo_alt') : ''}
         size={80}
         radius={80}
-        color="indigo"
+        color="brand"
         data-testid="photo-preview"
       >
         {initials(props.name)}

@@ -108,7 +108,6 @@ export function PhotoModal({ opened, current, onClose, onChange }: PhotoModalPro
       title={t('settings.photo_title')}
       centered
       closeOnClickOutside={false}
-      closeOnEscape={false}
       size="auto"
       data-testid="photo-modal"
     >

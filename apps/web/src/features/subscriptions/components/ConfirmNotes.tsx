@@ -19,7 +19,7 @@ export function TrialPurchaseNote({
   const days = trialDaysLeft(s, new Date());
   if (days === null) return null;
   return (
-    <Alert color="blue" mb="sm" data-testid="trial-purchase-note">
+    <Alert color="brand" mb="sm" data-testid="trial-purchase-note">
       {t('confirm.trial_ends_now', {
         count: days,
         date: f.date(paidUntil(new Date(), cycle).toISOString()),

@@ -38,7 +38,7 @@ export function StateAlerts({
   return (
     <div className="sub-alerts">
       {s.status === 'TRIAL' && (
-        <Alert color="blue" data-testid="alert-trial">
+        <Alert color="brand" data-testid="alert-trial">
           {t('alerts.trial', { plan: planName(s.plan), date: f.date(s.trial_ends_at) })}
         </Alert>
       )}
