@@ -18,8 +18,13 @@ export const ZGuideState = z.object({
 export type TGuideState = z.infer<typeof ZGuideState>;
 
 /** PUT /features/guide: only the fields given change; `false` undoes a skip or shows the guide again. */
-export const ZGuideUpdateBody = z.object({
-  assistant_skipped: z.boolean({ message: 'assistant_skipped must be true or false' }).optional(),
-  dismissed: z.boolean({ message: 'dismissed must be true or false' }).optional(),
-});
+export const ZGuideUpdateBody = z
+  .object({
+    assistant_skipped: z.boolean({ message: 'assistant_skipped must be true or false' }).optional(),
+    dismissed: z.boolean({ message: 'dismissed must be true or false' }).optional(),
+  })
+  // A body that changes nothing is a caller's mistake, not a silent success.
+  .refine((b) => b.assistant_skipped !== undefined || b.dismissed !== undefined, {
+    message: 'Send assistant_skipped or dismissed.',
+  });
 export type TGuideUpdateBody = z.infer<typeof ZGuideUpdateBody>;

@@ -76,12 +76,15 @@ describe.each(TEST_DATABASES)('the Getting started guide and the starter questio
     // Another session of the same user sees it dismissed and skipped.
     const other = await signIn(t.app, user.email, user.password);
     expect(await guide(other)).toMatchObject({ dismissed: true, assistant: { skipped: true } });
-    // Shown again and un-skipped on request; an empty body changes nothing.
+    // Shown again and un-skipped on request; a body that changes nothing is refused and changes nothing.
     expect((await putGuide(other, { dismissed: false, assistant_skipped: false })).json()).toMatchObject({
       dismissed: false,
       all_set: false,
     });
-    expect((await putGuide(other, {})).json()).toMatchObject({ dismissed: false });
+    const empty = await putGuide(other, {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ message: expect.stringContaining('assistant_skipped or dismissed') });
+    expect(await guide(other)).toMatchObject({ dismissed: false, assistant: { skipped: false } });
   });
 
   it('refuses a wrong type with a 400 naming the field and leaves other users alone', async () => {

@@ -54,7 +54,7 @@ describe('a language registered from outside the pipeline (pseudo-locale qps)', 
     expect(card.columns.map((c) => [c.key, c.label])).toEqual([
       ['Region', 'Rëgïôn'],
       ['Revenue', 'Rëvënûë'],
-      ['Revenue__%', 'Rëvënûë %'],
+      ['Revenue__%', '% of total Rëvënûë'],
     ]);
     expect(card.title).toBe('Rëvënûë bÿ Rëgïôn');
     expect(card.table.map((r) => [r.Region, r.Revenue, r['Revenue__%']])).toEqual([

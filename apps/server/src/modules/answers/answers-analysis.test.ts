@@ -81,10 +81,10 @@ describe('AnswerService: drivers and forecast questions', () => {
     expect(turkish.columns.map((c) => [c.key, c.label])).toEqual([
       ['Region', 'Bölge'],
       ['Revenue', 'Gelir'],
-      ['Revenue__%', 'Gelir %'],
+      ['Revenue__%', 'Toplam Gelir içindeki pay %'],
     ]);
     // Numbers and dates in the tr locale: "%45,2", "1–31 Eki 2026".
-    expect(turkish.text).toMatch(/toplamdaki payı <b>%\d+(,\d)?<\/b>/);
+    expect(turkish.text).toMatch(/toplam Gelir içindeki payı <b>%\d+(,\d)?<\/b>/);
     expect(turkish.text).toContain('1–31 Eki 2026');
     const trUser = (await ask('revenue by region last month', 'tr')).responses[0].card!;
     expect(trUser.title).toBe(turkish.title);

@@ -4,10 +4,10 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ArrowRightIcon, BellIcon, ChatIcon, CollectionsIcon, ReportIcon, SearchIcon } from '../../ui/icons';
+import { GettingStarted } from '../guide';
 import { ReportsWidget } from '../intelligence-suite';
 import { useSession } from '../session';
 import { CollectionsWidget } from './CollectionsWidget';
-import { GettingStarted } from './GettingStarted';
 
 /** First word of the user's name (spec 1 §2.6: greets by first name). */
 function firstName(name: string | null | undefined): string {

@@ -1,4 +1,5 @@
-import './guide-i18n';
+import './guide.css';
+import './i18n';
 import type { TGuideState } from '@parley/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

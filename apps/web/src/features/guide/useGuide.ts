@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/api/errors';
 import { toast } from '../../lib/toast';
-import './guide-i18n';
+import './i18n';
 
 /** Query key of the Getting started guide. */
 export const guideKeys = { state: ['guide'] as const };

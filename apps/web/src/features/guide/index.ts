@@ -1,0 +1,1 @@
+export { GettingStarted } from './GettingStarted';
