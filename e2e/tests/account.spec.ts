@@ -189,7 +189,7 @@ test('switch the profile language to Turkish, then log out through the confirm m
 
   await page.getByTestId('nav-dashboard').click();
   await expect(page.getByTestId('dashboard-greeting')).toHaveText('Merhaba Ada');
-  await expect(page.getByTestId('nav-logout')).toHaveText('Çıkış yap');
+  await expect(page.getByTestId('nav-logout')).toHaveAccessibleName('Çıkış yap');
   await page.screenshot({ path: join(SHOTS, 'account-dashboard-tr.png') });
 
   await page.getByTestId('nav-logout').click();

@@ -14,7 +14,7 @@ import {
   thisYear,
   today,
 } from './dates';
-import { expect, signIn, test } from './fixtures';
+import { askInBox, expect, signIn, test } from './fixtures';
 
 // Issue 13: Turkish questions in the Turkish UI get Turkish cards (title, column labels, text,
 // insights, numbers in the tr locale); in the English UI a "why" question gets the drivers table
@@ -39,24 +39,9 @@ const words = (html: string) => plain(html.replace(/<[^>]+>/g, ''));
 
 /** Asks in the box; the answered card and the card as the server sent it. */
 async function ask(page: Page, phrase: string): Promise<{ card: Locator; json: TCardJson }> {
-  const items = page.getByTestId('conversation-item');
-  await expect(items.first().or(page.getByTestId('conversation-empty'))).toBeVisible();
-  const index = await items.count();
-  const input = page.getByTestId('conversation-input');
-  await input.fill(phrase);
-  const answer = page.waitForResponse(
-    (r) => r.url().endsWith('/features/conversations/query') && r.request().method() === 'POST',
-  );
-  await input.press('Enter');
-  const response = await answer;
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { responses: { card?: TCardJson; text?: string }[] };
+  const { card, body } = await askInBox<{ responses: { card?: TCardJson; text?: string }[] }>(page, phrase);
   const json = body.responses[0]?.card;
   expect(json, `a card for “${phrase}”, got ${JSON.stringify(body.responses[0]?.text ?? null)}`).toBeTruthy();
-  const item = items.nth(index);
-  await expect(item).toHaveAttribute('data-state', 'answered', { timeout: 30_000 });
-  const card = item.getByTestId('analysis-card').first();
-  await expect(card).toBeVisible();
   return { card, json: json as TCardJson };
 }
 

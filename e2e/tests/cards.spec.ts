@@ -14,7 +14,7 @@ import {
   thisQuarter,
   thisYear,
 } from './dates';
-import { expect, signIn, test } from './fixtures';
+import { askInBox, expect, signIn, test } from './fixtures';
 
 // Issue 11: the fixed list of answer shapes, asked in the real app on the demo data (which ends
 // today), each drawn in its default view and screenshotted to be looked at; one number format
@@ -114,20 +114,7 @@ const SHAPES: Shape[] = [
 
 /** Asks in the box; the answered card, pinned to its item (later questions do not move it). */
 async function ask(page: Page, phrase: string): Promise<Locator> {
-  const items = page.getByTestId('conversation-item');
-  await expect(items.first().or(page.getByTestId('conversation-empty'))).toBeVisible();
-  const index = await items.count();
-  const input = page.getByTestId('conversation-input');
-  await input.fill(phrase);
-  const answer = page.waitForResponse(
-    (r) => r.url().endsWith('/features/conversations/query') && r.request().method() === 'POST',
-  );
-  await input.press('Enter');
-  expect((await answer).status()).toBe(200);
-  const item = items.nth(index);
-  await expect(item).toHaveAttribute('data-state', 'answered', { timeout: 30_000 });
-  const card = item.getByTestId('analysis-card').first();
-  await expect(card).toBeVisible();
+  const { card } = await askInBox(page, phrase);
   return card;
 }
 

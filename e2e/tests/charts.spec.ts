@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { askInBox, expect, signIn, test } from './fixtures';
 
 // Charts fit their box: they follow it when it changes, their labels never overlap, what they
 // leave out of sight is counted, a stack has its legend, and averages are never offered as slices.
@@ -173,20 +173,7 @@ async function drawnTexts(card: Locator): Promise<DrawnText[]> {
 
 /** Asks in the box; the answered card, pinned to its item. */
 async function ask(page: Page, phrase: string): Promise<Locator> {
-  const items = page.getByTestId('conversation-item');
-  await expect(items.first().or(page.getByTestId('conversation-empty'))).toBeVisible();
-  const index = await items.count();
-  const input = page.getByTestId('conversation-input');
-  await input.fill(phrase);
-  const answer = page.waitForResponse(
-    (r) => r.url().endsWith('/features/conversations/query') && r.request().method() === 'POST',
-  );
-  await input.press('Enter');
-  expect((await answer).status()).toBe(200);
-  const item = items.nth(index);
-  await expect(item).toHaveAttribute('data-state', 'answered', { timeout: 30_000 });
-  const card = item.getByTestId('analysis-card').first();
-  await expect(card).toBeVisible();
+  const { card } = await askInBox(page, phrase);
   await card.scrollIntoViewIfNeeded();
   return card;
 }

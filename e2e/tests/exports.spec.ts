@@ -6,7 +6,7 @@ import { csvHeader } from '@parley/contract';
 import { formatDateRange } from '@parley/presenter';
 import type { Download, Locator, Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { emlFiles, expect, mailDir, signIn, test } from './fixtures';
+import { askInBox, emlFiles, expect, mailDir, signIn, test } from './fixtures';
 
 // Exports keep everything: the PDF is a document made from the card's data (the whole chart with
 // its last category and last month, the table, no buttons), CSV and PNG are named after the card
@@ -28,24 +28,9 @@ interface AskedCard {
 
 /** Asks in the box; the card on screen and the card as the server answered it. */
 async function ask(page: Page, phrase: string): Promise<{ card: Locator; data: AskedCard; id: string }> {
-  const items = page.getByTestId('conversation-item');
-  await expect(items.first().or(page.getByTestId('conversation-empty'))).toBeVisible();
-  const index = await items.count();
-  const input = page.getByTestId('conversation-input');
-  await input.fill(phrase);
-  const answer = page.waitForResponse(
-    (r) => r.url().endsWith('/features/conversations/query') && r.request().method() === 'POST',
-  );
-  await input.press('Enter');
-  const response = await answer;
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { id: string; responses: { card?: AskedCard }[] };
+  const { card, body } = await askInBox<{ id: string; responses: { card?: AskedCard }[] }>(page, phrase);
   const data = body.responses.find((r) => r.card)?.card;
   expect(data, `a card for "${phrase}"`).toBeTruthy();
-  const item = items.nth(index);
-  await expect(item).toHaveAttribute('data-state', 'answered', { timeout: 30_000 });
-  const card = item.getByTestId('analysis-card').first();
-  await expect(card).toBeVisible();
   return { card, data: data!, id: body.id };
 }
 

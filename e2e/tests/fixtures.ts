@@ -18,6 +18,31 @@ export async function signIn(page: Page, email = DEMO.email, password = DEMO.pas
 export const test = base;
 export { expect };
 
+/**
+ * Asks in the conversation box and waits for the answer: the new item (the last one asking the
+ * phrase, so history loaded meanwhile does not shift it), its first card, and the server's body.
+ */
+export async function askInBox<TBody = unknown>(
+  page: Page,
+  phrase: string,
+): Promise<{ item: Locator; card: Locator; body: TBody }> {
+  const input = page.getByTestId('conversation-input');
+  await expect(input).toBeVisible();
+  await input.fill(phrase);
+  const answer = page.waitForResponse(
+    (r) => r.url().endsWith('/features/conversations/query') && r.request().method() === 'POST',
+  );
+  await input.press('Enter');
+  const response = await answer;
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as TBody;
+  const item = page.getByTestId('conversation-item').filter({ hasText: phrase }).last();
+  await expect(item).toHaveAttribute('data-state', 'answered', { timeout: 30_000 });
+  const card = item.getByTestId('analysis-card').first();
+  await expect(card).toBeVisible();
+  return { item, card, body };
+}
+
 /** The mail directory the SMTP peer of start-server.ts writes to. */
 export const mailDir = () => `${process.env.E2E_DATA_DIR}/mail`;
 

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { emlFiles, expect, mailDir, signIn, test } from './fixtures';
+import { askInBox, emlFiles, expect, mailDir, signIn, test } from './fixtures';
 
 // Numbers that agree: one card says the same change in its table, totals row, text, insights and
 // mail; the % view shows a share in every amount column; rates read as percentages.
@@ -20,20 +20,7 @@ const CHANGE = /([+−]?(?:\d[\d,]*|∞)%?)$/;
 
 /** Asks in the box; the answered card, pinned to its item. */
 async function ask(page: Page, phrase: string): Promise<Locator> {
-  const items = page.getByTestId('conversation-item');
-  await expect(items.first().or(page.getByTestId('conversation-empty'))).toBeVisible();
-  const index = await items.count();
-  const input = page.getByTestId('conversation-input');
-  await input.fill(phrase);
-  const answer = page.waitForResponse(
-    (r) => r.url().endsWith('/features/conversations/query') && r.request().method() === 'POST',
-  );
-  await input.press('Enter');
-  expect((await answer).status()).toBe(200);
-  const item = items.nth(index);
-  await expect(item).toHaveAttribute('data-state', 'answered', { timeout: 30_000 });
-  const card = item.getByTestId('analysis-card').first();
-  await expect(card).toBeVisible();
+  const { card } = await askInBox(page, phrase);
   return card;
 }
 
