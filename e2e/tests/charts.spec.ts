@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { askInBox, expect, signIn, test } from './fixtures';
+import { askInBox, expect, signIn, signUpByMail, test } from './fixtures';
 
 // Charts fit their box: they follow it when it changes, their labels never overlap, what they
 // leave out of sight is counted, a stack has its legend, and averages are never offered as slices.
@@ -190,9 +190,10 @@ async function expectFillsBox(
   let width = 0;
   await expect
     .poll(async () => {
+      // A canvas replaced by a redraw meanwhile is detached (no box): poll again.
       const [box, drawn] = await canvas.evaluate((c) => {
-        const host = c.closest('.chart-box') as HTMLElement;
-        return [host.getBoundingClientRect().width, c.getBoundingClientRect().width];
+        const host = c.closest('.chart-box');
+        return host ? [host.getBoundingClientRect().width, c.getBoundingClientRect().width] : [0, -10];
       });
       width = box;
       return wanted(box) && Math.abs(box - drawn) <= 1;
@@ -212,7 +213,8 @@ test.beforeEach(async ({ page }) => {
 test('long names never overlap, at 1280 and 390 px, and the chart follows its box', async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page);
+  // A new account: an empty conversation, so the sizes measured are this card's alone.
+  await signUpByMail(page, `charts-${Date.now()}@parley.test`, 'Chart Reader');
   await page.goto('/conversation');
 
   const card = await ask(page, 'top 20 products by revenue as a line chart');
