@@ -21,3 +21,4 @@ export * from './postgres/postgres.descriptor';
 export * from './registry';
 export * from './sql/sql-connector';
 export * from './sql-guard';
+export * from './trace';
