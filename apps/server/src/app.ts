@@ -88,7 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await services.queue.stop();
     services.mail.close();
     await services.sources.close();
-    await services.billing.close();
+    await services.quotas.close();
     await services.invalidation.close();
   });
 

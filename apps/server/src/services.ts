@@ -21,10 +21,9 @@ import { OidcService } from './modules/auth/oidc.service';
 import { SessionsRepository } from './modules/auth/sessions.repository';
 import { SessionsService } from './modules/auth/sessions.service';
 import { TokensRepository } from './modules/auth/tokens.repository';
-import { billingEventJob, billingRenewalsJob } from './modules/billing/billing.job';
-import { BillingRepository } from './modules/billing/billing.repository';
-import { BillingService } from './modules/billing/billing.service';
-import { PaddleProvider } from './modules/billing/paddle.provider';
+import type { BillingWebhooksService } from './modules/billing/billing-webhooks.service';
+import type { QuotaService } from './modules/billing/quotas.service';
+import type { SubscriptionsService } from './modules/billing/subscriptions.service';
 import { CollectionsRepository } from './modules/collections/collections.repository';
 import { CollectionsService } from './modules/collections/collections.service';
 import { digestJob, digestPlanJob } from './modules/collections/digest.job';
@@ -62,6 +61,7 @@ import { TenantService } from './modules/tenant/tenant.service';
 import { UsersRepository } from './modules/users/users.repository';
 import type { GoldenChecks } from './modules/verified/golden-checks';
 import type { VerifiedService } from './modules/verified/verified.service';
+import { buildBillingServices } from './services-billing';
 import { buildModelServices } from './services-models';
 
 /** Every service of the app: built once, used by routes, plugins, jobs, tools and tests. */
@@ -95,8 +95,12 @@ export interface Services {
   models: ModelsService;
   /** The help panel's contact form: stored, mailed to SUPPORT_EMAIL (modules/contact). */
   contact: ContactService;
-  /** Plans, quotas, the trial and subscriptions; the app's QuotaGate (modules/billing). */
-  billing: BillingService;
+  /** Plan limits against what the user spent: the app's QuotaGate (modules/billing). */
+  quotas: QuotaService;
+  /** The plan, the trial and the subscription, its changes and the payment provider (modules/billing). */
+  subscriptions: SubscriptionsService;
+  /** The payment provider's webhooks: verified, stored, applied by a job (modules/billing). */
+  billingWebhooks: BillingWebhooksService;
   /** Intelligence Suite reports: profiles, schedule, Generate, issues, the report job (modules/reports). */
   reports: ReportsService;
   /** Tells every process that something it may have copied changed (lib/invalidation.ts). */
@@ -145,22 +149,13 @@ export function buildServices(
   const invalidation = createInvalidationBus(database, config.DATABASE_URL, log);
   const users = new UsersRepository(db);
   const projectsRepo = new ProjectsRepository(db);
-  const billing = new BillingService(
-    new BillingRepository(db, { copyMs: processCopyMs(database.kind), bus: invalidation }),
-    config.BILLING_PROVIDER === 'paddle'
-      ? new PaddleProvider(config.PADDLE_API_URL, config.PADDLE_API_KEY ?? '', config.PADDLE_PRICE_IDS ?? {})
-      : null,
+  const { quotas, subscriptions, billingWebhooks } = buildBillingServices(config, database, {
     queue,
-    {
-      demoEmail: config.DEMO ? config.DEMO_EMAIL : null,
-      webhookSecret: config.BILLING_WEBHOOK_SECRET ?? null,
-    },
+    invalidation,
     log,
     clock,
-  );
-  queue.define(billingEventJob(billing));
-  queue.define(billingRenewalsJob(billing));
-  const access = new AccessPolicy(options.quotas ?? billing);
+  });
+  const access = new AccessPolicy(options.quotas ?? quotas);
   const guards = { attempts: new AttemptsRepository(db), captcha: new CaptchaVerifier(config) };
   const mail = new MailService(config, new MailRepository(db), log, queue);
   queue.define(mailJob(mail));
@@ -303,7 +298,7 @@ export function buildServices(
   );
   queue.define(reportJob(reports));
   queue.define(reportPlanJob(reports));
-  const tenant = new TenantService(users, projectsRepo, datasources, billing);
+  const tenant = new TenantService(users, projectsRepo, datasources, quotas);
   const conversationsRepo = new ConversationsRepository(db);
   const { verified, notifications, goldenChecks, models } = buildModelServices(
     database,
@@ -328,7 +323,7 @@ export function buildServices(
     demo: new DemoService(users, projectsRepo, config),
     queue,
     mail,
-    profile: new ProfileService(users, tenant, access, datasources, sessions, billing),
+    profile: new ProfileService(users, tenant, access, datasources, sessions, subscriptions),
     projects: new ProjectsService(projectsRepo, config.PUBLIC_URL),
     answers,
     datasources,
@@ -367,7 +362,9 @@ export function buildServices(
       log,
       clock,
     ),
-    billing,
+    quotas,
+    subscriptions,
+    billingWebhooks,
     reports,
     invalidation,
     verified,

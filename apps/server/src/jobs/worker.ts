@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     await queue.stop();
     services.mail.close();
     await services.sources.close();
-    await services.billing.close();
+    await services.quotas.close();
     await services.invalidation.close();
     await database.close();
     process.exit(0);

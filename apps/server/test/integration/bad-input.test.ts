@@ -10,7 +10,7 @@ import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/client';
 import { billingEvents } from '../../src/db/schema';
-import { BILLING_EVENT_JOB } from '../../src/modules/billing/billing.service';
+import { BILLING_EVENT_JOB } from '../../src/modules/billing/billing-webhooks.service';
 import {
   buildTestApp,
   type Client,

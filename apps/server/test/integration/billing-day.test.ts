@@ -3,7 +3,7 @@ import { type PaddlePeer, startPaddlePeer } from '@parley/testing/standins/paddl
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collections, subscriptions, users } from '../../src/db/schema';
-import { BILLING_EVENT_JOB } from '../../src/modules/billing/billing.service';
+import { BILLING_EVENT_JOB } from '../../src/modules/billing/billing-webhooks.service';
 import { buildTestApp, type Client, signIn, TEST_DATABASES, TEST_NOW, type TestApp } from '../helpers';
 import { createUser } from '../peers/factories';
 

@@ -132,7 +132,7 @@ describe.each(TEST_DATABASES)('the AI-insight quota on the LLM path on %s', (kin
 
   it('gives the last unit to exactly one of two questions asked at once', async () => {
     const u = await freeUser();
-    await t.app.services.billing.setUsage(u.actor, 'gpt_insights', 9);
+    await t.app.services.quotas.setUsage(u.actor, 'gpt_insights', 9);
     const before = llm.insightRequests.length;
     const cards = await Promise.all([ask(u), ask(u, 'orders by channel last month')]);
     expect(cards.map((c) => aiInsights(c).length).sort()).toEqual([0, 1]);
@@ -163,7 +163,7 @@ describe.each(TEST_DATABASES)('the AI-insight quota on the LLM path on %s', (kin
       },
     });
     expect(created.statusCode, created.body).toBe(200);
-    await t.app.services.billing.setUsage(u.actor, 'gpt_insights', 9);
+    await t.app.services.quotas.setUsage(u.actor, 'gpt_insights', 9);
     const run = await u.client.inject({
       method: 'POST',
       url: '/features/collections/query',
@@ -179,7 +179,7 @@ describe.each(TEST_DATABASES)('the AI-insight quota on the LLM path on %s', (kin
 
   it('counts on the Premium trial without a limit', async () => {
     const u = await newUser();
-    await t.app.services.billing.setUsage(u.actor, 'gpt_insights', 50);
+    await t.app.services.quotas.setUsage(u.actor, 'gpt_insights', 50);
     expect(aiInsights(await ask(u))).toHaveLength(1);
     const s = await subscription(u);
     expect(s).toMatchObject({ status: 'TRIAL', limits: { gpt_insights: null } });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingEvents, collections, conversationItems, quotaUsage, users } from '../../src/db/schema';
 import type { Actor } from '../../src/lib/access';
 import { BillingRepository } from '../../src/modules/billing/billing.repository';
-import { BILLING_EVENT_JOB } from '../../src/modules/billing/billing.service';
+import { BILLING_EVENT_JOB } from '../../src/modules/billing/billing-webhooks.service';
 import { QuotaTally } from '../../src/modules/billing/quota-tally';
 import { buildTestApp, type Client, signIn, TEST_DATABASES, TEST_NOW, type TestApp } from '../helpers';
 import { createUser } from '../peers/factories';
@@ -185,7 +185,7 @@ describe.each(TEST_DATABASES)('plans, quotas and billing on %s', (kind) => {
 
   it('counts conversations per month: the 301st question on Free is refused and not stored', async () => {
     const u = await freeUser();
-    await t.app.services.billing.setUsage(u.actor, 'conversations', 299);
+    await t.app.services.quotas.setUsage(u.actor, 'conversations', 299);
     expect((await ask(u)).statusCode).toBe(200);
     const before = await asked(u);
     const refused = await ask(u);
@@ -214,13 +214,13 @@ describe.each(TEST_DATABASES)('plans, quotas and billing on %s', (kind) => {
     for (let i = 0; i < 5; i++) expect((await createCollection(u)).statusCode).toBe(200);
     const sixth = await createCollection(u);
     expect(sixth.json().message).toBe('Your Premium plan allows 5 collections.');
-    await t.app.services.billing.setUsage(u.actor, 'conversations', 3000);
+    await t.app.services.quotas.setUsage(u.actor, 'conversations', 3000);
     expect((await ask(u)).json().message).toBe('Your Premium plan allows 3000 conversations a month.');
   });
 
   it('lets exactly one of two requests at the last unit pass', async () => {
     const u = await freeUser();
-    await t.app.services.billing.setUsage(u.actor, 'conversations', 299);
+    await t.app.services.quotas.setUsage(u.actor, 'conversations', 299);
     const answers = await Promise.all([ask(u), ask(u)]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 403]);
     expect(await asked(u)).toBe(1);
@@ -455,7 +455,7 @@ describe.each(TEST_DATABASES)('plans, quotas and billing on %s', (kind) => {
     });
     now = new Date(new Date(up.renewal_date).getTime() + 60_000);
     // The renewal tick applies it at Paddle without anyone opening the account.
-    expect(await t.app.services.billing.settleDue()).toBeGreaterThan(0);
+    expect(await t.app.services.subscriptions.settleDue()).toBeGreaterThan(0);
     expect(paddleSub(u).items[0].price.id).toBe(paddle.priceIds.premium!.monthly);
     const after = await subscription(u);
     expect(after).toMatchObject({ plan: 'premium', status: 'ACTIVE', scheduled_change: null });

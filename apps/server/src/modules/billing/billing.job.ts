@@ -1,20 +1,25 @@
 import type { JobDefinition } from '../../lib/queue';
-import { BILLING_EVENT_JOB, BILLING_RENEWALS_JOB, type BillingService } from './billing.service';
+import { BILLING_EVENT_JOB, type BillingWebhooksService } from './billing-webhooks.service';
+import { BILLING_RENEWALS_JOB, type SubscriptionsService } from './subscriptions.service';
 
 /** Applies one stored provider event (re-reads the subscription from the provider). */
-export const billingEventJob = (billing: BillingService): JobDefinition<{ eventId: string }> => ({
+export const billingEventJob = (
+  webhooks: Pick<BillingWebhooksService, 'applyEvent'>,
+): JobDefinition<{ eventId: string }> => ({
   name: BILLING_EVENT_JOB,
-  handler: (data) => billing.applyEvent(data.eventId),
+  handler: (data) => webhooks.applyEvent(data.eventId),
   retryLimit: 8,
   retryDelaySeconds: 30,
   expireInSeconds: 120,
 });
 
 /** The renewal tick, scheduled every 10 minutes (jobs/start-worker.ts). */
-export const billingRenewalsJob = (billing: BillingService): JobDefinition<null> => ({
+export const billingRenewalsJob = (
+  subscriptions: Pick<SubscriptionsService, 'settleDue'>,
+): JobDefinition<null> => ({
   name: BILLING_RENEWALS_JOB,
   handler: async () => {
-    await billing.settleDue();
+    await subscriptions.settleDue();
   },
   // A missed tick is covered by the next one.
   retryLimit: 0,

@@ -3,7 +3,7 @@ import type { AccessPolicy, Actor } from '../../lib/access';
 import { profileColumns } from '../../lib/images';
 import { limitKeys } from '../auth/attempts.repository';
 import type { SessionsService } from '../auth/sessions.service';
-import type { BillingService } from '../billing/billing.service';
+import type { SubscriptionsService } from '../billing/subscriptions.service';
 import type { DatasourcesService } from '../datasources/datasources.service';
 import type { TenantService } from '../tenant/tenant.service';
 import type { UsersRepository } from '../users/users.repository';
@@ -16,7 +16,7 @@ export class ProfileService {
     private readonly access: AccessPolicy,
     private readonly datasources: Pick<DatasourcesService, 'sourceIdsOf' | 'discardSources'>,
     private readonly sessions: Pick<SessionsService, 'userChanged'>,
-    private readonly billing: Pick<BillingService, 'cancelForDeletion'>,
+    private readonly subscriptions: Pick<SubscriptionsService, 'cancelForDeletion'>,
   ) {}
 
   /** Saves the profile; the photo is checked by its bytes. Answers the updated tenant. */
@@ -32,7 +32,7 @@ export class ProfileService {
    */
   async deleteAccount(actor: Actor): Promise<void> {
     await this.access.requireAccess(actor, { feature: 'SETTINGS_DELETE_ACCOUNT' });
-    await this.billing.cancelForDeletion(actor);
+    await this.subscriptions.cancelForDeletion(actor);
     const sources = await this.datasources.sourceIdsOf(actor.userId);
     await this.users.deleteAccount(actor.userId, actor.email, {
       keys: [limitKeys.loginEmail(actor.email), limitKeys.sendEmail(actor.email)],

@@ -9,7 +9,7 @@ import type { Actor } from '../../lib/access';
 import { Unauthenticated } from '../../lib/errors';
 import { profileColumns } from '../../lib/images';
 import { hashPassword } from '../../lib/passwords';
-import type { BillingService } from '../billing/billing.service';
+import type { QuotaService } from '../billing/quotas.service';
 import type { DatasourcesService } from '../datasources/datasources.service';
 import type { ProjectRow, ProjectsRepository } from '../projects/projects.repository';
 import type { UserRow, UsersRepository } from '../users/users.repository';
@@ -23,7 +23,7 @@ export class TenantService {
     private readonly users: UsersRepository,
     private readonly projects: ProjectsRepository,
     private readonly datasources: Pick<DatasourcesService, 'credentials'>,
-    private readonly billing: Pick<BillingService, 'tenantSummary'>,
+    private readonly quotas: Pick<QuotaService, 'tenantSummary'>,
   ) {}
 
   async getTenant(actor: Actor): Promise<TTenant> {
@@ -55,7 +55,7 @@ export class TenantService {
     const [projects, credentials, plan] = await Promise.all([
       this.projects.listForUser(actor.userId),
       this.datasources.credentials(actor),
-      this.billing.tenantSummary(actor),
+      this.quotas.tenantSummary(actor),
     ]);
     return toTenant(row, projects, credentials, plan);
   }
