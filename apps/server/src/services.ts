@@ -298,7 +298,7 @@ export function buildServices(
   );
   queue.define(reportJob(reports));
   queue.define(reportPlanJob(reports));
-  const tenant = new TenantService(users, projectsRepo, datasources, quotas);
+  const tenant = new TenantService({ users, projects: projectsRepo, datasources, quotas });
   const conversationsRepo = new ConversationsRepository(db);
   const { verified, notifications, goldenChecks, models } = buildModelServices(
     database,
@@ -323,7 +323,7 @@ export function buildServices(
     demo: new DemoService(users, projectsRepo, config),
     queue,
     mail,
-    profile: new ProfileService(users, tenant, access, datasources, sessions, subscriptions),
+    profile: new ProfileService({ users, tenant, access, datasources, sessions, subscriptions }),
     projects: new ProjectsService(projectsRepo, config.PUBLIC_URL),
     answers,
     datasources,

@@ -8,21 +8,24 @@ import type { DatasourcesService } from '../datasources/datasources.service';
 import type { TenantService } from '../tenant/tenant.service';
 import type { UsersRepository } from '../users/users.repository';
 
+export interface ProfileDeps {
+  users: UsersRepository;
+  tenant: TenantService;
+  access: AccessPolicy;
+  datasources: Pick<DatasourcesService, 'sourceIdsOf' | 'discardSources'>;
+  sessions: Pick<SessionsService, 'userChanged'>;
+  /** Ends a subscription the provider bills before the account goes. */
+  subscriptions: Pick<SubscriptionsService, 'cancelForDeletion'>;
+}
+
 /** The profile screen (spec 1 §2.7) and account deletion. */
 export class ProfileService {
-  constructor(
-    private readonly users: UsersRepository,
-    private readonly tenant: TenantService,
-    private readonly access: AccessPolicy,
-    private readonly datasources: Pick<DatasourcesService, 'sourceIdsOf' | 'discardSources'>,
-    private readonly sessions: Pick<SessionsService, 'userChanged'>,
-    private readonly subscriptions: Pick<SubscriptionsService, 'cancelForDeletion'>,
-  ) {}
+  constructor(private readonly deps: ProfileDeps) {}
 
   /** Saves the profile; the photo is checked by its bytes. Answers the updated tenant. */
   async update(actor: Actor, body: TProfileBody): Promise<TTenant> {
-    await this.access.requireAccess(actor, { feature: 'SETTINGS_PROFILE' });
-    return this.tenant.update(actor, profileColumns(body));
+    await this.deps.access.requireAccess(actor, { feature: 'SETTINGS_PROFILE' });
+    return this.deps.tenant.update(actor, profileColumns(body));
   }
 
   /**
@@ -31,15 +34,16 @@ export class ProfileService {
    * bills is cancelled there first; if that fails, nothing is deleted (502).
    */
   async deleteAccount(actor: Actor): Promise<void> {
-    await this.access.requireAccess(actor, { feature: 'SETTINGS_DELETE_ACCOUNT' });
-    await this.subscriptions.cancelForDeletion(actor);
-    const sources = await this.datasources.sourceIdsOf(actor.userId);
-    await this.users.deleteAccount(actor.userId, actor.email, {
+    const { access, subscriptions, datasources, users, sessions } = this.deps;
+    await access.requireAccess(actor, { feature: 'SETTINGS_DELETE_ACCOUNT' });
+    await subscriptions.cancelForDeletion(actor);
+    const sources = await datasources.sourceIdsOf(actor.userId);
+    await users.deleteAccount(actor.userId, actor.email, {
       keys: [limitKeys.loginEmail(actor.email), limitKeys.sendEmail(actor.email)],
       prefixes: [limitKeys.loginPairsOf(actor.email), limitKeys.knownAddressesOf(actor.email)],
     });
-    await this.sessions.userChanged(actor.userId);
+    await sessions.userChanged(actor.userId);
     // The rows went with the user (foreign keys); their uploaded files go now.
-    await this.datasources.discardSources(sources);
+    await datasources.discardSources(sources);
   }
 }

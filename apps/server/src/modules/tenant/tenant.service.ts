@@ -14,29 +14,32 @@ import type { DatasourcesService } from '../datasources/datasources.service';
 import type { ProjectRow, ProjectsRepository } from '../projects/projects.repository';
 import type { UserRow, UsersRepository } from '../users/users.repository';
 
+export interface TenantDeps {
+  users: UsersRepository;
+  projects: ProjectsRepository;
+  datasources: Pick<DatasourcesService, 'credentials'>;
+  /** The plan and the month's conversations the tenant answer carries. */
+  quotas: Pick<QuotaService, 'tenantSummary'>;
+}
+
 /**
  * The signed-in user as the app sees them (GET /auth/tenant), onboarding and the time zone. Each
  * method reads or writes only the actor's own row, so the actor is the access check.
  */
 export class TenantService {
-  constructor(
-    private readonly users: UsersRepository,
-    private readonly projects: ProjectsRepository,
-    private readonly datasources: Pick<DatasourcesService, 'credentials'>,
-    private readonly quotas: Pick<QuotaService, 'tenantSummary'>,
-  ) {}
+  constructor(private readonly deps: TenantDeps) {}
 
   async getTenant(actor: Actor): Promise<TTenant> {
-    return this.tenantOf(actor, await this.users.findById(actor.userId));
+    return this.tenantOf(actor, await this.deps.users.findById(actor.userId));
   }
 
   /** Saves the user's row and answers the tenant; the profile screen and onboarding share it. */
   async update(actor: Actor, values: Parameters<UsersRepository['update']>[1]): Promise<TTenant> {
-    return this.tenantOf(actor, await this.users.update(actor.userId, values));
+    return this.tenantOf(actor, await this.deps.users.update(actor.userId, values));
   }
 
   async setTimezone(actor: Actor, timezone: string): Promise<void> {
-    await this.users.update(actor.userId, { timezone });
+    await this.deps.users.update(actor.userId, { timezone });
   }
 
   /** The onboarding form (spec 1 §2.5): completes registration and onboarding. */
@@ -53,9 +56,9 @@ export class TenantService {
     // The row is gone when the account was deleted in another tab: that session is over.
     if (!row) throw new Unauthenticated();
     const [projects, credentials, plan] = await Promise.all([
-      this.projects.listForUser(actor.userId),
-      this.datasources.credentials(actor),
-      this.quotas.tenantSummary(actor),
+      this.deps.projects.listForUser(actor.userId),
+      this.deps.datasources.credentials(actor),
+      this.deps.quotas.tenantSummary(actor),
     ]);
     return toTenant(row, projects, credentials, plan);
   }
