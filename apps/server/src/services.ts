@@ -162,7 +162,7 @@ export function buildServices(
   queue.define(billingRenewalsJob(billing));
   const access = new AccessPolicy(options.quotas ?? billing);
   const guards = { attempts: new AttemptsRepository(db), captcha: new CaptchaVerifier(config) };
-  const mail = new MailService(config, new MailRepository(db), log, queue);
+  const mail = new MailService({ config, repo: new MailRepository(db), log, queue });
   queue.define(mailJob(mail));
   // One process owns a PGlite database; several may share PostgreSQL, so their copies stay fresher.
   const sessions = new SessionsService(new SessionsRepository(db), {
@@ -170,7 +170,7 @@ export function buildServices(
     bus: invalidation,
   });
   const tokens = new TokensRepository(db);
-  const auth = new AuthService(users, projectsRepo, sessions, tokens, config, guards);
+  const auth = new AuthService({ users, projects: projectsRepo, sessions, tokens, config, guards });
   queue.define(attemptsPruneJob(auth));
   const dataset = options.demoDataset ?? {
     path: demoDatasetPath(config.DATA_DIR),
@@ -322,7 +322,7 @@ export function buildServices(
     access,
     sessions,
     auth,
-    authLinks: new EmailLinkService(users, tokens, sessions, auth, mail, guards, config),
+    authLinks: new EmailLinkService({ users, tokens, sessions, auth, mail, guards, config }),
     oidc: new OidcService(config),
     tenant,
     demo: new DemoService(users, projectsRepo, config),
@@ -359,14 +359,15 @@ export function buildServices(
     ),
     synonyms,
     models,
-    contact: new ContactService(
-      new ContactRepository(db),
+    contact: new ContactService({
+      repo: new ContactRepository(db),
       access,
       mail,
-      { supportEmail: config.SUPPORT_EMAIL ?? null, brand: config.BRAND_NAME },
+      supportEmail: config.SUPPORT_EMAIL ?? null,
+      brand: config.BRAND_NAME,
       log,
       clock,
-    ),
+    }),
     billing,
     reports,
     invalidation,
