@@ -18,6 +18,7 @@ import { attemptsPruneJob } from './modules/auth/attempts-prune.job';
 import { AuthService } from './modules/auth/auth.service';
 import { EmailLinkService } from './modules/auth/email-link.service';
 import { OidcService } from './modules/auth/oidc.service';
+import { OidcSignIn } from './modules/auth/oidc-sign-in';
 import { SessionsRepository } from './modules/auth/sessions.repository';
 import { SessionsService } from './modules/auth/sessions.service';
 import { TokensRepository } from './modules/auth/tokens.repository';
@@ -71,6 +72,7 @@ export interface Services {
   auth: AuthService;
   authLinks: EmailLinkService;
   oidc: OidcService;
+  oidcSignIn: OidcSignIn;
   tenant: TenantService;
   demo: DemoService;
   /** The job queue (jobs/pg-boss.queue.ts): mail and digests go through it. */
@@ -172,6 +174,7 @@ export function buildServices(
   const tokens = new TokensRepository(db);
   const auth = new AuthService({ users, projects: projectsRepo, sessions, tokens, config, guards });
   queue.define(attemptsPruneJob(auth));
+  const oidc = new OidcService(config);
   const dataset = options.demoDataset ?? {
     path: demoDatasetPath(config.DATA_DIR),
     endDate: config.DEMO_END_DATE ?? clock().toISOString().slice(0, 10),
@@ -323,7 +326,8 @@ export function buildServices(
     sessions,
     auth,
     authLinks: new EmailLinkService({ users, tokens, sessions, auth, mail, guards, config }),
-    oidc: new OidcService(config),
+    oidc,
+    oidcSignIn: new OidcSignIn({ oidc, auth, sessions, config }),
     tenant,
     demo: new DemoService(users, projectsRepo, config),
     queue,

@@ -1,7 +1,7 @@
 import type { LoginError } from '@parley/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { actorOf, route } from '../../lib/route';
-import { OidcError, type OidcPending } from './oidc.service';
+import type { OidcPending } from './oidc.service';
 import { type NewSession, SESSION_COOKIE, SESSION_MAX_MS } from './sessions.service';
 
 const OIDC_COOKIE = 'parley_oidc';
@@ -31,7 +31,7 @@ const loginError = (code: LoginError) => `/login?error=${code}`;
 
 /** Sign-in, sign-up, links, external identity providers, sessions. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  const { auth, authLinks, oidc, sessions } = app.services;
+  const { auth, authLinks, oidc, oidcSignIn, sessions } = app.services;
   const secure = app.config.secureCookies;
   const sendContext = (request: FastifyRequest) => ({ ip: request.ip, projectId: request.projectId });
 
@@ -86,49 +86,42 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, 'GET /auth/loginredirect', async (request, reply) => {
     const { url, pending } = await oidc.start(request.projectId);
-    const value = Buffer.from(JSON.stringify({ ...pending, exp: Date.now() + OIDC_TTL_MS })).toString(
-      'base64url',
-    );
-    reply.setCookie(OIDC_COOKIE, value, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure,
-      path: '/auth/',
-      signed: true,
-      maxAge: OIDC_TTL_MS / 1000,
-    });
+    setPending(reply, pending, secure);
     return reply.redirect(url);
   });
 
   route(app, 'GET /auth/callback', async (request, reply) => {
     const pending = readPending(request);
     reply.clearCookie(OIDC_COOKIE, { path: '/auth/' });
-    if (!pending) return reply.redirect(loginError('oidc_failed'));
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-    try {
-      const identity = await oidc.finish(query, pending);
-      const existing = await auth.findUserByEmail(identity.email);
-      if (!existing && !app.config.SIGNUP_ENABLED) return reply.redirect(loginError('signup_disabled'));
-      const user =
-        existing ??
-        (await auth.findOrCreateUser(identity.email, {
-          name: identity.name ?? '',
-          projectId: pending.projectId,
-        }));
-      const session = await sessions.start(user.id, request.sessionId);
-      setSessionCookie(reply, session, secure);
-      return reply.redirect(callbackUrl(session));
-    } catch (err) {
-      if (!(err instanceof OidcError)) throw err;
-      request.log.warn({ reason: err.message }, 'external sign-in refused');
-      return reply.redirect(loginError('oidc_failed'));
+    const result = await oidcSignIn.finish({ query, pending, previousSessionId: request.sessionId });
+    if (!result.ok) {
+      if (result.refused !== null) request.log.warn({ reason: result.refused }, 'external sign-in refused');
+      return reply.redirect(loginError(result.error));
     }
+    setSessionCookie(reply, result.session, secure);
+    return reply.redirect(callbackUrl(result.session));
   });
 
   route(app, 'POST /auth/logout', async (request, reply) => {
     if (request.sessionId) await sessions.end(request.sessionId);
     clearSessionCookie(reply);
     return {};
+  });
+}
+
+/** Stores what the callback must check, signed and only sent back to /auth/ routes. */
+function setPending(reply: FastifyReply, pending: OidcPending, secure: boolean): void {
+  const value = Buffer.from(JSON.stringify({ ...pending, exp: Date.now() + OIDC_TTL_MS })).toString(
+    'base64url',
+  );
+  reply.setCookie(OIDC_COOKIE, value, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/auth/',
+    signed: true,
+    maxAge: OIDC_TTL_MS / 1000,
   });
 }
 
