@@ -55,6 +55,7 @@ export interface AuthServiceDeps {
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
 
+  /** GET /auth/config: what the login page shows before anyone signs in (brand, captcha, version). */
   publicConfig(projectId: string): TAuthConfig {
     return {
       brand_name: this.deps.config.BRAND_NAME,
@@ -73,6 +74,7 @@ export class AuthService {
     };
   }
 
+  /** GET /auth/providers: the sign-in buttons to offer, and whether a new e-mail may sign up. */
   providers(): TAuthProviders {
     return { providers: this.deps.config.loginProviders, signup: this.deps.config.SIGNUP_ENABLED };
   }
@@ -86,11 +88,8 @@ export class AuthService {
   }
 
   /**
-   * Password sign-in with the guards of DESIGN §8: captcha, then an attempt taken from the limits
-   * per (e-mail, address), per e-mail and per client address before the password is checked
-   * (counted in the database, so across processes and concurrent requests); the rule, and why,
-   * is at LOGIN_PER_EMAIL in attempts.repository.ts. Locks apply to unknown e-mails alike, so a
-   * 429 tells nothing about whether an account exists.
+   * Password sign-in behind the captcha and the attempt limits (DESIGN §8; the rule and why at
+   * LOGIN_PER_EMAIL). Unknown e-mails lock alike, so a 429 tells nothing about whether an account exists.
    */
   async signInWithPassword(
     input: { email: string; password: string; token?: string | undefined },
@@ -165,6 +164,7 @@ export class AuthService {
     return this.deps.guards.attempts.prune(now);
   }
 
+  /** The account of an e-mail, if any: an identity-provider sign-in tells a sign-up by it. */
   async findUserByEmail(email: string): Promise<UserRow | null> {
     return this.deps.users.findByEmail(email);
   }

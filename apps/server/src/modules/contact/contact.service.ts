@@ -22,7 +22,7 @@ export interface ContactServiceDeps {
 }
 
 /**
- * The help panel's contact form (issue 11): each message is stored, then mailed to the support
+ * The help panel's contact form: each message is stored, then mailed to the support
  * address; a user may send CONTACT_MESSAGES_PER_HOUR an hour, counted in the database so every
  * server process sees the same count.
  */
