@@ -98,7 +98,18 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, 'GET /auth/loginredirect', async (request, reply) => {
     const { url, pending } = await oidc.start(request.projectId);
-    setPending(reply, pending, secure);
+    const value = Buffer.from(JSON.stringify({ ...pending, exp: Date.now() + OIDC_TTL_MS })).toString(
+      'base64url',
+    );
+    // Signed so it cannot be forged; the /auth/ path keeps it off every other request.
+    reply.setCookie(OIDC_COOKIE, value, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      path: '/auth/',
+      signed: true,
+      maxAge: OIDC_TTL_MS / 1000,
+    });
     return reply.redirect(url);
   });
 
@@ -122,21 +133,6 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     if (request.sessionId) await sessions.end(request.sessionId);
     clearSessionCookie(reply);
     return {};
-  });
-}
-
-/** Stores what the callback must check, signed and only sent back to /auth/ routes. */
-function setPending(reply: FastifyReply, pending: OidcPending, secure: boolean): void {
-  const value = Buffer.from(JSON.stringify({ ...pending, exp: Date.now() + OIDC_TTL_MS })).toString(
-    'base64url',
-  );
-  reply.setCookie(OIDC_COOKIE, value, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure,
-    path: '/auth/',
-    signed: true,
-    maxAge: OIDC_TTL_MS / 1000,
   });
 }
 
