@@ -18,6 +18,7 @@ import { attemptsPruneJob } from './modules/auth/attempts-prune.job';
 import { AuthService } from './modules/auth/auth.service';
 import { EmailLinkService } from './modules/auth/email-link.service';
 import { OidcService } from './modules/auth/oidc.service';
+import { OidcSignIn } from './modules/auth/oidc-sign-in';
 import { SessionsRepository } from './modules/auth/sessions.repository';
 import { SessionsService } from './modules/auth/sessions.service';
 import { TokensRepository } from './modules/auth/tokens.repository';
@@ -71,6 +72,7 @@ export interface Services {
   auth: AuthService;
   authLinks: EmailLinkService;
   oidc: OidcService;
+  oidcSignIn: OidcSignIn;
   tenant: TenantService;
   demo: DemoService;
   /** The job queue (jobs/pg-boss.queue.ts): mail and digests go through it. */
@@ -157,7 +159,7 @@ export function buildServices(
   });
   const access = new AccessPolicy(options.quotas ?? quotas);
   const guards = { attempts: new AttemptsRepository(db), captcha: new CaptchaVerifier(config) };
-  const mail = new MailService(config, new MailRepository(db), log, queue);
+  const mail = new MailService({ config, repo: new MailRepository(db), log, queue });
   queue.define(mailJob(mail));
   // One process owns a PGlite database; several may share PostgreSQL, so their copies stay fresher.
   const sessions = new SessionsService(new SessionsRepository(db), {
@@ -165,8 +167,9 @@ export function buildServices(
     bus: invalidation,
   });
   const tokens = new TokensRepository(db);
-  const auth = new AuthService(users, projectsRepo, sessions, tokens, config, guards);
+  const auth = new AuthService({ users, projects: projectsRepo, sessions, tokens, config, guards });
   queue.define(attemptsPruneJob(auth));
+  const oidc = new OidcService(config);
   const dataset = options.demoDataset ?? {
     path: demoDatasetPath(config.DATA_DIR),
     endDate: config.DEMO_END_DATE ?? clock().toISOString().slice(0, 10),
@@ -317,8 +320,9 @@ export function buildServices(
     access,
     sessions,
     auth,
-    authLinks: new EmailLinkService(users, tokens, sessions, auth, mail, guards, config),
-    oidc: new OidcService(config),
+    authLinks: new EmailLinkService({ users, tokens, sessions, auth, mail, guards, config }),
+    oidc,
+    oidcSignIn: new OidcSignIn({ oidc, auth, sessions, config }),
     tenant,
     demo: new DemoService(users, projectsRepo, config),
     queue,
@@ -354,14 +358,15 @@ export function buildServices(
     ),
     synonyms,
     models,
-    contact: new ContactService(
-      new ContactRepository(db),
+    contact: new ContactService({
+      repo: new ContactRepository(db),
       access,
       mail,
-      { supportEmail: config.SUPPORT_EMAIL ?? null, brand: config.BRAND_NAME },
+      supportEmail: config.SUPPORT_EMAIL ?? null,
+      brand: config.BRAND_NAME,
       log,
       clock,
-    ),
+    }),
     quotas,
     subscriptions,
     billingWebhooks,

@@ -118,6 +118,16 @@ export class LocalInvalidationBus implements InvalidationBus {
 /** Waits after a lost LISTEN connection: doubling from the first to the last, then the last again. */
 const RECONNECT_MS = { first: 100, max: 5_000 } as const;
 
+export interface PostgresInvalidationBusDeps {
+  /** The database URL the LISTEN connection opens (its own connection, outside the pool). */
+  url: string;
+  /** The app's database, whose pool sends the notices. */
+  database: Pick<Database, 'db'>;
+  log: FastifyBaseLogger;
+  /** Waits before listening again after a lost connection (RECONNECT_MS unless a test shortens them). */
+  reconnectMs?: { first: number; max: number };
+}
+
 /**
  * Several processes share PostgreSQL (DESIGN §10): a notice is sent with NOTIFY on the app's pool
  * (after the write committed) and heard by every process on one dedicated connection doing LISTEN.
@@ -136,13 +146,8 @@ export class PostgresInvalidationBus extends LocalInvalidationBus {
   private retry: NodeJS.Timeout | null = null;
   private failures = 0;
 
-  constructor(
-    private readonly url: string,
-    private readonly database: Pick<Database, 'db'>,
-    log: FastifyBaseLogger,
-    private readonly reconnectMs: { first: number; max: number } = RECONNECT_MS,
-  ) {
-    super(log);
+  constructor(private readonly deps: PostgresInvalidationBusDeps) {
+    super(deps.log);
   }
 
   override get live(): boolean {
@@ -153,7 +158,7 @@ export class PostgresInvalidationBus extends LocalInvalidationBus {
     this.deliver(topic, key);
     const notice: Notice = { topic, key, sender: this.sender };
     try {
-      await this.database.db.execute(
+      await this.deps.database.db.execute(
         sql`select pg_notify(${INVALIDATION_CHANNEL}, ${JSON.stringify(notice)})`,
       );
     } catch (err) {
@@ -182,7 +187,7 @@ export class PostgresInvalidationBus extends LocalInvalidationBus {
   private connect(): void {
     if (this.closed) return;
     const client = new pg.Client({
-      connectionString: this.url,
+      connectionString: this.deps.url,
       keepAlive: true,
       application_name: 'parley-invalidation',
     });
@@ -196,7 +201,8 @@ export class PostgresInvalidationBus extends LocalInvalidationBus {
       client.end().catch(() => {});
       if (this.closed) return;
       this.log?.warn({ err, attempt: this.failures + 1 }, 'invalidation channel lost; listening again');
-      const wait = Math.min(this.reconnectMs.first * 2 ** this.failures, this.reconnectMs.max);
+      const { first, max } = this.deps.reconnectMs ?? RECONNECT_MS;
+      const wait = Math.min(first * 2 ** this.failures, max);
       this.failures++;
       this.retry = setTimeout(() => this.connect(), wait);
       this.retry.unref();
@@ -241,6 +247,6 @@ export function createInvalidationBus(
   log: FastifyBaseLogger,
 ): InvalidationBus {
   return database.kind === 'postgres' && url
-    ? new PostgresInvalidationBus(url, database, log)
+    ? new PostgresInvalidationBus({ url, database, log })
     : new LocalInvalidationBus(log);
 }

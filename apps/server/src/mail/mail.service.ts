@@ -13,6 +13,15 @@ export interface MailReceipt {
   id: string;
 }
 
+export interface MailServiceDeps {
+  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>;
+  /** The outbox table, for when no SMTP_URL is set. */
+  repo: MailRepository;
+  log: FastifyBaseLogger;
+  /** Carries queued mail to the mail job. */
+  queue: JobQueue;
+}
+
 /**
  * Sends mail through SMTP_URL when set, else stores it in the outbox table (embedded mode).
  * Callers queue mail (`enqueue`) before they answer: the mail job delivers it with retries, so
@@ -22,13 +31,9 @@ export interface MailReceipt {
 export class MailService {
   private readonly transport: Transporter | null;
 
-  constructor(
-    private readonly config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>,
-    private readonly repo: MailRepository,
-    private readonly log: FastifyBaseLogger,
-    private readonly queue: JobQueue,
-  ) {
-    this.transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
+  constructor(private readonly deps: MailServiceDeps) {
+    const url = deps.config.SMTP_URL;
+    this.transport = url ? nodemailer.createTransport(url) : null;
   }
 
   /** Delivers one mail now and resolves when the SMTP server (or the outbox) has it: the mail job's step. */
@@ -36,7 +41,7 @@ export class MailService {
     const attachments = message.attachments ?? [];
     if (this.transport) {
       const info = await this.transport.sendMail({
-        from: this.config.MAIL_FROM,
+        from: this.deps.config.MAIL_FROM,
         to: message.to,
         subject: message.subject,
         html: message.html,
@@ -48,10 +53,10 @@ export class MailService {
           cid: a.cid,
         })),
       });
-      this.log.info({ to: message.to, subject: message.subject, via: 'smtp' }, 'mail sent');
+      this.deps.log.info({ to: message.to, subject: message.subject, via: 'smtp' }, 'mail sent');
       return { via: 'smtp', id: String(info.messageId ?? '') };
     }
-    const id = await this.repo.insert({
+    const id = await this.deps.repo.insert({
       to: message.to,
       subject: message.subject,
       html: message.html,
@@ -65,7 +70,7 @@ export class MailService {
         : null,
       sentAt: null,
     });
-    this.log.info(
+    this.deps.log.info(
       { to: message.to, subject: message.subject, via: 'outbox', id },
       'no SMTP_URL: mail stored in the mail_outbox table',
     );
@@ -77,12 +82,12 @@ export class MailService {
    * queued once however often this is called (a retried digest job).
    */
   async enqueue(message: MailMessage, options: { key?: string } = {}): Promise<void> {
-    await this.queue.enqueue(MAIL_JOB, toMailJob(message), options);
+    await this.deps.queue.enqueue(MAIL_JOB, toMailJob(message), options);
   }
 
   /** Waits until every queued mail that is due has been delivered, here if no worker has it (tests). */
   async flush(): Promise<void> {
-    await this.queue.drain(MAIL_JOB);
+    await this.deps.queue.drain(MAIL_JOB);
   }
 
   /** Closes the SMTP connection pool. */

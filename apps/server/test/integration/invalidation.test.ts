@@ -57,7 +57,7 @@ describe.skipIf(!testDatabaseUrl())('LISTEN/NOTIFY between processes on PostgreS
   let database: Database;
   const buses: InvalidationBus[] = [];
   const newBus = (reconnectMs?: { first: number; max: number }) => {
-    const bus = new PostgresInvalidationBus(pgDb.url, database, log, reconnectMs);
+    const bus = new PostgresInvalidationBus({ url: pgDb.url, database, log, reconnectMs });
     buses.push(bus);
     return bus;
   };
@@ -176,9 +176,11 @@ describe.skipIf(!testDatabaseUrl())('LISTEN/NOTIFY between processes on PostgreS
   });
 
   it('keeps trying to listen while the database cannot be reached; closing ends the start', async () => {
-    const unreachable = new PostgresInvalidationBus('postgres://postgres@127.0.0.1:1/none', database, log, {
-      first: 10,
-      max: 20,
+    const unreachable = new PostgresInvalidationBus({
+      url: 'postgres://postgres@127.0.0.1:1/none',
+      database,
+      log,
+      reconnectMs: { first: 10, max: 20 },
     });
     buses.push(unreachable);
     const started = unreachable.listen();

@@ -190,6 +190,7 @@ export class AttemptsRepository {
     return rows.length;
   }
 
+  /** Drops counters outright: a successful sign-in clears its account's. */
   async deleteKeys(keys: string[]): Promise<void> {
     if (keys.length) await this.db.delete(loginAttempts).where(inArray(loginAttempts.key, keys));
   }

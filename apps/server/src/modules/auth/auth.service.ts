@@ -41,21 +41,25 @@ export interface SignInGuards {
   captcha: CaptchaVerifier;
 }
 
+/** The collaborators of AuthService, named: the composition root builds them once. */
+export interface AuthServiceDeps {
+  users: UsersRepository;
+  projects: ProjectsRepository;
+  sessions: SessionsService;
+  tokens: TokensRepository;
+  config: Config;
+  guards: SignInGuards;
+}
+
 /** Sign-in with a password, password changes, accounts created by a link or an identity provider. */
 export class AuthService {
-  constructor(
-    private readonly users: UsersRepository,
-    private readonly projects: ProjectsRepository,
-    private readonly sessions: SessionsService,
-    private readonly tokens: TokensRepository,
-    private readonly config: Config,
-    private readonly guards: SignInGuards,
-  ) {}
+  constructor(private readonly deps: AuthServiceDeps) {}
 
+  /** GET /auth/config: what the login page shows before anyone signs in (brand, captcha, version). */
   publicConfig(projectId: string): TAuthConfig {
     return {
-      brand_name: this.config.BRAND_NAME,
-      name: this.config.BRAND_NAME,
+      brand_name: this.deps.config.BRAND_NAME,
+      name: this.deps.config.BRAND_NAME,
       theme: 'default',
       project_id: projectId,
       features: {
@@ -65,36 +69,34 @@ export class AuthService {
         profile: true,
         data_sources: true,
       },
-      captcha: { provider: this.config.CAPTCHA_PROVIDER, site_key: this.config.CAPTCHA_SITE_KEY },
+      captcha: { provider: this.deps.config.CAPTCHA_PROVIDER, site_key: this.deps.config.CAPTCHA_SITE_KEY },
       version: APP_VERSION,
     };
   }
 
+  /** GET /auth/providers: the sign-in buttons to offer, and whether a new e-mail may sign up. */
   providers(): TAuthProviders {
-    return { providers: this.config.loginProviders, signup: this.config.SIGNUP_ENABLED };
+    return { providers: this.deps.config.loginProviders, signup: this.deps.config.SIGNUP_ENABLED };
   }
 
   /** Checks e-mail and password; the same error and similar time whether or not the user exists. */
   async verifyCredentials(email: string, password: string): Promise<UserRow> {
-    const user = await this.users.findByEmail(email);
+    const user = await this.deps.users.findByEmail(email);
     const ok = await verifyPassword(user?.passwordHash ?? null, password);
     if (!user || !ok) throw new Unauthenticated('Invalid e-mail or password.');
     return user;
   }
 
   /**
-   * Password sign-in with the guards of DESIGN §8: captcha, then an attempt taken from the limits
-   * per (e-mail, address), per e-mail and per client address before the password is checked
-   * (counted in the database, so across processes and concurrent requests); the rule, and why,
-   * is at LOGIN_PER_EMAIL in attempts.repository.ts. Locks apply to unknown e-mails alike, so a
-   * 429 tells nothing about whether an account exists.
+   * Password sign-in behind the captcha and the attempt limits (DESIGN §8; the rule and why at
+   * LOGIN_PER_EMAIL). Unknown e-mails lock alike, so a 429 tells nothing about whether an account exists.
    */
   async signInWithPassword(
     input: { email: string; password: string; token?: string | undefined },
     ip: string,
   ): Promise<UserRow> {
-    await this.guards.captcha.verify(input.token, ip);
-    const { attempts } = this.guards;
+    await this.deps.guards.captcha.verify(input.token, ip);
+    const { attempts } = this.deps.guards;
     const known = limitKeys.knownAddress(input.email, ip);
     const pair = limitKeys.loginPair(input.email, ip);
     const limits: [string, LimitRule][] = [[pair, LOGIN_PER_EMAIL_AND_ADDRESS]];
@@ -120,12 +122,12 @@ export class AuthService {
    * e-mail link (DESIGN §8).
    */
   async setPassword(userId: string, password: string): Promise<void> {
-    const user = await this.users.update(userId, { passwordHash: await hashPassword(password) });
-    await this.sessions.endAllOf(userId);
+    const user = await this.deps.users.update(userId, { passwordHash: await hashPassword(password) });
+    await this.deps.sessions.endAllOf(userId);
     if (user) {
-      await this.tokens.revokeAll(user.email);
+      await this.deps.tokens.revokeAll(user.email);
       // The owner starts afresh: their counts go, and so do the addresses that counted as theirs.
-      await this.guards.attempts.clearSignInsOf(user.email);
+      await this.deps.guards.attempts.clearSignInsOf(user.email);
     }
   }
 
@@ -139,12 +141,12 @@ export class AuthService {
    * An account left without its project by an earlier failed sign-up joins it now.
    */
   async findOrCreateUser(email: string, opts: { name?: string; projectId: string }): Promise<UserRow> {
-    const existing = await this.users.findByEmail(email);
+    const existing = await this.deps.users.findByEmail(email);
     if (existing) {
-      if (!existing.registrationComplete) await this.projects.addMember(existing.id, opts.projectId);
+      if (!existing.registrationComplete) await this.deps.projects.addMember(existing.id, opts.projectId);
       return existing;
     }
-    const { user } = await this.users.insertIfAbsent(
+    const { user } = await this.deps.users.insertIfAbsent(
       {
         email,
         name: opts.name ?? '',
@@ -159,11 +161,12 @@ export class AuthService {
 
   /** The hourly clean-up of sign-in counters and known addresses no rule reads any more. */
   async pruneAttempts(now = new Date()): Promise<number> {
-    return this.guards.attempts.prune(now);
+    return this.deps.guards.attempts.prune(now);
   }
 
+  /** The account of an e-mail, if any: an identity-provider sign-in tells a sign-up by it. */
   async findUserByEmail(email: string): Promise<UserRow | null> {
-    return this.users.findByEmail(email);
+    return this.deps.users.findByEmail(email);
   }
 }
 

@@ -16,6 +16,7 @@ export interface OidcIdentity {
   name: string | null;
 }
 
+/** A sign-in the provider's answer did not bear out: the browser only learns it failed, the log why. */
 export class OidcError extends Error {}
 
 /** Lets openid-client talk plain HTTP to a loopback issuer (local tests), never to anything else. */

@@ -34,6 +34,7 @@ export class SessionsRepository {
     return row ?? null;
   }
 
+  /** Moves the idle timeout on; sessions.service.ts calls it now and then, not on every request. */
   async touch(id: string): Promise<void> {
     await this.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, id));
   }
@@ -42,6 +43,7 @@ export class SessionsRepository {
     await this.db.delete(sessions).where(eq(sessions.id, id));
   }
 
+  /** Deletes a user's sessions (a new password ends them all), but any named in `exceptIds`. */
   async deleteOfUser(userId: string, exceptIds: string[] = []): Promise<void> {
     const all = await this.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
     const ids = all.map((s) => s.id).filter((id) => !exceptIds.includes(id));

@@ -4,6 +4,7 @@ import { hashToken, randomToken } from '../../lib/tokens';
 import { PROCESS_COPY_MS, TtlCache } from '../../lib/ttl-cache';
 import type { SessionsRepository } from './sessions.repository';
 
+/** The cookie carries a random token; the table holds only its hash, so a copy of the table signs no one in. */
 export const SESSION_COOKIE = 'parley_session';
 /** A session unused for this long ends (idle timeout). */
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
@@ -25,6 +26,7 @@ export interface SessionUser {
 
 type SessionRow = Awaited<ReturnType<SessionsRepository['find']>>;
 
+/** What a sign-in hands the browser: the cookie's token, and the xsrf token the SPA sends back on writes. */
 export interface NewSession {
   /** The cookie value; only its hash is stored. */
   token: string;
@@ -34,10 +36,9 @@ export interface NewSession {
 /** Sessions: cookie tokens stored as SHA-256, idle and absolute timeouts (DESIGN §8). */
 export class SessionsService {
   /**
-   * Sessions read lately, by session id (the cookie's hash): every request needs one (issue 14).
-   * Logout, password change, account deletion and the user's own changes drop the copy at once in
-   * every process (the 'session' and 'user' notices of lib/invalidation.ts), and a read racing a
-   * logout keeps nothing.
+   * Sessions read lately, by session id (the cookie's hash): every request needs one, so it is not
+   * read from the database each time. Logout, password change, account deletion and the user's own
+   * changes drop the copy in every process (lib/invalidation.ts); a read racing a logout keeps nothing.
    */
   private readonly cache: TtlCache<SessionRow>;
   /** Session ids of cookie tokens seen lately: a token's SHA-256 is worked out once, not per request. */
@@ -130,6 +131,7 @@ export class SessionsService {
     return { token, xsrfToken };
   }
 
+  /** Ends one session (logout, a replaced or an expired session), in every process. */
   async end(sessionId: string): Promise<void> {
     // Dropped before and after the delete: a read racing it keeps nothing. Every other process
     // drops its copy once the delete is committed.

@@ -13,6 +13,7 @@ export interface TokenRow {
 export class TokensRepository {
   constructor(private readonly db: Db) {}
 
+  /** Stores a link's token by its hash: a copy of the table opens no link. */
   async insert(values: {
     id: string;
     email: string;

@@ -10,28 +10,32 @@ const HOUR_MS = 60 * 60 * 1000;
 export const CONTACT_RATE_MESSAGE =
   'You have sent several messages in the last hour. Please wait a while before sending another.';
 
+export interface ContactServiceDeps {
+  repo: ContactRepository;
+  access: AccessPolicy;
+  mail: MailService;
+  /** Where messages are mailed (null: stored only) and the brand their subject names. */
+  supportEmail: string | null;
+  brand: string;
+  log: FastifyBaseLogger;
+  clock: () => Date;
+}
+
 /**
- * The help panel's contact form (issue 11): each message is stored, then mailed to the support
+ * The help panel's contact form: each message is stored, then mailed to the support
  * address; a user may send CONTACT_MESSAGES_PER_HOUR an hour, counted in the database so every
  * server process sees the same count.
  */
 export class ContactService {
-  constructor(
-    private readonly repo: ContactRepository,
-    private readonly access: AccessPolicy,
-    private readonly mail: MailService,
-    private readonly options: { supportEmail: string | null; brand: string },
-    private readonly log: FastifyBaseLogger,
-    private readonly clock: () => Date,
-  ) {}
+  constructor(private readonly deps: ContactServiceDeps) {}
 
   async send(actor: Actor, body: TContactBody): Promise<TContactResponse> {
     // Any signed-in member may write to support: no feature or quota, but the actor check first.
-    await this.access.requireAccess(actor, {});
-    const now = this.clock();
-    const recent = await this.repo.countSince(actor.userId, new Date(now.getTime() - HOUR_MS));
+    await this.deps.access.requireAccess(actor, {});
+    const now = this.deps.clock();
+    const recent = await this.deps.repo.countSince(actor.userId, new Date(now.getTime() - HOUR_MS));
     if (recent >= CONTACT_MESSAGES_PER_HOUR) throw new RateLimited(CONTACT_RATE_MESSAGE);
-    const id = await this.repo.insert({
+    const id = await this.deps.repo.insert({
       userId: actor.userId,
       projectId: actor.projectId,
       name: body.name,
@@ -39,14 +43,14 @@ export class ContactService {
       comment: body.comment,
       createdAt: now,
     });
-    const to = this.options.supportEmail;
+    const to = this.deps.supportEmail;
     if (!to) {
-      this.log.warn({ id }, 'contact message stored; no SUPPORT_EMAIL is set, so it was not mailed');
+      this.deps.log.warn({ id }, 'contact message stored; no SUPPORT_EMAIL is set, so it was not mailed');
       return { id };
     }
     // Queued (stored with retries) before answering: a success toast means the mail will go out.
-    await this.mail.enqueue({ to, ...contactMail(this.options.brand, body, actor) });
-    await this.repo.markMailed(id, now);
+    await this.deps.mail.enqueue({ to, ...contactMail(this.deps.brand, body, actor) });
+    await this.deps.repo.markMailed(id, now);
     return { id };
   }
 }
