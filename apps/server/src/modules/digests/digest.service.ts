@@ -7,7 +7,7 @@ import { weekStartFor } from '../../lib/time';
 import { safeEqual } from '../../lib/tokens';
 import { renderChartPng } from '../../mail/chart-image';
 import type { MailService } from '../../mail/mail.service';
-import type { CollectionsService } from './collections.service';
+import type { CollectionsService } from '../collections/collections.service';
 import type { DigestPlanInput, DigestRepository } from './digest.repository';
 import { type ChartPainter, DIGEST_CHART_SIZE, digestMail } from './digest-mail';
 import { latestSlot, nextSlot, periodFrequency, periodKey } from './digest-schedule';
