@@ -255,15 +255,15 @@ export function buildServices(
   );
   queue.define(datasourceSyncJob(datasources, invalidation, (id) => goldenChecks.recheckSource(id)));
   queue.define(datasourceSyncTickJob(datasources));
-  const collections = new CollectionsService(
-    new CollectionsRepository(db),
+  const collections = new CollectionsService({
+    repo: new CollectionsRepository(db),
     answers,
     sources,
     access,
     log,
     clock,
-    { concurrency: options.collectionConcurrency },
-  );
+    concurrency: options.collectionConcurrency,
+  });
   const digests = new DigestService(
     new DigestRepository(db),
     collections,
