@@ -264,15 +264,15 @@ export function buildServices(
     clock,
     concurrency: options.collectionConcurrency,
   });
-  const digests = new DigestService(
-    new DigestRepository(db),
+  const digests = new DigestService({
+    repo: new DigestRepository(db),
     collections,
     mail,
     queue,
-    { brand: config.BRAND_NAME, publicUrl: config.PUBLIC_URL, secret: config.SESSION_SECRET },
+    options: { brand: config.BRAND_NAME, publicUrl: config.PUBLIC_URL, secret: config.SESSION_SECRET },
     log,
     clock,
-  );
+  });
   // A saved or deleted collection's schedule follows at once; the planner's tick catches time-zone changes.
   collections.onChange((change) => digests.replan(change.collectionId));
   queue.define(digestJob(digests));
