@@ -277,21 +277,21 @@ export function buildServices(
   collections.onChange((change) => digests.replan(change.collectionId));
   queue.define(digestJob(digests));
   queue.define(digestPlanJob(digests));
-  const guide = new GuideService(
-    new GuideRepository(db),
-    datasourcesRepo,
+  const guide = new GuideService({
+    repo: new GuideRepository(db),
+    sources: datasourcesRepo,
     access,
-    { demo: config.DEMO },
+    options: { demo: config.DEMO },
     clock,
-  );
-  const reports = new ReportsService(
-    new ReportsRepository(db),
+  });
+  const reports = new ReportsService({
+    repo: new ReportsRepository(db),
     access,
     sources,
     answers,
     mail,
     queue,
-    {
+    options: {
       brand: config.BRAND_NAME,
       publicUrl: config.PUBLIC_URL,
       cooldownExempt: config.REPORT_COOLDOWN_EXEMPT,
@@ -300,7 +300,7 @@ export function buildServices(
     },
     log,
     clock,
-  );
+  });
   queue.define(reportJob(reports));
   queue.define(reportPlanJob(reports));
   const tenant = new TenantService(users, projectsRepo, datasources, billing);
