@@ -27,9 +27,6 @@ import type { QuotaService } from './modules/billing/quotas.service';
 import type { SubscriptionsService } from './modules/billing/subscriptions.service';
 import { CollectionsRepository } from './modules/collections/collections.repository';
 import { CollectionsService } from './modules/collections/collections.service';
-import { digestJob, digestPlanJob } from './modules/collections/digest.job';
-import { DigestRepository } from './modules/collections/digest.repository';
-import { DigestService } from './modules/collections/digest.service';
 import { ContactRepository } from './modules/contact/contact.repository';
 import { ContactService } from './modules/contact/contact.service';
 import { ConversationsRepository } from './modules/conversations/conversations.repository';
@@ -44,6 +41,9 @@ import { SourceFilesRepository } from './modules/datasources/source-files.reposi
 import { SourceResolver } from './modules/datasources/source-resolver';
 import { DemoService } from './modules/demo/demo.service';
 import { type DemoDatasetOptions, demoDatasetPath, demoSource } from './modules/demo/demo-source';
+import { digestJob, digestPlanJob } from './modules/digests/digest.job';
+import { DigestRepository } from './modules/digests/digest.repository';
+import { DigestService } from './modules/digests/digest.service';
 import { GuideRepository } from './modules/guide/guide.repository';
 import { GuideService } from './modules/guide/guide.service';
 import { ModelOverlays } from './modules/models/model-overlays';
@@ -253,43 +253,43 @@ export function buildServices(
   );
   queue.define(datasourceSyncJob(datasources, invalidation, (id) => goldenChecks.recheckSource(id)));
   queue.define(datasourceSyncTickJob(datasources));
-  const collections = new CollectionsService(
-    new CollectionsRepository(db),
+  const collections = new CollectionsService({
+    repo: new CollectionsRepository(db),
     answers,
     sources,
     access,
     log,
     clock,
-    { concurrency: options.collectionConcurrency },
-  );
-  const digests = new DigestService(
-    new DigestRepository(db),
+    concurrency: options.collectionConcurrency,
+  });
+  const digests = new DigestService({
+    repo: new DigestRepository(db),
     collections,
     mail,
     queue,
-    { brand: config.BRAND_NAME, publicUrl: config.PUBLIC_URL, secret: config.SESSION_SECRET },
+    options: { brand: config.BRAND_NAME, publicUrl: config.PUBLIC_URL, secret: config.SESSION_SECRET },
     log,
     clock,
-  );
+  });
   // A saved or deleted collection's schedule follows at once; the planner's tick catches time-zone changes.
   collections.onChange((change) => digests.replan(change.collectionId));
   queue.define(digestJob(digests));
   queue.define(digestPlanJob(digests));
-  const guide = new GuideService(
-    new GuideRepository(db),
-    datasourcesRepo,
+  const guide = new GuideService({
+    repo: new GuideRepository(db),
+    sources: datasourcesRepo,
     access,
-    { demo: config.DEMO },
+    options: { demo: config.DEMO },
     clock,
-  );
-  const reports = new ReportsService(
-    new ReportsRepository(db),
+  });
+  const reports = new ReportsService({
+    repo: new ReportsRepository(db),
     access,
     sources,
     answers,
     mail,
     queue,
-    {
+    options: {
       brand: config.BRAND_NAME,
       publicUrl: config.PUBLIC_URL,
       cooldownExempt: config.REPORT_COOLDOWN_EXEMPT,
@@ -298,7 +298,7 @@ export function buildServices(
     },
     log,
     clock,
-  );
+  });
   queue.define(reportJob(reports));
   queue.define(reportPlanJob(reports));
   const tenant = new TenantService({ users, projects: projectsRepo, datasources, quotas });

@@ -12,8 +12,8 @@ import { type Config, loadConfig } from '../../src/config';
 import { type Database, openDatabase } from '../../src/db/client';
 import { digestSchedules, digestSends } from '../../src/db/schema';
 import { PgBossQueue } from '../../src/jobs/pg-boss.queue';
-import { DigestRepository } from '../../src/modules/collections/digest.repository';
-import { DIGEST_JOB } from '../../src/modules/collections/digest.service';
+import { DigestRepository } from '../../src/modules/digests/digest.repository';
+import { DIGEST_JOB } from '../../src/modules/digests/digest.service';
 import { buildServices, type Services } from '../../src/services';
 import {
   buildTestApp,

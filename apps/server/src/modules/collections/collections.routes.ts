@@ -3,7 +3,7 @@ import { actorOf, route } from '../../lib/route';
 
 const MINUTE = 60_000;
 
-/** Collections, their cards and the card editor's preview (DESIGN §11); "Send now" is in digest.routes.ts. */
+/** Collections, their cards and the card editor's preview (DESIGN §11); "Send now" is in modules/digests. */
 export async function collectionsRoutes(app: FastifyInstance): Promise<void> {
   const service = app.services.collections;
   // The same per-user ceiling as questions: a collection answer or a preview asks the source.

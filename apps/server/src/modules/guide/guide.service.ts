@@ -14,6 +14,15 @@ export interface GuideOptions {
   linkedAssistants?: LinkedAssistants;
 }
 
+/** What the guide service is built from (services.ts). */
+export interface GuideDeps {
+  repo: GuideRepository;
+  sources: Pick<DatasourcesRepository, 'ownedSources'>;
+  access: AccessPolicy;
+  options: GuideOptions;
+  clock: () => Date;
+}
+
 /**
  * The dashboard's Getting started guide: each step read from real state (the user's own active
  * sources, their linked assistants), the user's skip and dismissal stored per user and project.
@@ -22,44 +31,40 @@ export interface GuideOptions {
 export class GuideService {
   private readonly linkedAssistants: LinkedAssistants;
 
-  constructor(
-    private readonly repo: GuideRepository,
-    private readonly sources: Pick<DatasourcesRepository, 'ownedSources'>,
-    private readonly access: AccessPolicy,
-    private readonly options: GuideOptions,
-    private readonly clock: () => Date,
-  ) {
-    this.linkedAssistants = options.linkedAssistants ?? (async () => 0);
+  constructor(private readonly deps: GuideDeps) {
+    this.linkedAssistants = deps.options.linkedAssistants ?? (async () => 0);
   }
 
   /** GET /features/guide. Every signed-in user has the guide; it reads only their own rows. */
   async get(actor: Actor): Promise<TGuideState> {
-    await this.access.requireAccess(actor, {});
-    return this.stateOf(actor, await this.repo.find(actor));
+    await this.deps.access.requireAccess(actor, {});
+    return this.stateOf(actor, await this.deps.repo.find(actor));
   }
 
   /** PUT /features/guide: skip (or un-skip) the assistant step, dismiss (or show again) the guide. */
   async update(actor: Actor, body: TGuideUpdateBody): Promise<TGuideState> {
-    await this.access.requireAccess(actor, {});
-    const now = this.clock();
+    await this.deps.access.requireAccess(actor, {});
+    const now = this.deps.clock();
     const at = (on: boolean | undefined) => (on === undefined ? undefined : on ? now : null);
     const values = {
       ...(body.assistant_skipped === undefined ? {} : { assistantSkippedAt: at(body.assistant_skipped) }),
       ...(body.dismissed === undefined ? {} : { dismissedAt: at(body.dismissed) }),
     };
     const row =
-      Object.keys(values).length > 0 ? await this.repo.save(actor, values, now) : await this.repo.find(actor);
+      Object.keys(values).length > 0
+        ? await this.deps.repo.save(actor, values, now)
+        : await this.deps.repo.find(actor);
     return this.stateOf(actor, row);
   }
 
   /** The id of the source that speaks for the actor's business (see pickOwnSource); null when none. */
   async ownSourceId(actor: Actor): Promise<string | null> {
-    return pickOwnSource(await this.sources.ownedSources(actor), this.options.demo);
+    return pickOwnSource(await this.deps.sources.ownedSources(actor), this.deps.options.demo);
   }
 
   private async stateOf(actor: Actor, row: GuideRow | null): Promise<TGuideState> {
     const [owned, linked] = await Promise.all([
-      this.sources.ownedSources(actor),
+      this.deps.sources.ownedSources(actor),
       this.linkedAssistants(actor),
     ]);
     const count = ownActiveSources(owned.rows).length;

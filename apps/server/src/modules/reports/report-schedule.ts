@@ -5,7 +5,7 @@
  */
 import { REPORT_FREQUENCY_MONTHS, type TReportFrequency } from '@parley/contract';
 import { instantAt, localDate } from '../../lib/time';
-import { DIGEST_HOUR } from '../collections/digest-schedule';
+import { DIGEST_HOUR } from '../digests/digest-schedule';
 
 /** The local hour reports go out at: the digests' 9:00. */
 export const REPORT_HOUR = DIGEST_HOUR;

@@ -63,6 +63,19 @@ export interface ReportsOptions {
   ownSource?: OwnSource;
 }
 
+/** What the reports service is built from (services.ts). */
+export interface ReportsDeps {
+  repo: ReportsRepository;
+  access: AccessPolicy;
+  sources: SourceResolver;
+  answers: AnswerService;
+  mail: MailService;
+  queue: JobQueue;
+  options: ReportsOptions;
+  log: FastifyBaseLogger;
+  clock: () => Date;
+}
+
 const TILES: Record<TReportName, { title: string; description: string }> = {
   organisation_strategy: {
     title: 'Organisation Strategy',
@@ -87,22 +100,12 @@ const TILES: Record<TReportName, { title: string; description: string }> = {
  * the issues, and the report job that computes, stores and mails an issue.
  */
 export class ReportsService {
-  constructor(
-    private readonly repo: ReportsRepository,
-    private readonly access: AccessPolicy,
-    private readonly sources: SourceResolver,
-    private readonly answers: AnswerService,
-    private readonly mail: MailService,
-    private readonly queue: JobQueue,
-    private readonly options: ReportsOptions,
-    private readonly log: FastifyBaseLogger,
-    private readonly clock: () => Date,
-  ) {}
+  constructor(private readonly deps: ReportsDeps) {}
 
   /** GET /features/deep-research-reports */
   async list(actor: Actor): Promise<TReportsResponse> {
-    await this.access.requireAccess(actor, { feature: 'DEEP_RESEARCH_REPORTS' });
-    const rows = new Map((await this.repo.listOwned(actor)).map((r) => [r.report, r]));
+    await this.deps.access.requireAccess(actor, { feature: 'DEEP_RESEARCH_REPORTS' });
+    const rows = new Map((await this.deps.repo.listOwned(actor)).map((r) => [r.report, r]));
     const enabled = (r: TReportName) => actor.features.includes(REPORT_FEATURES[r]);
     return {
       config: REPORT_NAMES.map((value) => ({ value, enabled: enabled(value), ...TILES[value] })),
@@ -120,9 +123,9 @@ export class ReportsService {
       const issue = parsed.error.issues[0]!;
       throw new Invalid(`Invalid field profile.${issue.path.join('.')}: ${issue.message}`);
     }
-    await checkReportSource(this.sources, actor, parsed.data.datasource_id);
-    const existing = await this.repo.findOwned(actor, body.report);
-    const row = await this.repo.saveProfile(
+    await checkReportSource(this.deps.sources, actor, parsed.data.datasource_id);
+    const existing = await this.deps.repo.findOwned(actor, body.report);
+    const row = await this.deps.repo.saveProfile(
       actor,
       body.report,
       {
@@ -133,7 +136,7 @@ export class ReportsService {
           REPORT_DEFAULTS.notification_frequency,
         period: body.reporting_period ?? existing?.reportingPeriod ?? REPORT_DEFAULTS.reporting_period,
       },
-      this.clock(),
+      this.deps.clock(),
     );
     return toEntry(body.report, await this.replan(row, actor.timezone));
   }
@@ -144,31 +147,31 @@ export class ReportsService {
    */
   async run(actor: Actor, report: TReportName): Promise<{ id: string }> {
     const row = await this.requireProfile(actor, report);
-    const now = this.clock();
+    const now = this.deps.clock();
     const notBefore = this.isExempt(actor)
       ? null
       : new Date(now.getTime() - REPORT_COOLDOWN_DAYS * 86_400_000);
-    if (!(await this.repo.markIssued(row.id, now, notBefore))) {
-      const again = await this.repo.findOwned(actor, report);
+    if (!(await this.deps.repo.markIssued(row.id, now, notBefore))) {
+      const again = await this.deps.repo.findOwned(actor, report);
       throw new RateLimited(REPORT_MESSAGES.cooldown(reportAvailableOn(again?.lastIssuedAt ?? now)));
     }
     const id = randomUUID();
     const period = manualPeriod(id);
-    await this.repo.createIssue(id, row.id, period, now);
-    await this.queue.enqueue<ReportJobData>(REPORT_JOB, { reportId: row.id, period }, { key: period });
+    await this.deps.repo.createIssue(id, row.id, period, now);
+    await this.deps.queue.enqueue<ReportJobData>(REPORT_JOB, { reportId: row.id, period }, { key: period });
     return { id };
   }
 
   /** PUT …/start: the schedule runs (status Running). */
   async start(actor: Actor, report: TReportName): Promise<TReportEntry> {
     const row = await this.requireProfile(actor, report);
-    const next = nextReportSlot(row.notificationFrequency, this.clock(), actor.timezone ?? 'UTC');
-    const updated = await this.repo.setStatus(
+    const next = nextReportSlot(row.notificationFrequency, this.deps.clock(), actor.timezone ?? 'UTC');
+    const updated = await this.deps.repo.setStatus(
       row.id,
       'Running',
       next.at,
       actor.timezone ?? 'UTC',
-      this.clock(),
+      this.deps.clock(),
     );
     return toEntry(report, updated);
   }
@@ -176,15 +179,15 @@ export class ReportsService {
   /** PUT …/stop: no more scheduled issues (status Stopped); Generate still works. */
   async stop(actor: Actor, report: TReportName): Promise<TReportEntry> {
     const row = await this.requireProfile(actor, report);
-    return toEntry(report, await this.repo.setStatus(row.id, 'Stopped', null, null, this.clock()));
+    return toEntry(report, await this.deps.repo.setStatus(row.id, 'Stopped', null, null, this.deps.clock()));
   }
 
   /** GET …/issues?report= : the report's issues, newest first. */
   async issues(actor: Actor, report: TReportName): Promise<TReportIssue[]> {
     await this.requireReport(actor, report);
-    const row = await this.repo.findOwned(actor, report);
+    const row = await this.deps.repo.findOwned(actor, report);
     if (!row) return [];
-    return (await this.repo.listIssues(row.id)).map((i) => ({
+    return (await this.deps.repo.listIssues(row.id)).map((i) => ({
       id: i.id,
       report,
       issued_at: i.issuedAt!.toISOString(),
@@ -195,22 +198,22 @@ export class ReportsService {
 
   /** The source a profile without one reads; without the guide's rule, the user's default. */
   private async ownSource(actor: Actor): Promise<string | null> {
-    return this.options.ownSource ? this.options.ownSource(actor) : null;
+    return this.deps.options.ownSource ? this.deps.options.ownSource(actor) : null;
   }
 
   /** REPORT_COOLDOWN_EXEMPT: the spec's staff accounts, never cooled down. */
   private isExempt(actor: Actor): boolean {
-    return this.options.cooldownExempt.includes(actor.email.toLowerCase());
+    return this.deps.options.cooldownExempt.includes(actor.email.toLowerCase());
   }
 
   private async requireReport(actor: Actor, report: TReportName): Promise<void> {
-    await this.access.requireAccess(actor, { feature: 'DEEP_RESEARCH_REPORTS' });
-    await this.access.requireAccess(actor, { feature: REPORT_FEATURES[report] });
+    await this.deps.access.requireAccess(actor, { feature: 'DEEP_RESEARCH_REPORTS' });
+    await this.deps.access.requireAccess(actor, { feature: REPORT_FEATURES[report] });
   }
 
   private async requireProfile(actor: Actor, report: TReportName): Promise<ReportRow> {
     await this.requireReport(actor, report);
-    const row = await this.repo.findOwned(actor, report);
+    const row = await this.deps.repo.findOwned(actor, report);
     if (!row?.profile) throw new Invalid(REPORT_MESSAGES.noProfile);
     return row;
   }
@@ -219,8 +222,8 @@ export class ReportsService {
   private async replan(row: ReportRow, timezone: string | null): Promise<ReportRow> {
     if (row.status !== 'Created' && row.status !== 'Running') return row;
     const zone = timezone ?? 'UTC';
-    const next = nextReportSlot(row.notificationFrequency, this.clock(), zone);
-    await this.repo.plan(row.id, next.at, zone, this.clock());
+    const next = nextReportSlot(row.notificationFrequency, this.deps.clock(), zone);
+    await this.deps.repo.plan(row.id, next.at, zone, this.deps.clock());
     return { ...row, nextAt: next.at, scheduleTimezone: zone };
   }
 
@@ -230,12 +233,12 @@ export class ReportsService {
    * schedule on. An issue missed while no process ran goes out once, for the latest period.
    * Answers how many issues it enqueued.
    */
-  async plan(now: Date = this.clock()): Promise<number> {
-    for (const p of await this.repo.findUnplanned()) {
-      await this.repo.plan(p.id, nextReportSlot(p.frequency, now, p.timezone).at, p.timezone, now);
+  async plan(now: Date = this.deps.clock()): Promise<number> {
+    for (const p of await this.deps.repo.findUnplanned()) {
+      await this.deps.repo.plan(p.id, nextReportSlot(p.frequency, now, p.timezone).at, p.timezone, now);
     }
     let queued = 0;
-    for (const due of await this.repo.findDue(now)) {
+    for (const due of await this.deps.repo.findDue(now)) {
       const zone = due.scheduleTimezone ?? 'UTC';
       const period = reportPeriodKey(
         due.notificationFrequency,
@@ -243,8 +246,8 @@ export class ReportsService {
       );
       // Keyed: two planners enqueue one job; the job's claim guards against any other.
       const data: ReportJobData = { reportId: due.id, period };
-      if (await this.queue.enqueue(REPORT_JOB, data, { key: `${due.id}:${period}` })) queued++;
-      await this.repo.advance(
+      if (await this.deps.queue.enqueue(REPORT_JOB, data, { key: `${due.id}:${period}` })) queued++;
+      await this.deps.repo.advance(
         due.id,
         due.nextAt!,
         nextReportSlot(due.notificationFrequency, now, zone).at,
@@ -260,14 +263,14 @@ export class ReportsService {
    * finds its period claimed by another job does nothing.
    */
   async runJob(data: ReportJobData, job: JobInfo): Promise<void> {
-    const owner = await this.repo.findOwner(data.reportId);
+    const owner = await this.deps.repo.findOwner(data.reportId);
     if (!owner?.report.profile) return;
     const { report } = owner;
     const manual = isManualPeriod(data.period);
     if (!manual && report.status !== 'Created' && report.status !== 'Running') return;
-    const claim = await this.repo.claim(report.id, data.period, job.id, this.clock());
+    const claim = await this.deps.repo.claim(report.id, data.period, job.id, this.deps.clock());
     if (claim.jobId !== job.id || claim.issuedAt) {
-      this.log.info({ report: report.id, period: data.period }, 'report already issued for this period');
+      this.deps.log.info({ report: report.id, period: data.period }, 'report already issued for this period');
       return;
     }
     const actor = actorOf({ ...owner, userId: report.userId, projectId: report.projectId });
@@ -276,8 +279,8 @@ export class ReportsService {
       await this.requireReport(actor, report.report);
       doc = await this.compute(actor, report);
       const summary = await summarise(doc, actor.language, String(report.profile?.business_name ?? ''), {
-        llm: this.options.llm,
-        spend: aiInsightsQuota(this.access, actor),
+        llm: this.deps.options.llm,
+        spend: aiInsightsQuota(this.deps.access, actor),
       });
       doc.sections.unshift({
         id: 'summary',
@@ -288,7 +291,7 @@ export class ReportsService {
     } catch (err) {
       // The owner lost the feature or has no source: nothing to send, nothing to retry.
       if (!(err instanceof DomainError)) throw err;
-      this.log.warn({ report: report.id, err: err.message }, 'report not issued');
+      this.deps.log.warn({ report: report.id, err: err.message }, 'report not issued');
       return;
     }
     const pngs = new Map<number, Buffer>();
@@ -299,23 +302,23 @@ export class ReportsService {
         pngs.set(i, renderChartPng(s.chart, REPORT_CHART_SIZE));
         svgs.set(i, renderChartSvg(s.chart, REPORT_CHART_SIZE));
       } catch (err) {
-        this.log.warn({ err }, 'report chart could not be drawn');
+        this.deps.log.warn({ err }, 'report chart could not be drawn');
       }
     });
     const html = reportAppHtml(doc, (s) => svgs.get(doc.sections.indexOf(s)) ?? null);
     const mail = await reportMail(doc, pngs, {
-      brand: this.options.brand,
+      brand: this.deps.options.brand,
       language: owner.language,
-      openUrl: `${this.options.publicUrl}/intelligence-suite?report=${report.report}&issue=${claim.id}`,
+      openUrl: `${this.deps.options.publicUrl}/intelligence-suite?report=${report.report}&issue=${claim.id}`,
     });
-    const now = this.clock();
-    await this.repo.markIssueDone(
+    const now = this.deps.clock();
+    await this.deps.repo.markIssueDone(
       claim.id,
       { title: `${doc.title} — ${doc.subtitle}`, html, facts: doc.facts },
       now,
     );
-    if (!manual) await this.repo.touchLastIssued(report.id, now);
-    await this.mail.enqueue(
+    if (!manual) await this.deps.repo.touchLastIssued(report.id, now);
+    await this.deps.mail.enqueue(
       {
         to: owner.email,
         subject: mail.subject,
@@ -331,14 +334,14 @@ export class ReportsService {
   private async compute(actor: Actor, report: ReportRow): Promise<ReportDocument> {
     const profile = report.profile as unknown as TReportProfile;
     const own = (a: Actor) => this.ownSource(a);
-    const source = await resolveReportSource(this.sources, own, actor, profile.datasource_id);
-    return analyseReport(this.answers, source, {
+    const source = await resolveReportSource(this.deps.sources, own, actor, profile.datasource_id);
+    return analyseReport(this.deps.answers, source, {
       report: report.report,
       profile,
       sourceName: sourceName(source),
       frequency: report.notificationFrequency,
       reportingPeriod: report.reportingPeriod,
-      today: dateIn(actor.timezone, this.clock()),
+      today: dateIn(actor.timezone, this.deps.clock()),
       timezone: actor.timezone,
       language: actor.language,
     });
@@ -346,7 +349,7 @@ export class ReportsService {
 
   /** Every issue row of a report (tests, support). */
   listAllIssues(reportId: string) {
-    return this.repo.listAllIssues(reportId);
+    return this.deps.repo.listAllIssues(reportId);
   }
 }
 

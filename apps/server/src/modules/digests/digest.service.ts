@@ -7,7 +7,7 @@ import { weekStartFor } from '../../lib/time';
 import { safeEqual } from '../../lib/tokens';
 import { renderChartPng } from '../../mail/chart-image';
 import type { MailService } from '../../mail/mail.service';
-import type { CollectionsService } from './collections.service';
+import type { CollectionsService } from '../collections/collections.service';
 import type { DigestPlanInput, DigestRepository } from './digest.repository';
 import { type ChartPainter, DIGEST_CHART_SIZE, digestMail } from './digest-mail';
 import { latestSlot, nextSlot, periodFrequency, periodKey } from './digest-schedule';
@@ -42,6 +42,19 @@ export interface DigestOptions {
   secret: string;
 }
 
+/** What the digest service is built from (services.ts). */
+export interface DigestDeps {
+  repo: DigestRepository;
+  collections: CollectionsService;
+  mail: MailService;
+  queue: JobQueue;
+  options: DigestOptions;
+  log: FastifyBaseLogger;
+  clock: () => Date;
+  /** Draws the cards' charts; by default on the server as PNGs. */
+  paint?: ChartPainter;
+}
+
 /**
  * Collection digests (DESIGN §7, §11): plans each collection's schedule, enqueues what is due,
  * and builds and queues the mail — exactly once per collection and period, however many
@@ -50,18 +63,11 @@ export interface DigestOptions {
  */
 export class DigestService {
   private readonly key: Buffer;
+  private readonly paint: ChartPainter;
 
-  constructor(
-    private readonly repo: DigestRepository,
-    private readonly collections: CollectionsService,
-    private readonly mail: MailService,
-    private readonly queue: JobQueue,
-    private readonly options: DigestOptions,
-    private readonly log: FastifyBaseLogger,
-    private readonly clock: () => Date,
-    private readonly paint: ChartPainter = pngPainter(log),
-  ) {
-    this.key = createHmac('sha256', options.secret).update('parley/digest-unsubscribe').digest();
+  constructor(private readonly deps: DigestDeps) {
+    this.key = createHmac('sha256', deps.options.secret).update('parley/digest-unsubscribe').digest();
+    this.paint = deps.paint ?? pngPainter(deps.log);
   }
 
   /**
@@ -69,21 +75,21 @@ export class DigestService {
    * collections service checks access and that the collection is the actor's (404 otherwise).
    */
   async sendNow(actor: Actor, collectionId: string): Promise<void> {
-    await this.collections.get(actor, collectionId);
-    await this.queue.enqueue<DigestJobData>(DIGEST_JOB, { collectionId, period: `now:${randomUUID()}` });
+    await this.deps.collections.get(actor, collectionId);
+    await this.deps.queue.enqueue<DigestJobData>(DIGEST_JOB, { collectionId, period: `now:${randomUUID()}` });
   }
 
   /** Plans one collection's schedule again after it was saved (its frequency), or drops it. */
   async replan(collectionId: string): Promise<void> {
-    const input = await this.repo.findPlanInput(collectionId);
-    if (!input) await this.repo.deleteSchedule(collectionId);
-    else await this.planOne(input, this.clock());
+    const input = await this.deps.repo.findPlanInput(collectionId);
+    if (!input) await this.deps.repo.deleteSchedule(collectionId);
+    else await this.planOne(input, this.deps.clock());
   }
 
   private async planOne(input: DigestPlanInput, now: Date): Promise<void> {
     const weekStart = weekStartFor(input.language);
     const next = nextSlot(input.frequency, now, input.timezone, weekStart);
-    await this.repo.upsertSchedule({ ...input, weekStart }, next.at, now);
+    await this.deps.repo.upsertSchedule({ ...input, weekStart }, next.at, now);
   }
 
   /**
@@ -92,17 +98,17 @@ export class DigestService {
    * (collection, period) and moves its schedule to the next slot. A digest missed while no
    * process ran goes out once, for the latest period. Answers how many digests it enqueued.
    */
-  async plan(now: Date = this.clock()): Promise<number> {
-    await this.repo.deleteStaleSchedules();
-    for (const input of await this.repo.findUnplanned()) await this.planOne(input, now);
+  async plan(now: Date = this.deps.clock()): Promise<number> {
+    await this.deps.repo.deleteStaleSchedules();
+    for (const input of await this.deps.repo.findUnplanned()) await this.planOne(input, now);
     let queued = 0;
-    for (const due of await this.repo.findDue(now)) {
+    for (const due of await this.deps.repo.findDue(now)) {
       const slot = latestSlot(due.frequency, now, due.timezone, due.weekStart);
       const period = periodKey(due.frequency, slot.date);
       const data: DigestJobData = { collectionId: due.collectionId, period };
-      if (await this.queue.enqueue(DIGEST_JOB, data, { key: `${due.collectionId}:${period}` })) queued++;
+      if (await this.deps.queue.enqueue(DIGEST_JOB, data, { key: `${due.collectionId}:${period}` })) queued++;
       const next = nextSlot(due.frequency, now, due.timezone, due.weekStart);
-      await this.repo.advance(due.collectionId, due.nextAt, next.at, now);
+      await this.deps.repo.advance(due.collectionId, due.nextAt, next.at, now);
     }
     return queued;
   }
@@ -113,12 +119,12 @@ export class DigestService {
    * crash queues it once). A job that finds the period claimed by another job sends nothing.
    */
   async run(data: DigestJobData, job: JobInfo): Promise<void> {
-    const owner = await this.repo.findOwner(data.collectionId);
+    const owner = await this.deps.repo.findOwner(data.collectionId);
     const manual = data.period.startsWith('now:');
     if (!owner || (!manual && !owner.frequency)) return;
-    const claim = await this.repo.claim(owner.collectionId, data.period, job.id, this.clock());
+    const claim = await this.deps.repo.claim(owner.collectionId, data.period, job.id, this.deps.clock());
     if (claim.jobId !== job.id || claim.sentAt) {
-      this.log.info(
+      this.deps.log.info(
         { collection: owner.collectionId, period: data.period },
         'digest already sent for this period',
       );
@@ -128,28 +134,28 @@ export class DigestService {
     let collection: Awaited<ReturnType<CollectionsService['get']>>;
     let responses: Awaited<ReturnType<CollectionsService['query']>>['responses'];
     try {
-      collection = await this.collections.get(actor, owner.collectionId);
-      ({ responses } = await this.collections.query(actor, { collection_id: owner.collectionId }));
+      collection = await this.deps.collections.get(actor, owner.collectionId);
+      ({ responses } = await this.deps.collections.query(actor, { collection_id: owner.collectionId }));
     } catch (err) {
       // The owner lost the feature or the collection: nothing to send, nothing to retry.
       if (!(err instanceof DomainError)) throw err;
-      this.log.warn({ collection: owner.collectionId, err: err.message }, 'digest not sent');
+      this.deps.log.warn({ collection: owner.collectionId, err: err.message }, 'digest not sent');
       return;
     }
-    const previous = await this.repo.findLastSent(owner.collectionId, claim.id);
+    const previous = await this.deps.repo.findLastSent(owner.collectionId, claim.id);
     const mail = digestMail({
-      brand: this.options.brand,
+      brand: this.deps.options.brand,
       collectionName: collection.name,
       frequency: periodFrequency(data.period) ?? collection.notification_frequency,
       language: owner.language,
       responses,
       layout: collection.layout,
       previous: previous?.summary ?? null,
-      openUrl: `${this.options.publicUrl}/collection/${owner.collectionId}`,
+      openUrl: `${this.deps.options.publicUrl}/collection/${owner.collectionId}`,
       unsubscribeUrl: this.unsubscribeUrl(owner.collectionId),
       paint: this.paint,
     });
-    await this.mail.enqueue(
+    await this.deps.mail.enqueue(
       {
         to: owner.email,
         subject: mail.subject,
@@ -159,12 +165,12 @@ export class DigestService {
       },
       { key: `digest:${claim.id}` },
     );
-    await this.repo.markSent(claim.id, mail.summary, this.clock());
+    await this.deps.repo.markSent(claim.id, mail.summary, this.deps.clock());
   }
 
   /** The link in every digest that switches it off without signing in. */
   unsubscribeUrl(collectionId: string): string {
-    return `${this.options.publicUrl}/features/collection/unsubscribe?token=${collectionId}.${this.sign(collectionId)}`;
+    return `${this.deps.options.publicUrl}/features/collection/unsubscribe?token=${collectionId}.${this.sign(collectionId)}`;
   }
 
   private sign(collectionId: string): string {
@@ -181,14 +187,14 @@ export class DigestService {
     if (parts.length !== 2 || !/^[0-9a-f-]{36}$/i.test(id) || !safeEqual(signature, this.sign(id))) {
       throw new Invalid('This unsubscribe link is not valid.');
     }
-    const owner = await this.repo.findOwner(id);
-    const name = owner ? await this.repo.switchOff(id, this.clock()) : null;
+    const owner = await this.deps.repo.findOwner(id);
+    const name = owner ? await this.deps.repo.switchOff(id, this.deps.clock()) : null;
     if (!owner || name === null) throw new NotFound('This collection no longer exists.');
     return { collectionName: name, language: owner.language };
   }
 
   /** The digests of a collection so far (tests, support). */
   listSends(collectionId: string) {
-    return this.repo.listSends(collectionId);
+    return this.deps.repo.listSends(collectionId);
   }
 }
