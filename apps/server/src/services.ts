@@ -190,13 +190,12 @@ export function buildServices(
   const sourceFiles = config.embedded
     ? null
     : new SourceFiles(new SourceFilesRepository(db), sourcesDir, log);
-  const answers = new AnswerService(
+  const answers = new AnswerService({
     llm,
     log,
     clock,
-    { entries: options.resultCacheSize, bytes: config.ANSWER_CACHE_MB * 2 ** 20 },
-    () => sources.warmUp(),
-  );
+    cache: { entries: options.resultCacheSize, bytes: config.ANSWER_CACHE_MB * 2 ** 20 },
+  });
   const modelsRepo = new ModelsRepository(db);
   const overlays = new ModelOverlays(modelsRepo, invalidation);
   const synonyms = new SynonymsService(
