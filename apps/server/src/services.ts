@@ -335,27 +335,28 @@ export function buildServices(
     sources,
     collections,
     digests,
-    conversations: new ConversationsService(
-      conversationsRepo,
+    conversations: new ConversationsService({
+      repo: conversationsRepo,
       answers,
       sources,
       access,
       mail,
-      config.BRAND_NAME,
+      brand: config.BRAND_NAME,
       clock,
       synonyms,
-      {
-        history: new HistoryWriter(conversationsRepo, join(config.DATA_DIR, 'journal'), log, {
-          // Server mode: a web process's disk may not outlive it, so history is committed before answering.
-          durability: config.embedded ? 'journal' : 'database',
-          hold: options.holdHistory,
-        }),
-        // One process owns PGlite: its copy of a follow-up context never goes stale there.
-        contextMs: database.kind === 'pglite' ? 10 * 60_000 : PROCESS_COPY_MS.shared,
-        verified: (actor, source) => verified.index(actor, source),
-        ownSource: (actor) => guide.ownSourceId(actor),
-      },
-    ),
+      history: new HistoryWriter({
+        repo: conversationsRepo,
+        journalDir: join(config.DATA_DIR, 'journal'),
+        log,
+        // Server mode: a web process's disk may not outlive it, so history is committed before answering.
+        durability: config.embedded ? 'journal' : 'database',
+        hold: options.holdHistory,
+      }),
+      // One process owns PGlite: its copy of a follow-up context never goes stale there.
+      contextMs: database.kind === 'pglite' ? 10 * 60_000 : PROCESS_COPY_MS.shared,
+      verified: (actor, source) => verified.index(actor, source),
+      ownSource: (actor) => guide.ownSourceId(actor),
+    }),
     synonyms,
     models,
     contact: new ContactService(
