@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { types } from '@electric-sql/pglite';
-import { type TraceContext, traceChannel } from '@parley/connectors';
 import { eq, sql } from 'drizzle-orm';
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -120,27 +119,6 @@ describe('PGliteThread', () => {
       kept = tx;
     });
     await expect(kept!.query('SELECT 1')).rejects.toThrow('the transaction has ended');
-  });
-
-  it('tells appdb.statement subscribers the text of each statement, in a transaction or not', async () => {
-    const seen: unknown[] = [];
-    const handlers = {
-      start: (c: TraceContext) => seen.push(c.sql),
-      end: () => {},
-      asyncStart: () => {},
-      asyncEnd: (c: TraceContext) => seen.push(c.error ? 'failed' : 'done'),
-      error: () => {},
-    };
-    const channel = traceChannel('appdb.statement');
-    channel.subscribe(handlers);
-    try {
-      await lite.query('SELECT 1');
-      await lite.transaction((tx) => tx.exec('SELECT 2'));
-      await expect(lite.query('SELECT nothing FROM nowhere')).rejects.toThrow();
-    } finally {
-      channel.unsubscribe(handlers);
-    }
-    expect(seen).toEqual(['SELECT 1', 'done', 'SELECT 2', 'done', 'SELECT nothing FROM nowhere', 'failed']);
   });
 
   it("carries drizzle's queries, transactions and savepoints", async () => {
