@@ -87,14 +87,14 @@ const rows: [string, number][] = [
     '— HTTP, Fastify, checks and the reply, less the floor (client less service, less floor)',
     m('client less service') - m('floor'),
   ],
-  ['— understanding the question (parse; `AnswerService.understand`)', m('understand')],
-  ['— compile, card and plan (`answerQuery` less the DuckDB call)', m('answerQuery less execute')],
+  ['— understanding the question (parse; `answer.understand`)', m('understand')],
+  ['— compile, card and plan (`answer.query` less the DuckDB call)', m('answerQuery less execute')],
   [
-    '— the conversation service around them (access, source, quota, context, journal line)',
+    '— the conversation service around them (`conversation.query` less both: access, source, quota, context, journal line)',
     m('service less answering'),
   ],
 ];
-const body = `Command: \`node --import tsx bench/answer-phases.bench.ts\` (RUNS=${RUNS}, “${QUESTION}”, result cache off, scale 1, one answer at a time from the bench client's process; medians of each answer's own parts), ${today()}.
+const body = `Command: \`RUNS=${RUNS} node --import tsx bench/answer-phases.bench.ts\` (“${QUESTION}”, result cache off, scale 1, one answer at a time from the bench client's process; medians of each answer's own parts), ${today()}.
 The app's timing points an answer goes through (\`conversation.query\`, \`answer.understand\`, \`answer.query\`, \`connector.execute\`), timed by a subscriber.
 
 | phase | ms |

@@ -127,7 +127,7 @@ const sqlRows = [...statements.entries()]
     ([text, s]) =>
       `| \`${text.replace(/\|/g, '\\|')}…\` | ${(s.n / N).toFixed(2)} | ${(s.ms / N).toFixed(2)} |`,
   );
-const body = `Command: \`node --import tsx bench/answer-profile.bench.ts\` (DURATION=${DURATION} s of “${QUESTION}” over ${CONNECTIONS} connection${CONNECTIONS === 1 ? '' : 's'}, autocannon in its own process: ${N} answers, result cache ${CACHED ? 'on' : 'off'}, scale 1), ${today()}, ${label}.
+const body = `Command: \`DURATION=${DURATION} CONNECTIONS=${CONNECTIONS}${CACHED ? '' : ' CACHED=0'} node --import tsx bench/answer-profile.bench.ts\` (${DURATION} s of “${QUESTION}” over ${CONNECTIONS} connection${CONNECTIONS === 1 ? '' : 's'}, autocannon in its own process: ${N} answers, result cache ${CACHED ? 'on' : 'off'}, scale 1), ${today()}, ${label}.
 Latency p50 ${run.p50} ms, mean ${run.mean.toFixed(2)} ms (autocannon); wall ${(wall / N).toFixed(2)} ms per answer; ${run.errors + run.non2xx} errors. CPU self time per answer by owner (native frames charged to their caller):
 
 | owner | ms per answer | share of wall |

@@ -114,7 +114,7 @@ const growth =
         ),
       ).toFixed(1)}.`
     : '';
-const body = `Command: \`node --import tsx bench/answer.bench.ts\` (SCALES=${SCALES.join(',')}, RUNS=${RUNS} per question, medians), ${today()}.
+const body = `Command: \`SCALES=${SCALES.join(',')} RUNS=${RUNS} node --import tsx bench/answer.bench.ts\` (medians per question), ${today()}.
 "answer" (result cache off) = HTTP POST /features/conversations/query on loopback through the whole app (session, quota, source lookup, validation, parse, compile, DuckDB, card, history journal, JSON); "raw" = DuckDB's own client running the same SQL with the same parameters on the same file; "HTTP floor" = the same client's POST to a bare Fastify route in the bench's process sending the same reply text (the round trip any answer pays: client, loopback, Node's HTTP). The three interleaved in one process, their order turning each run.
 
 | question | ${SCALES.map((s) => `raw ms (×${s}) | answer ms (×${s}) | ratio (×${s}) | HTTP floor ms (×${s})`).join(' | ')} |

@@ -116,7 +116,7 @@ const lines = [...figures].map(([name, row]) => {
   const hot = row.get('back to back')!;
   return `| ${name} | ${gaps.map((g) => `${row.get(g)!.toFixed(0)}${g === 'back to back' ? '' : ` (×${(row.get(g)! / hot).toFixed(1)})`}`).join(' | ')} |`;
 });
-const body = `Command: \`node --import tsx bench/cold-code.bench.ts\` (ROUNDS=${ROUNDS}, medians, “${QUESTION}”, scale 1, JIT warmed by 2 000 calls of each part first), ${today()}.
+const body = `Command: \`ROUNDS=${ROUNDS} node --import tsx bench/cold-code.bench.ts\` (medians, “${QUESTION}”, scale 1, JIT warmed by 2 000 calls of each part first), ${today()}.
 µs per call of each part of an uncached answer, alone, after the gap named (×: against back to back):
 
 | part | ${gaps.join(' | ')} |

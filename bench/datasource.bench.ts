@@ -144,7 +144,7 @@ const lines = results.map(
 );
 const answers = `Command: \`${LATENCY_MS ? `LATENCY_MS=${LATENCY_MS} ` : ''}${process.env.QUESTIONS ? `QUESTIONS='${process.env.QUESTIONS}' ` : ''}PG_SCALE=${PG_SCALE} RUNS=${RUNS}${LATENCY_MS ? '' : ` ROWS=${ROWS}`} node --import tsx bench/datasource.bench.ts\` (medians per question), ${today()}.
 
-**Answer on a PostgreSQL source vs raw \`pg\`.** The demo tables (scale ${PG_SCALE}) copied into a local PostgreSQL database and connected as a data source (introspected model, no hand-written one). "answer" (result cache off) = HTTP POST /features/conversations/query with \`datasource_id\` through the whole app (session, parse, compile, READ ONLY transaction with statement_timeout and row cap, card, history write); "raw" = one \`pg\` client running the same SQL with the same values. Interleaved in one process.${LATENCY_MS ? ` Both reach PostgreSQL through bench/latency-proxy.ts, which adds ${LATENCY_MS} ms to every round trip.` : ''}
+**Answer on a PostgreSQL source vs raw \`pg\`.** The demo tables (scale ${PG_SCALE}) copied into a local PostgreSQL database and connected as a data source (introspected model, no hand-written one). "answer" (result cache off) = HTTP POST /features/conversations/query with \`datasource_id\` through the whole app (session, parse, compile, READ ONLY transaction with statement_timeout and row cap, card, history write); "raw" = one \`pg\` client running the same SQL with the same values. Interleaved in one process.${LATENCY_MS ? ` Both reach PostgreSQL through bench/lib/latency-proxy.ts, which adds ${LATENCY_MS} ms to every round trip.` : ''}
 
 | question | rows | raw ms | answer ms | ratio |
 |---|---|---|---|---|

@@ -6,19 +6,19 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { BENCHES, type Bench, commandOf, type Need } from './catalogue';
+import { BENCHES, type Bench, commandOf, NEEDS, type Need } from './catalogue';
 import { ROOT } from './process';
 
-/** Why a need is unmet here, or null when it is met. */
-const UNMET: Record<Need, () => string | null> = {
-  postgres: () => (process.env.TEST_DATABASE_URL ? null : 'needs PostgreSQL: set TEST_DATABASE_URL'),
-  build: () =>
-    existsSync(join(ROOT, 'apps/web/dist/index.html')) ? null : 'needs the built web app: npm run build',
-  base: () => (process.env.BASE ? null : 'needs another checkout: set BASE (see the bench’s header)'),
+/** Whether a need is met here. */
+const MET: Record<Need, () => boolean> = {
+  postgres: () => Boolean(process.env.TEST_DATABASE_URL),
+  build: () => existsSync(join(ROOT, 'apps/web/dist/index.html')),
+  base: () => Boolean(process.env.BASE),
 };
 
+/** Why a bench cannot run here, or null when it can. */
 function unmet(bench: Bench): string | null {
-  return bench.needs ? UNMET[bench.needs]() : null;
+  return bench.needs && !MET[bench.needs]() ? `needs ${NEEDS[bench.needs]}` : null;
 }
 
 /** Runs one bench in its own process with this terminal; its exit code and minutes. */
@@ -63,7 +63,7 @@ for (const bench of wanted) {
   done.push(`  ${bench.name}: ${code === 0 ? 'done' : `FAILED (exit ${code})`} in ${minutes.toFixed(1)} min`);
 }
 const apart = BENCHES.filter((b) => !wanted.includes(b)).map(
-  (b) => `  ${commandOf(b)}   # ${b.takes}${b.needs ? `; ${UNMET[b.needs]() ?? `needs ${b.needs}`}` : ''}`,
+  (b) => `  ${commandOf(b)}   # ${b.takes}${b.needs ? `; needs ${NEEDS[b.needs]}` : ''}`,
 );
 console.log(`\n== Ran (figures in bench/RESULTS.md)\n${done.join('\n') || '  none'}`);
 if (skipped.length) console.log(`\n== Not run here\n${skipped.join('\n')}`);
