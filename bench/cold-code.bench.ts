@@ -5,20 +5,20 @@
  * on its own in four conditions: back to back; after 10 ms asleep (a person's next question
  * arrives after a gap); after 10 ms of busy spinning (the core never idles, so not a sleep state);
  * right after a DuckDB query (what an uncached answer does between compiling and the card).
- * Explains why the app's fixed cost outside DuckDB measured in the server (~3 ms, "Answer time vs
- * raw DuckDB") is several times the sum of its parts' micro-benchmarks.
- * Run: node --import tsx bench/cold-code.ts   (ROUNDS=101)
+ * Explains why the app's fixed cost outside DuckDB measured in the server ("Answer time vs raw
+ * DuckDB") is several times the sum of its parts' micro-benchmarks.
+ * Run: node --import tsx bench/cold-code.bench.ts   (ROUNDS=101)
  */
 
 import { DEFAULT_QUERY_OPTIONS, DuckDbConnector } from '@parley/connectors';
 import { ZCard } from '@parley/contract';
 import { buildCard, compileQuery, getDemoModel, parseQuestion } from '@parley/engine';
 import { z } from 'zod';
-import { demoFile, END_DATE } from './answer-app';
-import { median, writeSection } from './results';
+import { demoFile, END_DATE } from './lib/demo';
+import { WARM_QUESTION as QUESTION } from './lib/questions';
+import { median, today, writeSection } from './lib/results';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 101);
-const QUESTION = 'revenue by region last month';
 const model = getDemoModel();
 // As the app asks (answers.service.ts): analyses on, English, yesterday's question as context.
 const base = {
@@ -116,7 +116,7 @@ const lines = [...figures].map(([name, row]) => {
   const hot = row.get('back to back')!;
   return `| ${name} | ${gaps.map((g) => `${row.get(g)!.toFixed(0)}${g === 'back to back' ? '' : ` (×${(row.get(g)! / hot).toFixed(1)})`}`).join(' | ')} |`;
 });
-const body = `Command: \`node --import tsx bench/cold-code.ts\` (ROUNDS=${ROUNDS}, medians, “${QUESTION}”, scale 1, JIT warmed by 2 000 calls of each part first), ${new Date().toISOString().slice(0, 10)}.
+const body = `Command: \`ROUNDS=${ROUNDS} node --import tsx bench/cold-code.bench.ts\` (medians, “${QUESTION}”, scale 1, JIT warmed by 2 000 calls of each part first), ${today()}.
 µs per call of each part of an uncached answer, alone, after the gap named (×: against back to back):
 
 | part | ${gaps.join(' | ')} |

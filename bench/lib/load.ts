@@ -1,6 +1,7 @@
 /**
  * autocannon in a child process (throughput-client.ts), so the load does not share the server's
- * event loop or its CPU profile: throughput.bench.ts and answer-profile.ts drive the app with it.
+ * event loop or its CPU profile: the load benches (throughput, answer-profile, lean-bound,
+ * compare-checkouts) drive the app with it.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The load generator of throughput.bench.ts, in its own process so it does not share the
+ * The load generator of load.ts, in its own process so it does not share the
  * server's event loop: autocannon with the JSON config in argv[2], prints one JSON result line.
  */
 // @ts-expect-error autocannon ships no types

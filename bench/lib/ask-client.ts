@@ -1,6 +1,6 @@
 /**
- * The answer benchmarks' client, in its own process so its CPU (HTTP client, JSON parsing) is not
- * on the server's thread and not in the server's timings: one request per stdin line
+ * The benches' client of the app (lib/app.ts), in its own process so its CPU (HTTP client, JSON
+ * parsing) is not on the server's thread and not in the server's timings: one request per stdin line
  * (`{ url, headers, body }`), answered on stdout as `{ ms, status, body }`, in order. `ms` runs
  * from sending the request to the last byte of the response, over one kept-alive connection.
  */

@@ -3,19 +3,24 @@
  * profile `node --cpu-prof` writes) around DURATION seconds of the same question asked over one
  * connection by autocannon in its own process (so only the server's CPU is in the profile),
  * self time summed by who spent it, per answer.
- * Run: node --import tsx bench/answer-profile.ts   (DURATION=10; CONNECTIONS=1; CACHED=0 for the uncached answer; PROFILE_OUT=file.cpuprofile keeps the raw profile)
+ * The app database's statements are counted and timed through its timing point (appdb.statement).
+ * Run: node --import tsx bench/answer-profile.bench.ts   (DURATION=10; CONNECTIONS=1; CACHED=0 for the
+ * uncached answer; PROFILE_OUT=file.cpuprofile keeps the raw profile; SECTION names its RESULTS.md section)
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { PGliteThread } from '../apps/server/src/db/pglite-thread';
-import { demoFile, startApp } from './answer-app';
-import { load } from './load';
-import { writeSection } from './results';
+import { startApp } from './lib/app';
+import { load } from './lib/load';
+import { WARM_QUESTION } from './lib/questions';
+import { today, writeSection } from './lib/results';
+import { onTraced } from './lib/trace';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 /** Concurrent connections: 1 shows one answer's path, 10 the throughput bench's load. */
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 1);
-const QUESTION = process.env.QUESTION ?? 'revenue by region last month';
+const QUESTION = process.env.QUESTION ?? WARM_QUESTION;
+/** The RESULTS.md section written; SECTION='' writes none (a profile taken for a note elsewhere). */
+const SECTION = process.env.SECTION ?? 'Answer profile: where a cached answer’s CPU goes';
 
 interface ProfileNode {
   id: number;
@@ -79,49 +84,32 @@ function summarise(profile: Profile): { bucket: string; ms: number }[] {
   return [...totals.entries()].map(([bucket, ms]) => ({ bucket, ms })).sort((a, b) => b.ms - a.ms);
 }
 
-// Every statement the app sends to its own database (PGlite on its thread), counted and timed
-// during the loop.
+// Every statement the app sends to its own database, counted and timed during the load.
 const statements = new Map<string, { n: number; ms: number }>();
-let counting = false;
-for (const method of ['query', 'exec'] as const) {
-  const original = PGliteThread.prototype[method] as (...args: unknown[]) => Promise<unknown>;
-  (PGliteThread.prototype as unknown as Record<string, unknown>)[method] = async function (
-    this: PGliteThread,
-    text: string,
-    ...rest: unknown[]
-  ) {
-    const t = performance.now();
-    try {
-      return await original.call(this, text, ...rest);
-    } finally {
-      if (counting) {
-        const key = text.replace(/\s+/g, ' ').trim().slice(0, 70);
-        const s = statements.get(key) ?? { n: 0, ms: 0 };
-        s.n++;
-        s.ms += performance.now() - t;
-        statements.set(key, s);
-      }
-    }
-  };
-}
+const countStatement = (ms: number, context: { sql?: unknown }) => {
+  const key = String(context.sql).replace(/\s+/g, ' ').trim().slice(0, 70);
+  const s = statements.get(key) ?? { n: 0, ms: 0 };
+  s.n++;
+  s.ms += ms;
+  statements.set(key, s);
+};
 
-const { path } = await demoFile(1);
 // CACHED=0 profiles the uncached answer (result cache off: every answer runs its query).
 const CACHED = process.env.CACHED !== '0';
-const bench = await startApp(path, 1, CACHED ? 200 : 0);
+const bench = await startApp({ resultCacheSize: CACHED ? 200 : 0 });
 for (let i = 0; i < 200; i++) await bench.ask(QUESTION); // warm: JIT, caches
 const session = new Session();
 session.connect();
 await session.post('Profiler.enable');
 await session.post('Profiler.setSamplingInterval', { interval: 100 });
 await session.post('Profiler.start');
-counting = true;
+const stopCounting = onTraced('appdb.statement', countStatement);
 const t0 = performance.now();
 const run = await load(`${bench.base}/features/conversations/query`, CONNECTIONS, DURATION, bench.headers, [
   JSON.stringify({ phrase: QUESTION, created: 1 }),
 ]);
 const wall = performance.now() - t0;
-counting = false;
+stopCounting();
 const N = run.total;
 const { profile } = (await session.post('Profiler.stop')) as { profile: Profile };
 session.disconnect();
@@ -139,18 +127,18 @@ const sqlRows = [...statements.entries()]
     ([text, s]) =>
       `| \`${text.replace(/\|/g, '\\|')}…\` | ${(s.n / N).toFixed(2)} | ${(s.ms / N).toFixed(2)} |`,
   );
-const body = `Command: \`node --import tsx bench/answer-profile.ts\` (DURATION=${DURATION} s of “${QUESTION}” over ${CONNECTIONS} connection${CONNECTIONS === 1 ? '' : 's'}, autocannon in its own process: ${N} answers, result cache ${CACHED ? 'on' : 'off'}, scale 1), ${new Date().toISOString().slice(0, 10)}, ${label}.
+const body = `Command: \`DURATION=${DURATION} CONNECTIONS=${CONNECTIONS}${CACHED ? '' : ' CACHED=0'} node --import tsx bench/answer-profile.bench.ts\` (${DURATION} s of “${QUESTION}” over ${CONNECTIONS} connection${CONNECTIONS === 1 ? '' : 's'}, autocannon in its own process: ${N} answers, result cache ${CACHED ? 'on' : 'off'}, scale 1), ${today()}, ${label}.
 Latency p50 ${run.p50} ms, mean ${run.mean.toFixed(2)} ms (autocannon); wall ${(wall / N).toFixed(2)} ms per answer; ${run.errors + run.non2xx} errors. CPU self time per answer by owner (native frames charged to their caller):
 
 | owner | ms per answer | share of wall |
 |---|---|---|
 ${table.join('\n')}
 
-App-database statements per answer (PGlite on its thread, time from call to result, so waiting behind another statement counts; this thread is free meanwhile):
+App-database statements per answer (their timing point, appdb.statement: PGlite on its thread, time from call to result, so waiting behind another statement counts; this thread is free meanwhile):
 
 | statement | per answer | ms per answer |
 |---|---|---|
 ${sqlRows.join('\n')}`;
 console.log(body);
-if (process.env.SECTION) writeSection(process.env.SECTION, body);
+if (SECTION) writeSection(SECTION, body);
 process.exit(0);

@@ -1,12 +1,12 @@
 /**
- * How close a cached answer could come to the bare route (issue 14's throughput target): in one
+ * How close a cached answer could come to the bare route (the throughput target): in one
  * process and one run, at 10 connections, in turns — the bare Fastify route; the same route sending
  * the real ~2 KB answer; a lean route doing only a cached answer's unavoidable work (a signed cookie
  * checked once and remembered, a journal line appended once per event-loop turn, the lines posted
  * to a worker thread that stores nothing, the same reply); and the app's real cached answer, also
  * with its history journalled but never stored (what the durable row costs). Each with
- * requests/s and the server's CPU per request (bench/load.ts).
- * Run: node --import tsx bench/lean-bound.ts   (ROUNDS=3, DURATION=5)
+ * requests/s and the server's CPU per request (lib/load.ts).
+ * Run: node --import tsx bench/lean-bound.bench.ts   (ROUNDS=3, DURATION=5)
  */
 import { closeSync, mkdtempSync, openSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,20 +14,20 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
-import { demoFile, startApp } from './answer-app';
-import { load } from './load';
-import { median, writeSection } from './results';
+import { startApp } from './lib/app';
+import { load } from './lib/load';
+import { WARM_QUESTION } from './lib/questions';
+import { median, today, writeSection } from './lib/results';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const DURATION = Number(process.env.DURATION ?? 5);
 const SECRET = 'lean-bound-secret-of-at-least-32-characters';
-const QUESTION = JSON.stringify({ phrase: 'revenue by region last month', created: 1 });
+const QUESTION = JSON.stringify({ phrase: WARM_QUESTION, created: 1 });
 
-const { path } = await demoFile(1);
-const app = await startApp(path, 1, 200);
+const app = await startApp({ resultCacheSize: 200 });
 // The same app with its history journalled but never stored (the services' holdHistory): what the
 // durable row costs is the difference. Measurement only: its answers are not kept.
-const held = await startApp(path, 1, 200, {}, { holdHistory: true });
+const held = await startApp({ resultCacheSize: 200, holdHistory: true });
 const reply = await (
   await fetch(`${app.base}/features/conversations/query`, {
     method: 'POST',
@@ -121,7 +121,7 @@ function reading(): string {
   return `Storing the history row (PGlite, batched) costs ${(full.cpu - journalled.cpu).toFixed(0)} µs of CPU per answer here (${full.cpu.toFixed(0)} against ${journalled.cpu.toFixed(0)}; ÷ bare ${full.ratio.toFixed(2)} against ${journalled.ratio.toFixed(2)}).`;
 }
 
-const text = `Command: \`node --import tsx bench/lean-bound.ts\` (${ROUNDS} rounds of ${DURATION} s at 10 connections, in turns, autocannon in its own process), ${new Date().toISOString().slice(0, 10)}.
+const text = `Command: \`ROUNDS=${ROUNDS} DURATION=${DURATION} node --import tsx bench/lean-bound.bench.ts\` (${ROUNDS} rounds of ${DURATION} s at 10 connections, in turns, autocannon in its own process), ${today()}.
 What a cached answer could cost at best: the lean route does only a cached answer's unavoidable work — a signed cookie checked once and remembered, a journal line appended once per event-loop turn, the lines posted to a worker thread that stores nothing, the same ~2 KB reply. The app's cached answer also stores each history row in PGlite (on its own thread), checks access, quota and rate limit, and runs Fastify's hooks and the contract's checks. The last line is the same app with its history journalled but never stored (a measurement only: those answers are not kept), to show what the durable history row costs.
 
 | route | requests/s per round | ÷ bare (medians) | server CPU µs per request, median |

@@ -1,36 +1,20 @@
-// Size of the JavaScript the /login route loads, gzip-compressed, as a browser really requests it:
-// Debian's Chromium opens /login on the built app and every script response is counted.
-import { spawn } from 'node:child_process';
+/**
+ * Size of the JavaScript the /login route loads, gzip-compressed, as a browser really requests it:
+ * Debian's Chromium (CHROMIUM_PATH) opens /login on the built app and every script response is counted.
+ * Run: npm run build && node --import tsx bench/login-size.bench.ts
+ */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { writeSection } from './results';
+import { startServerProcess } from './lib/app';
+import { stop } from './lib/process';
+import { today, writeSection } from './lib/results';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BUDGET_KB = 170;
-const port = 18_700;
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'parley-bench-size-')),
-    PORT: String(port),
-    LOG_LEVEL: 'silent',
-    DEMO_END_DATE: '2026-11-20',
-  },
-  stdio: 'ignore',
-});
+const { child, base } = await startServerProcess(mkdtempSync(join(tmpdir(), 'parley-bench-size-')));
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/auth/config`)).ok) break;
-    } catch {}
-    if (i > 3000) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 50));
-  }
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
@@ -46,7 +30,7 @@ try {
       gzip: gzipSync(body, { level: 9 }).length,
     });
   });
-  await page.goto(`http://127.0.0.1:${port}/login`, { waitUntil: 'networkidle' });
+  await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
   await page.getByTestId('login-email').waitFor();
   await browser.close();
   const total = scripts.reduce((s, x) => s + x.gzip, 0) / 1024;
@@ -54,7 +38,7 @@ try {
     .sort((a, b) => b.gzip - a.gzip)
     .map((s) => `| \`${s.url}\` | ${(s.raw / 1024).toFixed(1)} KB | ${(s.gzip / 1024).toFixed(1)} KB |`)
     .join('\n');
-  const body = `Command: \`npm run build && npm run bench -w bench -- login-size\`, ${new Date().toISOString().slice(0, 10)}.
+  const body = `Command: \`npm run build && node --import tsx bench/login-size.bench.ts\`, ${today()}.
 Chromium opens \`/login\` on the built app; every script it loads is gzip-compressed (level 9) and summed.
 
 **Total: ${total.toFixed(1)} KB gzip** (budget ${BUDGET_KB} KB — ${total <= BUDGET_KB ? 'within' : 'OVER'}), ${scripts.length} files.
@@ -65,5 +49,5 @@ ${rows}`;
   writeSection('Login route JavaScript', body);
   console.log(body);
 } finally {
-  server.kill('SIGTERM');
+  await stop(child);
 }

@@ -2,9 +2,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const FILE = join(dirname(fileURLToPath(import.meta.url)), 'RESULTS.md');
+const FILE = join(dirname(fileURLToPath(import.meta.url)), '..', 'RESULTS.md');
 const HEADER =
-  '# Benchmark results\n\nEach section is rewritten by the script named in it; figures are from one run on the shared 2-core machine.\n';
+  '# Benchmark results\n\nThe current figure of each benchmark (bench/README.md lists them), one section each, rewritten by the bench named in it.\n';
 
 /** Replaces (or appends) the `## title` section of bench/RESULTS.md. */
 export function writeSection(title: string, body: string): void {
@@ -26,4 +26,9 @@ export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/** Today as YYYY-MM-DD (UTC), the date a section gives its run. */
+export function today(): string {
+  return new Date().toISOString().slice(0, 10);
 }

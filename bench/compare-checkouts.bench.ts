@@ -2,30 +2,29 @@
  * This checkout against another one (an earlier commit) in one process and one run, so the ratio
  * survives a noisy machine: cached answers per second at 10 connections (autocannon in its own
  * process) and the uncached answer's median time at one connection, both apps started the same way
- * (answer-app.ts of each checkout), measured in turns, the order swapped every round.
+ * (each checkout's own bench starter), measured in turns, the order swapped every round.
  * Run: git worktree add /tmp/parley-base <commit> && ln -s "$PWD/node_modules" /tmp/parley-base/
- *      BASE=/tmp/parley-base node --import tsx bench/compare-checkouts.ts   (ROUNDS=3, DURATION=5)
- * The other checkout needs its own bench/answer-app.ts. Its `@parley/*` packages resolve through this
- * node_modules to this checkout's, so the comparison isolates apps/server (and the bench harness).
+ *      BASE=/tmp/parley-base node --import tsx bench/compare-checkouts.bench.ts   (ROUNDS=3, DURATION=5)
+ * Its `@parley/*` packages resolve through this node_modules to this checkout's, so the comparison
+ * isolates apps/server (and the bench harness).
  */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { load } from './load';
-import { median, writeSection } from './results';
+import type { BenchApp } from './lib/app';
+import { load } from './lib/load';
+import { ROOT } from './lib/process';
+import { DEMO_QUESTIONS, WARM_QUESTION } from './lib/questions';
+import { median, today, writeSection } from './lib/results';
 
 const BASE = process.env.BASE;
 if (!BASE) throw new Error('BASE=<path of the other checkout> is required');
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const DURATION = Number(process.env.DURATION ?? 5);
-const CACHED_QUESTION = 'revenue by region last month';
-const UNCACHED_QUESTIONS = [
-  'revenue by region last month vs last year',
-  'top 5 products by revenue in 2025',
-  'orders by month this year',
-  'average order value by channel this quarter',
-];
+const SECTION = process.env.SECTION ?? 'Compare checkouts: this one against BASE';
+const CACHED_QUESTION = WARM_QUESTION;
+const UNCACHED_QUESTIONS = DEMO_QUESTIONS.slice(1, 5);
 
-type AnswerApp = typeof import('./answer-app');
-type Started = Awaited<ReturnType<AnswerApp['startApp']>>;
+type Started = Pick<BenchApp, 'base' | 'headers' | 'ask' | 'close'>;
 interface Side {
   label: string;
   cached: Started;
@@ -36,17 +35,32 @@ interface Side {
   ms: number[];
 }
 
+/** A checkout's bench starter, as a function of the result cache's size. */
+async function starterOf(root: string): Promise<(resultCacheSize: number) => Promise<Started>> {
+  const current = resolve(root, 'bench/lib/app.ts');
+  if (existsSync(current)) {
+    const { startApp } = (await import(current)) as typeof import('./lib/app');
+    return (resultCacheSize) => startApp({ resultCacheSize });
+  }
+  // A checkout from before bench/lib: its answer-app.ts took the demo file, its scale and the cache size.
+  const older = (await import(resolve(root, 'bench/answer-app.ts'))) as {
+    demoFile: (scale: number) => Promise<{ path: string }>;
+    startApp: (path: string, scale: number, resultCacheSize: number) => Promise<Started>;
+  };
+  const { path } = await older.demoFile(1);
+  return (resultCacheSize) => older.startApp(path, 1, resultCacheSize);
+}
+
 async function start(label: string, root: string): Promise<Side> {
-  const m = (await import(resolve(root, 'bench/answer-app.ts'))) as AnswerApp;
-  const { path } = await m.demoFile(1);
-  const cached = await m.startApp(path, 1, 200);
-  const uncached = await m.startApp(path, 1, 0);
+  const startApp = await starterOf(root);
+  const cached = await startApp(200);
+  const uncached = await startApp(0);
   await cached.ask(CACHED_QUESTION);
   for (const q of UNCACHED_QUESTIONS) await uncached.ask(q);
   return { label, cached, uncached, rps: [], cpu: [], ms: [] };
 }
 
-const sides = [await start('base', BASE), await start('this checkout', process.cwd())];
+const sides = [await start('base', resolve(BASE)), await start('this checkout', ROOT)];
 const body = JSON.stringify({ phrase: CACHED_QUESTION, created: 1 });
 for (let round = 0; round < ROUNDS; round++) {
   for (const side of round % 2 ? [...sides].reverse() : sides) {
@@ -73,7 +87,7 @@ for (const side of sides) {
 const [base, ours] = sides as [Side, Side];
 const row = (s: Side) =>
   `| ${s.label} | ${s.rps.map((r) => r.toFixed(0)).join(', ')} | ${median(s.rps).toFixed(0)} | ${median(s.cpu).toFixed(0)} | ${median(s.ms).toFixed(2)} |`;
-const text = `Command: \`BASE=${BASE} node --import tsx bench/compare-checkouts.ts\` (${ROUNDS} rounds, ${DURATION} s of load each, in turns), ${new Date().toISOString().slice(0, 10)}.
+const text = `Command: \`BASE=${BASE} ROUNDS=${ROUNDS} DURATION=${DURATION} node --import tsx bench/compare-checkouts.bench.ts\` (${ROUNDS} rounds, ${DURATION} s of load each, in turns), ${today()}.
 
 | checkout | cached answers/s at 10 connections, per round | median | server CPU µs per cached answer, median | uncached answer, median ms (1 connection, ${UNCACHED_QUESTIONS.length} questions × 10 per round) |
 |---|---|---|---|---|
@@ -82,5 +96,5 @@ ${row(ours)}
 
 This checkout ÷ base: cached answers/s **${(median(ours.rps) / median(base.rps)).toFixed(2)}**, server CPU per cached answer **${(median(ours.cpu) / median(base.cpu)).toFixed(2)}**, uncached answer time **${(median(ours.ms) / median(base.ms)).toFixed(2)}**.`;
 console.log(text);
-if (process.env.SECTION) writeSection(process.env.SECTION, text);
+if (SECTION) writeSection(SECTION, text);
 process.exit(0);

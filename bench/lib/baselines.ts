@@ -1,11 +1,11 @@
 /**
- * What an uncached answer is measured against (answer.bench.ts, answer-phases.ts): DuckDB's own
+ * What an uncached answer is measured against (answer.bench.ts, answer-phases.bench.ts): DuckDB's own
  * client running the same SQL, and the HTTP floor — the same bench client's POST to a bare
  * Fastify route sending the same reply text — taken in turns with the answer.
  */
 import { DuckDBInstance } from '@duckdb/node-api';
 import Fastify from 'fastify';
-import type { BenchApp } from './answer-app';
+import type { BenchApp } from './app';
 
 /** DuckDB's own client on `path` (read-only): `time` runs a statement, reading every row as objects. */
 export async function openRawDuckDb(path: string): Promise<{
