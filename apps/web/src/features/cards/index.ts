@@ -4,7 +4,6 @@ import './i18n';
 export { AnalysisCard, ViewContent as CardViewContent } from './AnalysisCard';
 export { FeedbackDialog, type FeedbackMode } from './FeedbackDialog';
 export { useElementWidth, useInView, useViewportWidth } from './hooks/useViewport';
-export { ExpandIcon, NextViewIcon, TextIcon } from './icons';
 export { RememberThis } from './RememberThis';
 export { htmlToText, sanitizeHtml } from './sanitize';
 export type { ChipChange } from './understood';

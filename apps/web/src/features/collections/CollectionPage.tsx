@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { storage } from '../../lib/storage';
 import { toast } from '../../lib/toast';
+import { ArrowLeftIcon, PlusIcon, SaveIcon } from '../../ui/icons';
 import { questionInput, translateMessage, updateBody } from './collections';
 import { CardEditor } from './components/CardEditor';
 import { CollectionGrid } from './components/CollectionGrid';
@@ -13,7 +14,6 @@ import { ConfirmModal } from './components/ConfirmModal';
 import { SendNowButton } from './components/SendNowButton';
 import { useCollectionAnswers } from './hooks/useCardAnswers';
 import { useCollections, useUpdateCollection } from './hooks/useCollections';
-import { ArrowLeftIcon, PlusIcon, SaveIcon } from './icons';
 import { type Density, layoutForCards, mergeLayout, sameGeometry, toStoredLayout } from './layout';
 
 const ACCENT = '#4f46e5';

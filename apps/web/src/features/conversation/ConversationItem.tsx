@@ -1,10 +1,10 @@
 import type { TCard } from '@parley/contract';
 import { memo, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ThumbDownIcon, ThumbUpIcon } from '../../ui/icons';
 import { AnalysisCard, type ChipChange, RememberThis, sanitizeHtml } from '../cards';
 import { AddToCollection, useCollectionsEnabled } from '../collections';
 import type { ConvItem } from './conversation-api';
-import { ThumbDownIcon, ThumbUpIcon } from './icons';
 import { PromptView } from './PromptView';
 
 function AnswerText({ html }: { html: string }) {

@@ -3,6 +3,7 @@ import './i18n';
 import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { FeedbackIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { type ChipChange, FeedbackDialog, type FeedbackMode, htmlToText } from '../cards';
 import { SourcePicker } from '../datasources';
@@ -15,7 +16,6 @@ import { useConversation } from './hooks/useConversation';
 import { useFavourites } from './hooks/useFavourites';
 import { usePickedSource } from './hooks/usePickedSource';
 import { useSuggestions } from './hooks/useSuggestions';
-import { FeedbackIcon } from './icons';
 import { SearchBox } from './SearchBox';
 import { StarterQuestions } from './StarterQuestions';
 

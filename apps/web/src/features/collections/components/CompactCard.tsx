@@ -8,24 +8,21 @@ import { A11y } from 'swiper/modules';
 import { Swiper, type SwiperClass, SwiperSlide } from 'swiper/react';
 import { ApiError } from '../../../lib/api';
 import { useEscapeToClose } from '../../../ui/escape';
+import { ClockIcon, ExpandIcon, NextViewIcon, RefreshIcon, TextIcon, TrashIcon } from '../../../ui/icons';
 import { Spinner } from '../../../ui/Spinner';
 import {
   AnalysisCard,
   buildViews,
   CardViewContent,
-  ExpandIcon,
   isChartView,
   isSplitView,
-  NextViewIcon,
   sanitizeHtml,
-  TextIcon,
   useElementWidth,
   useInView,
   useViewportWidth,
   type ViewType,
 } from '../../cards';
 import { failureText, hhmm, isQuestionNotFound, translateMessage } from '../collections';
-import { ClockIcon, RefreshIcon, TrashIcon } from '../icons';
 import { chooseView, stepView } from '../views';
 
 /** What the card's answer looks like to the card: from useCardAnswer. */

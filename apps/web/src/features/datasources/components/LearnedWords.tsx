@@ -2,9 +2,9 @@ import { ActionIcon, Button, Group, Modal, Text, Tooltip } from '@mantine/core';
 import type { TLearnedSynonym } from '@parley/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CloseIcon } from '../../../ui/icons';
 import type { Source } from '../datasources';
 import { useForgetWord, useLearnedWords } from '../hooks/useLearnedWords';
-import { CloseIcon } from '../icons';
 import { TONES } from './tones';
 
 /**
