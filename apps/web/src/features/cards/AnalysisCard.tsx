@@ -12,6 +12,7 @@ import { Swiper, type SwiperClass, SwiperSlide } from 'swiper/react';
 import { useReturnFocus } from '../../lib/focus';
 import { useEscapeToClose } from '../../ui/escape';
 import { ExpandIcon, ExportIcon, InsightsIcon, NextViewIcon, TextIcon } from '../../ui/icons';
+import { SafeHtml } from '../../ui/SafeHtml';
 import { Spinner } from '../../ui/Spinner';
 import { CardChips } from './CardChips';
 import { ChartView } from './ChartView';
@@ -21,7 +22,6 @@ import { composePng, nodeToPng } from './export';
 import { useRovingToolbar } from './hooks/useRovingToolbar';
 import { useInView, useViewportWidth } from './hooks/useViewport';
 import { KpiView } from './KpiView';
-import { sanitizeHtml } from './sanitize';
 import type { ChipChange } from './understood';
 import { buildViews, type ChartViewType, isChartView, isSplitView, nextView, type ViewType } from './views';
 
@@ -46,12 +46,6 @@ export interface AnalysisCardProps {
   extraTool?: (props: { card: TCard; tabIndex: number }) => React.ReactNode;
 }
 
-function Html({ html, className }: { html: string; className?: string }) {
-  const clean = useMemo(() => sanitizeHtml(html), [html]);
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify just above
-  return <div className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
-}
-
 function Insights({ insights }: { insights: TCardInsight[] }) {
   const { t } = useTranslation('cards');
   return (
@@ -60,11 +54,11 @@ function Insights({ insights }: { insights: TCardInsight[] }) {
         // biome-ignore lint/suspicious/noArrayIndexKey: insights are a fixed list per card
         <li key={i} className="insight">
           {typeof insight === 'string' ? (
-            <Html html={insight} />
+            <SafeHtml html={insight} />
           ) : (
             <>
               <span className="insight-badge">{t('ai_insight')}</span>
-              <Html html={insight.text} />
+              <SafeHtml html={insight.text} />
             </>
           )}
         </li>
@@ -108,7 +102,7 @@ export const ViewContent = memo(function ViewContent({ card, view, onInstance, s
     case 'insights':
       return <Insights insights={card.insights} />;
     case 'text':
-      return <Html html={card.text} className="card-text" />;
+      return <SafeHtml html={card.text} className="card-text" />;
   }
 });
 
@@ -310,12 +304,12 @@ export const AnalysisCard = memo(function AnalysisCard({
                 </aside>
               ) : null}
             </div>
-            {split ? <Html html={card.text} className="card-text card-text-side" /> : null}
+            {split ? <SafeHtml html={card.text} className="card-text card-text-side" /> : null}
           </>
         )}
       </div>
       {card && showText && canText && !split && inView ? (
-        <Html html={card.text} className="card-text card-text-below" />
+        <SafeHtml html={card.text} className="card-text card-text-below" />
       ) : null}
       {card && views.length > 0 ? (
         // One tab stop for the whole footer (issue 11): the arrow keys move between its buttons.

@@ -5,6 +5,5 @@ export { AnalysisCard, ViewContent as CardViewContent } from './AnalysisCard';
 export { FeedbackDialog, type FeedbackMode } from './FeedbackDialog';
 export { useElementWidth, useInView, useViewportWidth } from './hooks/useViewport';
 export { RememberThis } from './RememberThis';
-export { htmlToText, sanitizeHtml } from './sanitize';
 export type { ChipChange } from './understood';
 export { buildViews, isChartView, isSplitView, nextView, type ViewType } from './views';

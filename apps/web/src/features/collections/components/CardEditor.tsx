@@ -7,7 +7,8 @@ import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, REFRESH_INTERVALS } from '../../../lib/contract';
 import { useEscapeToClose } from '../../../ui/escape';
-import { AnalysisCard, sanitizeHtml } from '../../cards';
+import { SafeHtml } from '../../../ui/SafeHtml';
+import { AnalysisCard } from '../../cards';
 import { SourcePicker, useSourceChoice } from '../../datasources';
 import { isDuplicatePhrase, questionInput, samePhrase, updateBody } from '../collections';
 import { collectionKeys } from '../hooks/collection-keys';
@@ -221,11 +222,7 @@ export function CardEditor({ collection, questionId, onClose }: CardEditorProps)
             {response?.card ? (
               <AnalysisCard card={response.card} gridWidth={4} />
             ) : response?.text ? (
-              <div
-                className="ce-preview-text"
-                // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify
-                dangerouslySetInnerHTML={{ __html: sanitizeHtml(response.text) }}
-              />
+              <SafeHtml html={response.text} className="ce-preview-text" />
             ) : (
               <p className="ce-preview-empty">{t('collections.editor.preview_empty')}</p>
             )}

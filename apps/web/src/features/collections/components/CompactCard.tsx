@@ -9,6 +9,7 @@ import { Swiper, type SwiperClass, SwiperSlide } from 'swiper/react';
 import { ApiError } from '../../../lib/api';
 import { useEscapeToClose } from '../../../ui/escape';
 import { ClockIcon, ExpandIcon, NextViewIcon, RefreshIcon, TextIcon, TrashIcon } from '../../../ui/icons';
+import { SafeHtml } from '../../../ui/SafeHtml';
 import { Spinner } from '../../../ui/Spinner';
 import {
   AnalysisCard,
@@ -16,7 +17,6 @@ import {
   CardViewContent,
   isChartView,
   isSplitView,
-  sanitizeHtml,
   useElementWidth,
   useInView,
   useViewportWidth,
@@ -57,12 +57,6 @@ export interface CompactCardProps {
   /** Controls shown at the end of the header (edit). */
   headerEnd?: ReactNode;
   testId?: string;
-}
-
-function Html({ html, className }: { html: string; className?: string }) {
-  const clean = useMemo(() => sanitizeHtml(html), [html]);
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify just above
-  return <div className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
 }
 
 const noop = () => undefined;
@@ -217,7 +211,7 @@ export function CompactCard({
           </div>
         ) : !card ? (
           answer.data?.text ? (
-            <Html html={answer.data.text} className="cc-text cc-text-only" />
+            <SafeHtml html={answer.data.text} className="cc-text cc-text-only" />
           ) : (
             <p className="cc-center cc-muted">{t('collections.card.no_data')}</p>
           )
@@ -252,7 +246,7 @@ export function CompactCard({
                 ))}
               </Swiper>
             </div>
-            {textOn ? <Html html={card.text} className="cc-text" /> : null}
+            {textOn ? <SafeHtml html={card.text} className="cc-text" /> : null}
           </>
         )}
       </div>
