@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { storage } from '../../lib/storage';
 import { toast } from '../../lib/toast';
+import { ConfirmModal, DANGER } from '../../ui/ConfirmModal';
 import { ArrowLeftIcon, PlusIcon, SaveIcon } from '../../ui/icons';
 import { questionInput, translateMessage, updateBody } from './collections';
 import { CardEditor } from './components/CardEditor';
 import { CollectionGrid } from './components/CollectionGrid';
-import { ConfirmModal } from './components/ConfirmModal';
 import { SendNowButton } from './components/SendNowButton';
 import { useCollectionAnswers } from './hooks/useCardAnswers';
 import { useCollections, useUpdateCollection } from './hooks/useCollections';
@@ -208,6 +208,7 @@ export default function CollectionPage() {
         title={t('collections.card.remove_title')}
         text={t('collections.card.remove_text')}
         confirmLabel={t('collections.card.remove_confirm')}
+        color={DANGER}
         busy={save.isPending}
         onConfirm={confirmRemove}
         onClose={() => setRemoving(null)}

@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, REFRESH_INTERVALS } from '../../../lib/contract';
+import { ConfirmModal, DANGER } from '../../../ui/ConfirmModal';
 import { useEscapeToClose } from '../../../ui/escape';
 import { SafeHtml } from '../../../ui/SafeHtml';
 import { AnalysisCard } from '../../cards';
@@ -15,10 +16,8 @@ import { collectionKeys } from '../hooks/collection-keys';
 import { useUpdateCollection } from '../hooks/useCollections';
 import { usePreview, useSuggestions } from '../hooks/useEditor';
 import { suggestionGroups } from '../suggestions';
-import { ConfirmModal } from './ConfirmModal';
 
 const ACCENT = '#4f46e5';
-const DANGER = '#b91c1c';
 /** The options as suggestionGroups filtered them (by what is typed, 4 a list). */
 const passFiltered: OptionsFilter = ({ options }) => options;
 
@@ -275,6 +274,7 @@ export function CardEditor({ collection, questionId, onClose }: CardEditorProps)
         title={t('collections.card.remove_title')}
         text={t('collections.card.remove_text')}
         confirmLabel={t('collections.card.remove_confirm')}
+        color={DANGER}
         busy={save.isPending}
         onConfirm={remove}
         onClose={() => setRemoving(false)}
