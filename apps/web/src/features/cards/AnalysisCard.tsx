@@ -1,29 +1,33 @@
-import 'swiper/css';
 import './cards.css';
 import './i18n';
 import { Modal } from '@mantine/core';
-import type { TCard, TCardInsight } from '@parley/contract';
-import { type ChartSize, comparisonLabel, periodLabel } from '@parley/presenter';
+import type { TCard } from '@parley/contract';
+import { comparisonLabel, periodLabel } from '@parley/presenter';
 import type { ECharts } from 'echarts/core';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { A11y, Keyboard } from 'swiper/modules';
-import { Swiper, type SwiperClass, SwiperSlide } from 'swiper/react';
 import { useReturnFocus } from '../../lib/focus';
 import { useEscapeToClose } from '../../ui/escape';
 import { ExpandIcon, ExportIcon, InsightsIcon, NextViewIcon, TextIcon } from '../../ui/icons';
 import { SafeHtml } from '../../ui/SafeHtml';
 import { Spinner } from '../../ui/Spinner';
 import { CardChips } from './CardChips';
-import { ChartView } from './ChartView';
-import { DataTable } from './DataTable';
 import { ExportDialog } from './ExportDialog';
 import { composePng, nodeToPng } from './export';
 import { useRovingToolbar } from './hooks/useRovingToolbar';
 import { useInView, useViewportWidth } from './hooks/useViewport';
-import { KpiView } from './KpiView';
 import type { ChipChange } from './understood';
-import { buildViews, type ChartViewType, isChartView, isSplitView, nextView, type ViewType } from './views';
+import { ViewCarousel } from './ViewCarousel';
+import { Insights } from './ViewContent';
+import {
+  buildViews,
+  type ChartViewType,
+  chooseView,
+  isChartView,
+  isSplitView,
+  stepView,
+  type ViewType,
+} from './views';
 
 export interface AnalysisCardProps {
   card: TCard | null;
@@ -45,66 +49,6 @@ export interface AnalysisCardProps {
   /** One more tool in the footer (the conversation's "Add to collection"), given its tab stop. */
   extraTool?: (props: { card: TCard; tabIndex: number }) => React.ReactNode;
 }
-
-function Insights({ insights }: { insights: TCardInsight[] }) {
-  const { t } = useTranslation('cards');
-  return (
-    <ul className="insights-list">
-      {insights.map((insight, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: insights are a fixed list per card
-        <li key={i} className="insight">
-          {typeof insight === 'string' ? (
-            <SafeHtml html={insight} />
-          ) : (
-            <>
-              <span className="insight-badge">{t('ai_insight')}</span>
-              <SafeHtml html={insight.text} />
-            </>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function safeImageUrl(url: string): string | null {
-  try {
-    const u = new URL(url, window.location.href);
-    return u.protocol === 'https:' || u.protocol === 'http:' || u.protocol === 'data:' ? u.href : null;
-  } catch {
-    return null;
-  }
-}
-
-interface ViewContentProps {
-  card: TCard;
-  view: ViewType;
-  onInstance: (instance: ECharts | null) => void;
-  /** The room the chart has (collections' narrow cards draw compact); none: a full-width card. */
-  size?: ChartSize;
-}
-
-/** One view of a card (a chart, the table, the image, insights or text); collections' compact cards draw theirs with it. */
-export const ViewContent = memo(function ViewContent({ card, view, onInstance, size }: ViewContentProps) {
-  const { t } = useTranslation('cards');
-  if (isChartView(view)) return <ChartView card={card} view={view} size={size} onInstance={onInstance} />;
-  switch (view) {
-    case 'kpi':
-      return <KpiView card={card} />;
-    case 'table':
-      return <DataTable card={card} />;
-    case 'image': {
-      const src = card.image?.url ? safeImageUrl(card.image.url) : null;
-      return src ? (
-        <img className="card-image" src={src} alt={t('image_alt', { title: card.title })} />
-      ) : null;
-    }
-    case 'insights':
-      return <Insights insights={card.insights} />;
-    case 'text':
-      return <SafeHtml html={card.text} className="card-text" />;
-  }
-});
 
 /** The expanded card in a dialog; focus goes back to the expand button when it closes. */
 function DetailDialog({
@@ -180,7 +124,6 @@ export const AnalysisCard = memo(function AnalysisCard({
   const { t, i18n } = useTranslation('cards');
   const rootRef = useRef<HTMLElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
-  const swiperRef = useRef<SwiperClass | null>(null);
   const chartRef = useRef<ECharts | null>(null);
   const inView = useInView(rootRef);
   const viewport = useViewportWidth();
@@ -192,7 +135,7 @@ export const AnalysisCard = memo(function AnalysisCard({
   const [exporting, setExporting] = useState(false);
 
   // The stored or chosen view if still available, else the first one.
-  const current: ViewType | null = view && views.includes(view) ? view : (views[0] ?? null);
+  const current = chooseView(views, view);
   const index = current ? views.indexOf(current) : 0;
   const narrow = viewport < 996;
   const canText = !!card && card.text.trim() !== '' && !narrow && !views.every((v) => v === 'text');
@@ -206,11 +149,6 @@ export const AnalysisCard = memo(function AnalysisCard({
     },
     [onViewChange],
   );
-
-  useEffect(() => {
-    const swiper = swiperRef.current;
-    if (swiper && !swiper.destroyed && swiper.activeIndex !== index) swiper.slideTo(index);
-  }, [index]);
 
   const onInstance = useCallback((instance: ECharts | null) => {
     chartRef.current = instance;
@@ -269,27 +207,15 @@ export const AnalysisCard = memo(function AnalysisCard({
         ) : (
           <>
             <div className="card-stage">
-              <Swiper
-                modules={[Keyboard, A11y]}
-                initialSlide={index}
-                simulateTouch={false}
-                keyboard={{ enabled: false }}
-                a11y={{ enabled: true, slideRole: 'group' }}
-                onSwiper={(s) => {
-                  swiperRef.current = s;
-                }}
-                onSlideChange={(s) => {
-                  const v = views[s.activeIndex];
-                  if (v && v !== current) choose(v);
-                }}
+              <ViewCarousel
+                card={card}
+                views={views}
+                index={index}
                 className="card-swiper"
-              >
-                {views.map((v, i) => (
-                  <SwiperSlide key={v} data-testid={`card-slide-${v}`} aria-label={t(`view.${v}`)}>
-                    {i === index ? <ViewContent card={card} view={v} onInstance={onInstance} /> : null}
-                  </SwiperSlide>
-                ))}
-              </Swiper>
+                slideTestId="card-slide"
+                onChange={choose}
+                onInstance={onInstance}
+              />
               {card.insights.length > 0 ? (
                 <aside
                   className="insights-panel"
@@ -345,7 +271,7 @@ export const AnalysisCard = memo(function AnalysisCard({
                 className="icon-btn"
                 aria-label={t('next_view')}
                 title={t('next_view')}
-                onClick={() => choose(nextView(views, current))}
+                onClick={() => choose(stepView(views, current, 1)!)}
                 tabIndex={tabStop()}
                 data-testid="card-next-view"
               >

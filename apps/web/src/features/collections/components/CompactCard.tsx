@@ -1,11 +1,8 @@
-import 'swiper/css';
 import { Modal } from '@mantine/core';
 import type { TCard, TCardView, TCollectionResponse } from '@parley/contract';
 import type { ChartSize } from '@parley/presenter';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { A11y } from 'swiper/modules';
-import { Swiper, type SwiperClass, SwiperSlide } from 'swiper/react';
 import { ApiError } from '../../../lib/api';
 import { useEscapeToClose } from '../../../ui/escape';
 import { ClockIcon, ExpandIcon, NextViewIcon, RefreshIcon, TextIcon, TrashIcon } from '../../../ui/icons';
@@ -14,16 +11,18 @@ import { Spinner } from '../../../ui/Spinner';
 import {
   AnalysisCard,
   buildViews,
-  CardViewContent,
+  chooseView,
   isChartView,
   isSplitView,
+  stepView,
   useElementWidth,
   useInView,
   useViewportWidth,
+  ViewCarousel,
+  type ViewCarouselHandle,
   type ViewType,
 } from '../../cards';
 import { failureText, hhmm, isQuestionNotFound, translateMessage } from '../collections';
-import { chooseView, stepView } from '../views';
 
 /** What the card's answer looks like to the card: from useCardAnswer. */
 export interface CardAnswerState {
@@ -59,8 +58,6 @@ export interface CompactCardProps {
   testId?: string;
 }
 
-const noop = () => undefined;
-
 /** Grid columns at or below which a card is narrow, while its width is not measured yet. */
 const NARROW_GRID_WIDTH = 2;
 
@@ -85,7 +82,7 @@ export function CompactCard({
 }: CompactCardProps) {
   const { t } = useTranslation();
   const rootRef = useRef<HTMLElement>(null);
-  const swiperRef = useRef<SwiperClass | null>(null);
+  const carouselRef = useRef<ViewCarouselHandle>(null);
   const inView = useInView(rootRef);
   const viewport = useViewportWidth();
   const width = useElementWidth(rootRef);
@@ -125,12 +122,6 @@ export function CompactCard({
     },
     [current, onViewChange],
   );
-
-  // The carousel follows a view chosen with the buttons (or restored once the answer arrived).
-  useEffect(() => {
-    const swiper = swiperRef.current;
-    if (swiper && !swiper.destroyed && swiper.realIndex !== index) swiper.slideToLoop(index);
-  }, [index]);
 
   const canText = !!card && !!current && isChartView(current) && card.text.trim() !== '' && viewport >= 996;
   const textOn = showText && canText;
@@ -222,29 +213,17 @@ export function CompactCard({
         ) : (
           <>
             <div className="cc-stage">
-              <Swiper
-                modules={[A11y]}
-                loop={views.length > 1}
-                initialSlide={index}
-                simulateTouch={false}
-                a11y={{ enabled: true, slideRole: 'group' }}
-                onSwiper={(s) => {
-                  swiperRef.current = s;
-                }}
-                onSlideChange={(s) => {
-                  const v = views[s.realIndex];
-                  if (v && v !== current) choose(v);
-                }}
+              <ViewCarousel
+                ref={carouselRef}
+                card={card}
+                views={views}
+                index={index}
+                loop
                 className="cc-swiper"
-              >
-                {views.map((v, i) => (
-                  <SwiperSlide key={v} aria-label={t(`cards:view.${v}`)} data-testid={`cc-slide-${v}`}>
-                    {i === index ? (
-                      <CardViewContent card={card} view={v} onInstance={noop} size={chartSize} />
-                    ) : null}
-                  </SwiperSlide>
-                ))}
-              </Swiper>
+                slideTestId="cc-slide"
+                onChange={choose}
+                size={chartSize}
+              />
             </div>
             {textOn ? <SafeHtml html={card.text} className="cc-text" /> : null}
           </>
@@ -286,12 +265,10 @@ export function CompactCard({
                 aria-label={t('collections.card.next_view')}
                 title={t('collections.card.next_view')}
                 onClick={() => {
-                  const swiper = swiperRef.current;
-                  if (swiper && !swiper.destroyed) swiper.slideNext();
-                  else {
-                    const next = stepView(views, current, 1);
-                    if (next) choose(next);
-                  }
+                  // The carousel slides on round its loop; off screen, the view is chosen directly.
+                  if (carouselRef.current?.next()) return;
+                  const next = stepView(views, current, 1);
+                  if (next) choose(next);
                 }}
                 data-testid="cc-next-view"
               >
