@@ -5,22 +5,13 @@ import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import enUS from '../i18n/locales/en-US';
 import { ConfirmModal, type ConfirmModalProps } from './ConfirmModal';
+import { stubMatchMedia } from './ui.testkit';
 
 beforeAll(async () => {
   await i18next
     .use(initReactI18next)
     .init({ lng: 'en-US', fallbackLng: 'en-US', resources: { 'en-US': { translation: enUS } } });
-  // Mantine reads media queries; jsdom has none.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
+  stubMatchMedia();
 });
 afterEach(cleanup);
 
