@@ -60,10 +60,10 @@ export function ConfirmModal({
     <Modal
       opened={opened}
       onClose={onClose}
-      title={title}
-      centered
       closeOnClickOutside={false}
       closeOnEscape={closeOnEscape}
+      title={title}
+      centered
       withCloseButton={withCloseButton}
       closeButtonProps={{ 'aria-label': closeLabel ?? t('common.close') }}
       data-testid={testId}

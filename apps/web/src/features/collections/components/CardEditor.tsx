@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, REFRESH_INTERVALS } from '../../../lib/contract';
-import { ConfirmModal, DANGER } from '../../../ui/ConfirmModal';
+import { DANGER } from '../../../ui/ConfirmModal';
 import { useEscapeToClose } from '../../../ui/escape';
 import { SafeHtml } from '../../../ui/SafeHtml';
 import { AnalysisCard } from '../../cards';
@@ -16,6 +16,7 @@ import { collectionKeys } from '../hooks/collection-keys';
 import { useUpdateCollection } from '../hooks/useCollections';
 import { usePreview, useSuggestions } from '../hooks/useEditor';
 import { suggestionGroups } from '../suggestions';
+import { RemoveCardModal } from './RemoveCardModal';
 
 const ACCENT = '#4f46e5';
 /** The options as suggestionGroups filtered them (by what is typed, 4 a list). */
@@ -269,16 +270,11 @@ export function CardEditor({ collection, questionId, onClose }: CardEditorProps)
           </Group>
         </Stack>
       </form>
-      <ConfirmModal
+      <RemoveCardModal
         opened={removing}
-        title={t('collections.card.remove_title')}
-        text={t('collections.card.remove_text')}
-        confirmLabel={t('collections.card.remove_confirm')}
-        color={DANGER}
         busy={save.isPending}
         onConfirm={remove}
         onClose={() => setRemoving(false)}
-        testId="card-remove-modal"
       />
     </Modal>
   );
