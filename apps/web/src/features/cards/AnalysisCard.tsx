@@ -4,7 +4,7 @@ import { Modal } from '@mantine/core';
 import type { TCard } from '@parley/contract';
 import { comparisonLabel, periodLabel } from '@parley/presenter';
 import type { ECharts } from 'echarts/core';
-import { memo, useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReturnFocus } from '../../lib/focus';
 import { useEscapeToClose } from '../../ui/escape';
@@ -14,20 +14,13 @@ import { Spinner } from '../../ui/Spinner';
 import { CardChips } from './CardChips';
 import { ExportDialog } from './ExportDialog';
 import { composePng, nodeToPng } from './export';
+import { useCardViews } from './hooks/useCardViews';
 import { useRovingToolbar } from './hooks/useRovingToolbar';
-import { useInView, useViewportWidth } from './hooks/useViewport';
+import { useInView } from './hooks/useViewport';
 import type { ChipChange } from './understood';
 import { ViewCarousel } from './ViewCarousel';
 import { Insights } from './ViewContent';
-import {
-  buildViews,
-  type ChartViewType,
-  chooseView,
-  isChartView,
-  isSplitView,
-  stepView,
-  type ViewType,
-} from './views';
+import { type ChartViewType, isChartView, isSplitView, stepView, type ViewType } from './views';
 
 export interface AnalysisCardProps {
   card: TCard | null;
@@ -50,8 +43,11 @@ export interface AnalysisCardProps {
   extraTool?: (props: { card: TCard; tabIndex: number }) => React.ReactNode;
 }
 
-/** The expanded card in a dialog; focus goes back to the expand button when it closes. */
-function DetailDialog({
+/**
+ * The expanded card in a dialog (the conversation's and a collection's cards); focus goes back to
+ * the expand button when it closes.
+ */
+export function CardDetailDialog({
   card,
   title,
   questionId,
@@ -59,6 +55,7 @@ function DetailDialog({
   view,
   onViewChange,
   onClose,
+  testId = 'card-detail',
 }: {
   card: TCard;
   title: string;
@@ -67,6 +64,8 @@ function DetailDialog({
   view?: ViewType;
   onViewChange: (view: ViewType) => void;
   onClose: () => void;
+  /** The dialog's test id; its close button's is `${testId}-close`. */
+  testId?: string;
 }) {
   const { t } = useTranslation('cards');
   useReturnFocus();
@@ -80,8 +79,8 @@ function DetailDialog({
       closeOnClickOutside={false}
       closeOnEscape={false}
       title={title}
-      closeButtonProps={{ 'aria-label': t('close'), 'data-testid': 'card-detail-close' } as never}
-      data-testid="card-detail"
+      closeButtonProps={{ 'aria-label': t('close'), 'data-testid': `${testId}-close` } as never}
+      data-testid={testId}
     >
       <AnalysisCard
         card={card}
@@ -126,28 +125,23 @@ export const AnalysisCard = memo(function AnalysisCard({
   const bodyRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<ECharts | null>(null);
   const inView = useInView(rootRef);
-  const viewport = useViewportWidth();
-  const views = useMemo(() => (card ? buildViews(card, viewport) : []), [card, viewport]);
-  const [view, setView] = useState<ViewType | null>(initialView ?? null);
+  const { viewport, views, current, index, setChosen } = useCardViews(card, { initial: initialView });
   const [showInsights, setShowInsights] = useState(false);
   const [showText, setShowText] = useState(false);
   const [expanded, setExpanded] = useState(false);
   const [exporting, setExporting] = useState(false);
 
-  // The stored or chosen view if still available, else the first one.
-  const current = chooseView(views, view);
-  const index = current ? views.indexOf(current) : 0;
   const narrow = viewport < 996;
   const canText = !!card && card.text.trim() !== '' && !narrow && !views.every((v) => v === 'text');
   const split = !!current && showText && canText && isSplitView(gridWidth, current);
 
   const choose = useCallback(
     (next: ViewType) => {
-      setView(next);
+      setChosen(next);
       setShowInsights(false);
       onViewChange?.(next);
     },
-    [onViewChange],
+    [onViewChange, setChosen],
   );
 
   const onInstance = useCallback((instance: ECharts | null) => {
@@ -346,7 +340,7 @@ export const AnalysisCard = memo(function AnalysisCard({
         />
       ) : null}
       {card && expanded ? (
-        <DetailDialog
+        <CardDetailDialog
           card={card}
           title={title}
           questionId={questionId}

@@ -1,8 +1,9 @@
 /** Analysis cards: carousel, chart, table, exports and feedback, with their `cards` texts. */
 import './i18n';
 
-export { AnalysisCard } from './AnalysisCard';
+export { AnalysisCard, CardDetailDialog } from './AnalysisCard';
 export { FeedbackDialog, type FeedbackMode } from './FeedbackDialog';
+export { useCardViews } from './hooks/useCardViews';
 export { useElementWidth, useInView, useViewportWidth } from './hooks/useViewport';
 export { RememberThis } from './RememberThis';
 export type { ChipChange } from './understood';

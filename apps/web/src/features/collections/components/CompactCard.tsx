@@ -1,23 +1,19 @@
-import { Modal } from '@mantine/core';
 import type { TCard, TCardView, TCollectionResponse } from '@parley/contract';
 import type { ChartSize } from '@parley/presenter';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
-import { useEscapeToClose } from '../../../ui/escape';
 import { ClockIcon, ExpandIcon, NextViewIcon, RefreshIcon, TextIcon, TrashIcon } from '../../../ui/icons';
 import { SafeHtml } from '../../../ui/SafeHtml';
 import { Spinner } from '../../../ui/Spinner';
 import {
-  AnalysisCard,
-  buildViews,
-  chooseView,
+  CardDetailDialog,
   isChartView,
   isSplitView,
   stepView,
+  useCardViews,
   useElementWidth,
   useInView,
-  useViewportWidth,
   ViewCarousel,
   type ViewCarouselHandle,
   type ViewType,
@@ -84,7 +80,6 @@ export function CompactCard({
   const rootRef = useRef<HTMLElement>(null);
   const carouselRef = useRef<ViewCarouselHandle>(null);
   const inView = useInView(rootRef);
-  const viewport = useViewportWidth();
   const width = useElementWidth(rootRef);
   // A narrow card (2 of 10 columns is about 185 px) draws its charts compact: no legend over the
   // pie, thinner and tilted labels. The measured width decides; the grid width until then.
@@ -93,13 +88,9 @@ export function CompactCard({
     [width, gridWidth],
   );
   const card: TCard | null = answer.data?.card ?? null;
-  const views = useMemo(() => (card ? buildViews(card, viewport) : []), [card, viewport]);
-  const [chosen, setChosen] = useState<ViewType | null>(null);
+  const { viewport, views, current, index, setChosen } = useCardViews(card, { stored: storedView });
   const [showText, setShowText] = useState(false);
   const [expanded, setExpanded] = useState(false);
-  const escapeRef = useEscapeToClose<HTMLDivElement>(() => setExpanded(false));
-  const current = chooseView(views, chosen ?? storedView);
-  const index = current ? views.indexOf(current) : 0;
 
   // The card's own error in the answer, else a failed call without an answer on screen.
   const failedCall = !answer.data && answer.error ? answer.error : null;
@@ -120,7 +111,7 @@ export function CompactCard({
       setChosen(next);
       if (next !== current) onViewChange?.(next);
     },
-    [current, onViewChange],
+    [current, onViewChange, setChosen],
   );
 
   const canText = !!card && !!current && isChartView(current) && card.text.trim() !== '' && viewport >= 996;
@@ -289,26 +280,15 @@ export function CompactCard({
         ) : null}
       </footer>
       {card && expanded ? (
-        <Modal
-          ref={escapeRef}
-          opened
-          onClose={() => setExpanded(false)}
-          size="min(1100px, 96vw)"
+        <CardDetailDialog
+          card={card}
           title={phrase}
-          closeOnClickOutside={false}
-          closeOnEscape={false}
-          closeButtonProps={{ 'aria-label': t('common.close'), 'data-testid': 'cc-detail-close' } as never}
-          data-testid="cc-detail"
-        >
-          <AnalysisCard
-            card={card}
-            questionId={answer.data?.question_id}
-            gridWidth={5}
-            initialView={current ?? undefined}
-            onViewChange={choose}
-            detail
-          />
-        </Modal>
+          questionId={answer.data?.question_id}
+          view={current ?? undefined}
+          onViewChange={choose}
+          onClose={() => setExpanded(false)}
+          testId="cc-detail"
+        />
       ) : null}
     </article>
   );
