@@ -1,6 +1,7 @@
-import { icon } from '../../ui/icons';
+import { icon } from './icon';
 
-/** Icons of the collection screens (drawn with the shared stroke frame). */
+// What a button does: add, edit, remove, save, send, close, copy, move.
+export const CloseIcon = icon(<path d="M6 6l12 12M18 6 6 18" />);
 export const PlusIcon = icon(<path d="M12 5v14M5 12h14" />);
 export const EditIcon = icon(
   <>
@@ -20,10 +21,17 @@ export const RefreshIcon = icon(
     <path d="M20 4v7h-7" />
   </>,
 );
-export const ClockIcon = icon(
+export const SaveIcon = icon(
   <>
-    <circle cx="12" cy="12" r="8.5" />
-    <path d="M12 7.5V12l3 2" />
+    <path d="M5 4h11l3 3v13H5z" />
+    <path d="M8 4v5h7V4M8 20v-6h8v6" />
+  </>,
+);
+export const SendIcon = icon(<path d="M4 12 20 4l-6 16-3-7z" />);
+export const CopyIcon = icon(
+  <>
+    <rect x="8" y="8" width="13" height="13" rx="2" />
+    <path d="M16 8V5a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v9a2 2 0 0 0 2 2h3" />
   </>,
 );
 export const GripIcon = icon(
@@ -36,25 +44,6 @@ export const GripIcon = icon(
     <circle cx="15" cy="18" r="1" />
   </>,
 );
-export const MailIcon = icon(
-  <>
-    <rect x="3" y="5" width="18" height="14" rx="2" />
-    <path d="m3 7 9 6 9-6" />
-  </>,
-);
-export const CalendarIcon = icon(
-  <>
-    <rect x="3.5" y="5" width="17" height="15" rx="2" />
-    <path d="M3.5 10h17M8 3v4M16 3v4" />
-  </>,
-);
-export const SaveIcon = icon(
-  <>
-    <path d="M5 4h11l3 3v13H5z" />
-    <path d="M8 4v5h7V4M8 20v-6h8v6" />
-  </>,
-);
-export const ArrowLeftIcon = icon(<path d="M19 12H5M11 6l-6 6 6 6" />);
 /** Add to collection: the collections grid with a plus in its last cell. */
 export const CollectionAddIcon = icon(
   <>

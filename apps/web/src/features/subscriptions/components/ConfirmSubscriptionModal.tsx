@@ -1,7 +1,8 @@
-import { Button, Group, Modal, NativeSelect } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { type BillingCycle, isUpgrade, type PlanId, type TSubscription } from '@parley/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../ui/ConfirmModal';
 import { planName, useFormat } from '../format';
 import { useAddresses, useCheckout, usePricingPreview, useSubscriptionAction } from '../hooks/useBilling';
 import { addressLine, useCountryName } from './Addresses';
@@ -54,7 +55,7 @@ function PricingPreview({
 }
 
 /** Checkout, plan change, cancel or pause: says what happens, then asks. */
-export function ConfirmModal({
+export function ConfirmSubscriptionModal({
   confirming: c,
   subscription: s,
   onClose,
@@ -96,7 +97,17 @@ export function ConfirmModal({
   };
 
   return (
-    <Modal opened onClose={onClose} title={title} centered data-testid="confirm-modal">
+    <ConfirmModal
+      opened
+      onClose={onClose}
+      title={title}
+      confirmLabel={c.kind === 'checkout' ? t('confirm.to_checkout') : t('confirm.confirm')}
+      cancelLabel={t('confirm.back')}
+      busy={action.isPending || checkout.isPending}
+      onConfirm={confirm}
+      testId="confirm-modal"
+      confirmTestId="confirm"
+    >
       {c.kind === 'change' && (
         <p>
           {isUpgrade(s.plan, c.plan) || (s.plan === c.plan && c.cycle === 'annual')
@@ -127,14 +138,6 @@ export function ConfirmModal({
           <PricingPreview plan={c.plan} cycle={c.cycle} addressId={chosenAddress} />
         </>
       )}
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onClose}>
-          {t('confirm.back')}
-        </Button>
-        <Button onClick={confirm} loading={action.isPending || checkout.isPending} data-testid="confirm">
-          {c.kind === 'checkout' ? t('confirm.to_checkout') : t('confirm.confirm')}
-        </Button>
-      </Group>
-    </Modal>
+    </ConfirmModal>
   );
 }

@@ -1,6 +1,6 @@
-import { icon } from '../../ui/icons';
+import { icon } from './icon';
 
-// Conversation icons, drawn with the shared frame of src/ui/icons (24 grid, 1.8 stroke).
+// An answer's feedback: thumbs and the feedback form.
 export const ThumbUpIcon = icon(
   <>
     <path d="M7 10v11H4V10z" />
@@ -13,8 +13,6 @@ export const ThumbDownIcon = icon(
     <path d="M17 14l-4 7a2 2 0 0 1-3-2l1-5H5a2 2 0 0 1-2-2.3l1.3-7A2 2 0 0 1 6.3 3H17" />
   </>,
 );
-export const SendIcon = icon(<path d="M4 12 20 4l-6 16-3-7z" />);
-export const CloseIcon = icon(<path d="M6 6l12 12M18 6 6 18" />);
 export const FeedbackIcon = icon(
   <>
     <path d="M4 5h16v11H9l-5 4z" />

@@ -1,33 +1,6 @@
-import type { SVGProps } from 'react';
+import { icon } from './icon';
 
-export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-/** The shared stroke-icon frame; icons are decorative (buttons carry the accessible name). */
-function Svg({ size = 18, children, ...rest }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
-
-/** Makes a stroke icon from its paths; every feature draws its icons with this. */
-export function icon(paths: React.ReactNode) {
-  return (props: IconProps) => <Svg {...props}>{paths}</Svg>;
-}
-
+// The app's places: the shell's navigation, the top bar and the dashboard tiles.
 export const HomeIcon = icon(
   <>
     <path d="M3 10.5 12 3l9 7.5" />
@@ -77,21 +50,5 @@ export const SearchIcon = icon(
   <>
     <circle cx="11" cy="11" r="7" />
     <path d="m21 21-4.3-4.3" />
-  </>,
-);
-export const ChevronLeftIcon = icon(<path d="m15 18-6-6 6-6" />);
-export const ChevronRightIcon = icon(<path d="m9 18 6-6-6-6" />);
-export const ChevronDownIcon = icon(<path d="m6 9 6 6 6-6" />);
-export const ArrowRightIcon = icon(<path d="M5 12h14M13 6l6 6-6 6" />);
-export const ExternalIcon = icon(
-  <>
-    <path d="M15 3h6v6M10 14 21 3" />
-    <path d="M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" />
-  </>,
-);
-export const MailIcon = icon(
-  <>
-    <rect x="3" y="5" width="18" height="14" rx="2" />
-    <path d="m3 7 9 6 9-6" />
   </>,
 );

@@ -1,6 +1,6 @@
-import { icon } from '../../ui/icons';
+import { icon } from './icon';
 
-// Speech icons, drawn with the shared frame of src/ui/icons (24 grid, 1.8 stroke).
+// Speaking and listening: the microphone and the read-aloud speaker.
 export const MicIcon = icon(
   <>
     <rect x="9" y="3" width="6" height="11" rx="3" />

@@ -1,6 +1,6 @@
-import { icon } from '../../ui/icons';
+import { icon } from './icon';
 
-// Card icons, drawn with the shared frame of src/ui/icons (24 grid, 1.8 stroke).
+// An analysis card's tools and its export formats.
 export const NextViewIcon = icon(
   <>
     <path d="M4 12a8 8 0 0 1 14-5.3L20 9" />
@@ -42,10 +42,3 @@ export const TableIcon = icon(
     <path d="M3 10h18M3 15h18M9 10v10" />
   </>,
 );
-export const CopyIcon = icon(
-  <>
-    <rect x="8" y="8" width="13" height="13" rx="2" />
-    <path d="M16 8V5a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v9a2 2 0 0 0 2 2h3" />
-  </>,
-);
-export const CheckIcon = icon(<path d="M4 12.5l5 5L20 6.5" />);
