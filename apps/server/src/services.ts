@@ -305,19 +305,17 @@ export function buildServices(
   queue.define(reportPlanJob(reports));
   const tenant = new TenantService(users, projectsRepo, datasources, billing);
   const conversationsRepo = new ConversationsRepository(db);
-  const { verified, notifications, goldenChecks, models } = buildModelServices(
+  const { verified, notifications, goldenChecks, models } = buildModelServices({
     database,
     modelsRepo,
     overlays,
-    {
-      answers,
-      sources,
-      access,
-      invalidation,
-      log,
-      clock,
-    },
-  );
+    answers,
+    sources,
+    access,
+    invalidation,
+    log,
+    clock,
+  });
   return {
     access,
     sessions,
