@@ -1,7 +1,7 @@
 import { ATTEMPTS_PRUNE_JOB } from '../modules/auth/auth.service';
 import { BILLING_RENEWALS_JOB } from '../modules/billing/billing.service';
 import { DIGEST_PLAN_JOB } from '../modules/collections/digest.service';
-import { DATASOURCE_SYNC_TICK_JOB } from '../modules/datasources/datasources.service';
+import { DATASOURCE_SYNC_TICK_JOB } from '../modules/datasources/source-sync';
 import { REPORT_PLAN_JOB } from '../modules/reports/reports.service';
 import type { Services } from '../services';
 
