@@ -1,8 +1,9 @@
 /**
- * Settings: profile, security and account deletion. Onboarding reuses the photo field and the
- * country and time-zone lists; the data-sources screen shares the settings navigation. The router
- * lazy-loads the pages from their modules.
+ * Settings: profile, security and account deletion. Onboarding shares the profile's fields and
+ * their rules; the data-sources screen shares the settings navigation. The router lazy-loads the
+ * pages from their modules.
  */
-export { PhotoField } from './components/PhotoField';
+export { ProfileFields } from './components/ProfileFields';
 export { SettingsNav } from './components/SettingsNav';
-export { countryOptions, guessCountry, timezoneOptions } from './reference';
+export { PROFILE_FIELD_RULES, type ProfileFieldValues } from './profile';
+export { countryOptions, guessCountry } from './reference';

@@ -15,9 +15,6 @@ const enGB: MessageOverrides = {
     tile_collections_text: 'Keep your favourite cards together as dashboards.',
     tile_reports_text: 'Scheduled deep research reports for your organisation.',
   },
-  onboarding: {
-    organisation: 'Organisation',
-  },
   collections: {
     detail: {
       cozy: 'Cosy',

@@ -338,11 +338,6 @@ const enUS = {
   onboarding: {
     title: 'Complete your registration',
     subtitle: 'Tell us a little about yourself so we can tailor dates, numbers and reports to you.',
-    name: 'Full name',
-    country: 'Country',
-    timezone: 'Time zone',
-    organisation: 'Organization',
-    position: 'Position',
     password: 'Password',
     password_optional: 'Optional: set a password to sign in without a link.',
     repeat_password: 'Repeat password',

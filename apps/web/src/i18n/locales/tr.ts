@@ -343,11 +343,6 @@ const tr: Messages = {
   onboarding: {
     title: 'Kaydınızı tamamlayın',
     subtitle: 'Tarihleri, sayıları ve raporları size göre ayarlayabilmemiz için kendinizden biraz bahsedin.',
-    name: 'Ad soyad',
-    country: 'Ülke',
-    timezone: 'Saat dilimi',
-    organisation: 'Kurum',
-    position: 'Pozisyon',
     password: 'Parola',
     password_optional: 'İsteğe bağlı: bağlantı olmadan giriş yapmak için bir parola belirleyin.',
     repeat_password: 'Parolayı tekrarlayın',
