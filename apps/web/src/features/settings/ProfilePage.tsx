@@ -8,7 +8,7 @@ import { FORM_MODE, useRulesResolver } from '../../ui/form';
 import { useSession } from '../session';
 import { DeleteAccountModal } from './components/DeleteAccountModal';
 import { ProfileFields } from './components/ProfileFields';
-import { SettingsNav } from './components/SettingsNav';
+import { SettingsFrame } from './components/SettingsFrame';
 import { useProfileSavedToast, useUpdateProfile } from './hooks/useProfile';
 import { PROFILE_RULES, type ProfileForm, profileBody, profileDefaults } from './profile';
 
@@ -55,12 +55,7 @@ export default function ProfilePage() {
   );
 
   return (
-    <section className="page" data-testid="page-settings">
-      <header className="page-header">
-        <h1 className="page-title">{t('pages.profile')}</h1>
-        <p className="page-subtitle">{t('settings.profile_subtitle')}</p>
-      </header>
-      <SettingsNav />
+    <SettingsFrame testId="settings" title={t('pages.profile')} subtitle={t('settings.profile_subtitle')}>
       <form onSubmit={submit} noValidate className="panel settings-panel" data-testid="profile-form">
         <Stack gap="md">
           <ProfileFields
@@ -106,6 +101,6 @@ export default function ProfilePage() {
         </div>
       ) : null}
       <DeleteAccountModal opened={deleting} onClose={() => setDeleting(false)} />
-    </section>
+    </SettingsFrame>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FORM_MODE, type RulesFor, useRulesResolver } from '../../ui/form';
 import { PasswordStrengthMeter } from '../../ui/PasswordStrengthMeter';
 import { useLogoutLocally } from '../session';
-import { SettingsNav } from './components/SettingsNav';
+import { SettingsFrame } from './components/SettingsFrame';
 import { useChangePassword } from './hooks/useAccount';
 
 interface PasswordForm {
@@ -34,12 +34,7 @@ export default function SecurityPage() {
   const submit = handleSubmit(({ password }) => changePassword.mutate({ password }));
 
   return (
-    <section className="page" data-testid="page-security">
-      <header className="page-header">
-        <h1 className="page-title">{t('pages.security')}</h1>
-        <p className="page-subtitle">{t('settings.security_subtitle')}</p>
-      </header>
-      <SettingsNav />
+    <SettingsFrame testId="security" title={t('pages.security')} subtitle={t('settings.security_subtitle')}>
       <form onSubmit={submit} noValidate className="panel settings-panel" data-testid="security-form">
         <Stack gap="md" maw={420}>
           <div>
@@ -91,6 +86,6 @@ export default function SecurityPage() {
           </Button>
         </Group>
       </Modal>
-    </section>
+    </SettingsFrame>
   );
 }
