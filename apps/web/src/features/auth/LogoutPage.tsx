@@ -1,3 +1,4 @@
+import './i18n';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -21,7 +22,7 @@ export default function LogoutPage() {
     <Modal
       opened
       onClose={cancel}
-      title={t('logout.title')}
+      title={t('auth:logout.title')}
       centered
       closeOnClickOutside={false}
       closeOnEscape={false}
@@ -29,14 +30,14 @@ export default function LogoutPage() {
       data-testid="logout-modal"
     >
       <Text size="sm" mb="lg">
-        {t('logout.confirm_message')}
+        {t('auth:logout.confirm_message')}
       </Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={cancel} disabled={busy} data-testid="logout-cancel">
           {t('common.cancel')}
         </Button>
         <Button color="red" onClick={() => logout.mutate()} loading={busy} data-testid="logout-confirm">
-          {t('logout.confirm')}
+          {t('auth:logout.confirm')}
         </Button>
       </Group>
     </Modal>

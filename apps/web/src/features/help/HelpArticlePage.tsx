@@ -1,3 +1,4 @@
+import './i18n';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageSpinner } from '../../ui/Spinner';
@@ -14,7 +15,7 @@ export default function HelpArticlePage() {
   return (
     <article className="article" data-testid="help-article">
       {text === null ? (
-        <p data-testid="help-article-empty">{t('help.no_content')}</p>
+        <p data-testid="help-article-empty">{t('help:no_content')}</p>
       ) : (
         // Rendered from our own Markdown subset and sanitised with DOMPurify.
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised above

@@ -1,3 +1,4 @@
+import './i18n';
 import { Button, Group, PasswordInput, SimpleGrid, Stack } from '@mantine/core';
 import type { Language, TRegisterBody } from '@parley/contract';
 import { useForm } from 'react-hook-form';
@@ -82,9 +83,9 @@ export default function OnboardingPage() {
           <Logo />
           <strong>{brandName(config)}</strong>
         </Group>
-        <h1 className="page-title">{t('onboarding.title')}</h1>
+        <h1 className="page-title">{t('onboarding:title')}</h1>
         <p className="page-subtitle" style={{ marginBottom: 24 }}>
-          {t('onboarding.subtitle')}
+          {t('onboarding:subtitle')}
         </p>
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
@@ -92,8 +93,8 @@ export default function OnboardingPage() {
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <div>
                 <PasswordInput
-                  label={t('onboarding.password')}
-                  description={t('onboarding.password_optional')}
+                  label={t('onboarding:password')}
+                  description={t('onboarding:password_optional')}
                   autoComplete="new-password"
                   error={errors.password?.message}
                   data-testid="onboarding-password"
@@ -102,7 +103,7 @@ export default function OnboardingPage() {
                 <PasswordStrengthMeter password={watch('password')} />
               </div>
               <PasswordInput
-                label={t('onboarding.repeat_password')}
+                label={t('onboarding:repeat_password')}
                 description=" "
                 autoComplete="new-password"
                 error={errors.repeat?.message}
@@ -112,7 +113,7 @@ export default function OnboardingPage() {
             </SimpleGrid>
             <Group justify="flex-end" mt="sm">
               <Button type="submit" loading={registration.isPending} data-testid="onboarding-submit">
-                {t('onboarding.submit')}
+                {t('onboarding:submit')}
               </Button>
             </Group>
           </Stack>

@@ -1,3 +1,4 @@
+import './i18n';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -39,7 +40,7 @@ export default function ProfilePage() {
       name="language"
       render={({ field }) => (
         <Select
-          label={t('settings.language')}
+          label={t('settings:language')}
           allowDeselect={false}
           data={languages}
           value={field.value || null}
@@ -55,7 +56,7 @@ export default function ProfilePage() {
   );
 
   return (
-    <SettingsFrame testId="settings" title={t('pages.profile')} subtitle={t('settings.profile_subtitle')}>
+    <SettingsFrame testId="settings" title={t('pages.profile')} subtitle={t('settings:profile_subtitle')}>
       <form onSubmit={submit} noValidate className="panel settings-panel" data-testid="profile-form">
         <Stack gap="md">
           <ProfileFields
@@ -65,11 +66,11 @@ export default function ProfilePage() {
             keepTimezone={tenant?.timezone}
             besideName={
               <TextInput
-                label={t('settings.email')}
+                label={t('settings:email')}
                 value={tenant?.email ?? ''}
                 readOnly
                 variant="filled"
-                title={t('settings.email_read_only')}
+                title={t('settings:email_read_only')}
                 data-testid="profile-email"
               />
             }
@@ -77,17 +78,17 @@ export default function ProfilePage() {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>{languageSelect}</SimpleGrid>
           <Group justify="flex-end" mt="sm">
             <Button type="submit" loading={busy} disabled={!isDirty || busy} data-testid="profile-save">
-              {t('settings.save')}
+              {t('settings:save')}
             </Button>
           </Group>
         </Stack>
       </form>
       {tenant?.features.includes('SETTINGS_DELETE_ACCOUNT') ? (
         <div className="panel settings-danger" data-testid="danger-zone">
-          <h2 className="panel-title">{t('settings.danger_zone')}</h2>
+          <h2 className="panel-title">{t('settings:danger_zone')}</h2>
           <Group justify="space-between" gap="sm">
             <span className="page-subtitle" style={{ margin: 0 }}>
-              {t('settings.delete_account_text')}
+              {t('settings:delete_account_text')}
             </span>
             <Button
               variant="subtle"
@@ -95,7 +96,7 @@ export default function ProfilePage() {
               onClick={() => setDeleting(true)}
               data-testid="delete-account-link"
             >
-              {t('settings.delete_account_link')}
+              {t('settings:delete_account_link')}
             </Button>
           </Group>
         </div>

@@ -1,3 +1,4 @@
+import './i18n';
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +35,7 @@ export default function SecurityPage() {
   const submit = handleSubmit(({ password }) => changePassword.mutate({ password }));
 
   return (
-    <SettingsFrame testId="security" title={t('pages.security')} subtitle={t('settings.security_subtitle')}>
+    <SettingsFrame testId="security" title={t('pages.security')} subtitle={t('settings:security_subtitle')}>
       <form onSubmit={submit} noValidate className="panel settings-panel" data-testid="security-form">
         <Stack gap="md" maw={420}>
           <div>
@@ -61,7 +62,7 @@ export default function SecurityPage() {
           </Text>
           <Group>
             <Button type="submit" loading={changePassword.isPending} data-testid="security-submit">
-              {t('settings.change_password')}
+              {t('settings:change_password')}
             </Button>
           </Group>
         </Stack>
@@ -69,7 +70,7 @@ export default function SecurityPage() {
       <Modal
         opened={changePassword.isSuccess}
         onClose={() => undefined}
-        title={t('settings.password_changed_title')}
+        title={t('settings:password_changed_title')}
         centered
         closeOnClickOutside={false}
         closeOnEscape={false}
@@ -77,12 +78,12 @@ export default function SecurityPage() {
         data-testid="security-modal"
       >
         <Text size="sm" mb="lg">
-          {t('settings.password_changed_message')}
+          {t('settings:password_changed_message')}
         </Text>
         <Group justify="flex-end">
           {/* The server ended every session; the local one ends here and the user signs in afresh. */}
           <Button onClick={() => logoutLocally()} data-testid="security-go-login">
-            {t('settings.go_to_login')}
+            {t('settings:go_to_login')}
           </Button>
         </Group>
       </Modal>

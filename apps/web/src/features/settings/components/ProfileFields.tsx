@@ -1,3 +1,4 @@
+import '../i18n';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { type ReactNode, useMemo } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
@@ -32,7 +33,7 @@ export function ProfileFields<T extends ProfileFieldValues>(props: ProfileFields
   const id = (field: keyof ProfileFieldValues) => `${props.testIdPrefix}-${field}`;
   const name = (
     <TextInput
-      label={t('settings.name')}
+      label={t('settings:name')}
       required
       autoComplete="name"
       error={errors.name?.message}
@@ -60,14 +61,14 @@ export function ProfileFields<T extends ProfileFieldValues>(props: ProfileFields
       <PlaceSelects form={form} id={id} keepTimezone={props.keepTimezone} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
-          label={t('settings.organisation')}
+          label={t('settings:organisation')}
           autoComplete="organization"
           error={errors.organisation?.message}
           data-testid={id('organisation')}
           {...form.register('organisation')}
         />
         <TextInput
-          label={t('settings.position')}
+          label={t('settings:position')}
           autoComplete="organization-title"
           error={errors.position?.message}
           data-testid={id('position')}
@@ -121,8 +122,8 @@ function PlaceSelects(props: {
   );
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
-      {select('country', t('settings.country'), countries)}
-      {select('timezone', t('settings.timezone'), timezones)}
+      {select('country', t('settings:country'), countries)}
+      {select('timezone', t('settings:timezone'), timezones)}
     </SimpleGrid>
   );
 }

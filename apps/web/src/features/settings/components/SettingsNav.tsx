@@ -1,4 +1,5 @@
 import '../settings.css';
+import '../i18n';
 import type { FeatureKey } from '@parley/contract';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
@@ -35,7 +36,7 @@ export function SettingsNav() {
   const { tenant } = useSession();
   const features = tenant?.features ?? [];
   return (
-    <nav className="settings-tabs" aria-label={t('settings.sections')}>
+    <nav className="settings-tabs" aria-label={t('settings:sections')}>
       {SETTINGS_SECTIONS.filter((s) => !s.feature || features.includes(s.feature)).map((s) => (
         <NavLink
           key={s.name}
