@@ -1,5 +1,4 @@
 import { Avatar, Button, Group, Modal, Slider, Stack, Text } from '@mantine/core';
-import '../settings.css';
 import { type DragEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,3 @@
-import '../i18n';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { type ReactNode, useMemo } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';

@@ -1,5 +1,4 @@
 import '../settings.css';
-import '../i18n';
 import type { FeatureKey } from '@parley/contract';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
