@@ -2,6 +2,7 @@ import './i18n';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { assertNever } from '../../lib/assert-never';
 import { toast } from '../../lib/toast';
 import { LanguageSelect } from '../../ui/LanguageSelect';
 import { Logo } from '../../ui/Logo';
@@ -106,6 +107,8 @@ export default function AuthPage() {
         />
       );
       break;
+    default:
+      assertNever(view);
   }
 
   return (
