@@ -126,6 +126,7 @@ describe('translations', () => {
     for (const type of ['missing', 'timeout', 'other']) used.add(`errors.chunk_${type}`);
     for (const level of ['risky', 'guessable', 'weak', 'safe', 'secure'])
       used.add(`password_strength.${level}`);
+    for (const field of ['name', 'organisation', 'position']) namespaced.add(`settings:${field}`);
     for (const tile of ['conversations', 'collections', 'reports']) {
       namespaced.add(`dashboard:tile_${tile}`);
       namespaced.add(`dashboard:tile_${tile}_text`);

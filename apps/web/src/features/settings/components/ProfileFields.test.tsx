@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_MODE, useRulesResolver } from '../../../ui/form';
+import { stubMatchMedia, stubResizeObserver } from '../../../ui/ui.testkit';
 import { PROFILE_FIELD_RULES, type ProfileFieldValues } from '../profile';
 import { ProfileFields } from './ProfileFields';
 
@@ -17,19 +18,8 @@ beforeAll(async () => {
     (await import('../../../i18n/locales/en-US')).default,
     true,
   );
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-  })) as unknown as typeof window.matchMedia;
-  window.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
+  stubMatchMedia();
+  stubResizeObserver();
 });
 afterEach(cleanup);
 

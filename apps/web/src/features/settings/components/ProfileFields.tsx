@@ -30,16 +30,17 @@ export function ProfileFields<T extends ProfileFieldValues>(props: ProfileFields
   const form = props.form as unknown as SharedForm;
   const errors = form.formState.errors;
   const id = (field: keyof ProfileFieldValues) => `${props.testIdPrefix}-${field}`;
-  const name = (
+  const text = (field: 'name' | 'organisation' | 'position', autoComplete: string, required = false) => (
     <TextInput
-      label={t('settings:name')}
-      required
-      autoComplete="name"
-      error={errors.name?.message}
-      data-testid={id('name')}
-      {...form.register('name')}
+      label={t(`settings:${field}`)}
+      required={required}
+      autoComplete={autoComplete}
+      error={errors[field]?.message}
+      data-testid={id(field)}
+      {...form.register(field)}
     />
   );
+  const name = text('name', 'name', true);
 
   return (
     <>
@@ -59,20 +60,8 @@ export function ProfileFields<T extends ProfileFieldValues>(props: ProfileFields
       )}
       <PlaceSelects form={form} id={id} keepTimezone={props.keepTimezone} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          label={t('settings:organisation')}
-          autoComplete="organization"
-          error={errors.organisation?.message}
-          data-testid={id('organisation')}
-          {...form.register('organisation')}
-        />
-        <TextInput
-          label={t('settings:position')}
-          autoComplete="organization-title"
-          error={errors.position?.message}
-          data-testid={id('position')}
-          {...form.register('position')}
-        />
+        {text('organisation', 'organization')}
+        {text('position', 'organization-title')}
       </SimpleGrid>
     </>
   );
