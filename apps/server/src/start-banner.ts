@@ -1,3 +1,4 @@
+import { assertNever } from '@parley/engine';
 import type { DemoSignIn } from './modules/demo/demo.service';
 
 /**
@@ -28,5 +29,7 @@ function demoPassword(demo: DemoSignIn, embedded: boolean): string {
       return '(the DEMO_PASSWORD you set)';
     case 'earlier':
       return '(generated when the demo user was created; set DEMO_PASSWORD to choose another)';
+    default:
+      return assertNever(demo.password);
   }
 }

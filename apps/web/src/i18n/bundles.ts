@@ -2,7 +2,7 @@ import i18next from 'i18next';
 
 /**
  * Adds a feature's namespace bundles to i18next now, or once it is initialised (tests, early
- * imports). Features with their own texts (cards, conversation, speech) register them on import.
+ * imports). Every feature registers its texts from its own i18n.ts, on import.
  */
 export function registerBundles(ns: string, bundles: Record<string, object>): void {
   const add = () => {

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { expectCompleteBundles } from '../../test/i18n/bundle-check';
 import { RULE_MESSAGES } from '../lib/contract';
 import { initI18n } from '.';
 import enGB from './locales/en-GB';
@@ -18,15 +19,55 @@ function lookup(obj: object, key: string): unknown {
   return key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], obj);
 }
 
-/** Source files using the default namespace (features with their own i18n.ts use their own). */
+// Every feature's namespace registers itself on import.
+const features = import.meta.glob('../features/*/i18n.ts');
+
+/** i18next with every namespace (a feature registers once, on its first import, into the running i18next). */
+async function loadEveryNamespace(): Promise<void> {
+  if (!i18next.isInitialized) await initI18n();
+  await Promise.all(Object.values(features).map((load) => load()));
+}
+
+/** Every source file of the app (not tests, not the locales). */
 function sources(dir: string): string[] {
-  const names = readdirSync(dir);
-  if (dir !== join(__dirname) && names.includes('i18n.ts')) return [];
-  return names.flatMap((name) => {
+  return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sources(path);
-    return /\.(ts|tsx)$/.test(name) && !name.endsWith('.test.ts') && !path.includes('locales') ? [path] : [];
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) && !path.includes('locales') ? [path] : [];
   });
+}
+
+/**
+ * A file whose plain keys ("common.loading") are the default namespace's: outside a feature with texts
+ * of its own, or one that takes t from useTranslation() and binds no namespace (a feature's helpers
+ * may be handed a t bound to its namespace).
+ */
+function defaultNamespace(path: string, text: string): boolean {
+  const ownTexts =
+    readdirSync(join(path, '..')).includes('i18n.ts') ||
+    (path.includes('/features/') && readdirSync(join(path, '..', '..')).includes('i18n.ts'));
+  if (/useTranslation\(\s*['"]|getFixedT\(/.test(text)) return false;
+  return !ownTexts || /useTranslation\(\)/.test(text);
+}
+
+const KEY_FIELD = /(?:titleKey|labelKey|message|key|text)[=:]\s*["']/.source;
+
+/** Default-namespace keys written out in a file: t('common.loading'), message: 'validation.required'. */
+function plainKeys(text: string): string[] {
+  return [
+    ...[...text.matchAll(/\bt\(\s*'([a-z_]+(?:\.[a-z_]+)+)'/g)].map((m) => m[1]!),
+    ...[...text.matchAll(new RegExp(`${KEY_FIELD}([a-z_]+\\.[a-z_.]+)["']`, 'g'))].map((m) => m[1]!),
+  ];
+}
+
+/** Keys of a namespace written out in a file: t('settings:name'), message: 'auth:login.password_required'. */
+function namespacedKeys(text: string): string[] {
+  const calls = [...text.matchAll(/\bt\(\s*[`']([a-z-]+:[a-z_]+(?:\.[a-z_]+)*)[`']/g)].map((m) => m[1]!);
+  // A key field names a namespace's text only when the namespace is one ("grouping:none" is an id).
+  const fields = [...text.matchAll(new RegExp(`${KEY_FIELD}([a-z-]+):([a-z_.]+)["']`, 'g'))]
+    .filter((m) => i18next.hasResourceBundle('en-US', m[1]!))
+    .map((m) => `${m[1]}:${m[2]}`);
+  return [...calls, ...fields];
 }
 
 const placeholders = (s: string) => (s.match(/\{\{\w+\}\}/g) ?? []).sort();
@@ -68,31 +109,42 @@ describe('translations', () => {
       expect(i18next.t(key, values), key).toBe(lookup(enGB, key) ?? us);
     }
   });
-  it('contain every literal key the code uses, and every rule message', () => {
-    const root = join(__dirname, '..');
+  it('contain every literal key the code uses, and every rule message', async () => {
+    await loadEveryNamespace();
     const used = new Set<string>(Object.values(RULE_MESSAGES));
-    for (const file of sources(root)) {
+    const namespaced = new Set<string>();
+    for (const file of sources(join(__dirname, '..'))) {
       const text = readFileSync(file, 'utf8');
-      for (const m of text.matchAll(/\bt\(\s*'([a-z_]+(?:\.[a-z_]+)+)'/g)) used.add(m[1]);
-      for (const m of text.matchAll(
-        /(?:titleKey|labelKey|message|key|text)[=:]\s*["']([a-z_]+\.[a-z_.]+)["']/g,
-      ))
-        used.add(m[1]);
+      for (const key of namespacedKeys(text)) namespaced.add(key);
+      if (defaultNamespace(file, text)) for (const key of plainKeys(text)) used.add(key);
     }
     // Keys the code builds from parts.
     for (const kind of ['login_with_link', 'register', 'forgot_password']) {
       for (const part of ['title', 'subtitle', 'submit', 'confirm_message'])
-        used.add(`login.${kind}_${part}`);
+        namespaced.add(`auth:login.${kind}_${part}`);
     }
     for (const type of ['missing', 'timeout', 'other']) used.add(`errors.chunk_${type}`);
     for (const level of ['risky', 'guessable', 'weak', 'safe', 'secure'])
       used.add(`password_strength.${level}`);
+    for (const field of ['name', 'organisation', 'position']) namespaced.add(`settings:${field}`);
     for (const tile of ['conversations', 'collections', 'reports']) {
-      used.add(`dashboard.tile_${tile}`);
-      used.add(`dashboard.tile_${tile}_text`);
+      namespaced.add(`dashboard:tile_${tile}`);
+      namespaced.add(`dashboard:tile_${tile}_text`);
     }
-    expect(used.size).toBeGreaterThan(100);
-    const missing = [...used].filter((k) => typeof lookup(enUS, k) !== 'string');
-    expect(missing).toEqual([]);
+    expect(used.size + namespaced.size).toBeGreaterThan(100);
+    expect([...used].filter((k) => typeof lookup(enUS, k) !== 'string')).toEqual([]);
+    const inNamespace = (k: string) => {
+      const [ns, key] = k.split(':') as [string, string];
+      return i18next.getResource('en-US', ns, key);
+    };
+    expect([...namespaced].filter((k) => typeof inNamespace(k) !== 'string')).toEqual([]);
+  });
+  it('are complete in every feature namespace: tr and en-GB have every en-US key, with its placeholders', async () => {
+    await loadEveryNamespace();
+    const namespaces = Object.keys(i18next.store.data['en-US'] ?? {}).filter((ns) => ns !== 'translation');
+    expect(namespaces).toEqual(
+      expect.arrayContaining(['auth', 'onboarding', 'settings', 'help', 'dashboard']),
+    );
+    for (const ns of namespaces) expectCompleteBundles(ns);
   });
 });

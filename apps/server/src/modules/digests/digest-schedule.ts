@@ -4,6 +4,7 @@
  * instants come from the zone's rules (Intl), so 09:00 stays 09:00 across daylight-saving changes.
  */
 import type { TNotificationFrequency } from '@parley/contract';
+import { assertNever } from '@parley/engine';
 import { instantAt, localDate } from '../../lib/time';
 
 /** The local hour digests go out at. */
@@ -33,6 +34,8 @@ export function isDigestDay(frequency: TNotificationFrequency, date: string, wee
       return new Date(`${date}T00:00:00Z`).getUTCDay() === (weekStart === 'sunday' ? 0 : 1);
     case 'monthly':
       return date.endsWith('-01');
+    default:
+      return assertNever(frequency);
   }
 }
 
@@ -77,6 +80,8 @@ export function periodKey(frequency: TNotificationFrequency, slotDate: string): 
       return `week:${slotDate}`;
     case 'monthly':
       return `month:${slotDate.slice(0, 7)}`;
+    default:
+      return assertNever(frequency);
   }
 }
 

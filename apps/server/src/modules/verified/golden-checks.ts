@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { APP_VERSION, type TBrokenCheck, type TCard, type TSemanticQuery } from '@parley/contract';
-import { findDimension, findMeasure, findTimeDimension, type TSemanticModel } from '@parley/engine';
+import {
+  assertNever,
+  findDimension,
+  findMeasure,
+  findTimeDimension,
+  type TSemanticModel,
+} from '@parley/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import { type BrokenReason, serverTexts } from '../../i18n';
 import { type Actor, actorOf } from '../../lib/access';
@@ -159,6 +165,8 @@ function reasonText(texts: ReturnType<typeof serverTexts>['notifications'], reas
       return texts.reason.failed(reason);
     case 'columns':
       return texts.reason.columns(reason);
+    default:
+      return assertNever(reason);
   }
 }
 

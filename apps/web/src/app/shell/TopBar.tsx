@@ -46,12 +46,12 @@ export function TopBar({
           {quotaText}
         </button>
         <NotificationsMenu />
-        <Tooltip label={t('help.title')}>
+        <Tooltip label={t('help:title')}>
           <ActionIcon
             variant="subtle"
             color="gray"
             size="lg"
-            aria-label={t('help.open')}
+            aria-label={t('help:open')}
             data-testid="help-button"
             onClick={() => onHelp('help')}
           >

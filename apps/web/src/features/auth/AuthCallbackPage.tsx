@@ -1,3 +1,4 @@
+import './i18n';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -18,5 +19,5 @@ export default function AuthCallbackPage() {
     }
     void finishSignIn(token);
   }, [token, navigate, finishSignIn]);
-  return <PageSpinner label={t('login.signing_in')} />;
+  return <PageSpinner label={t('auth:login.signing_in')} />;
 }

@@ -1,6 +1,8 @@
+import './i18n';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { assertNever } from '../../lib/assert-never';
 import { toast } from '../../lib/toast';
 import { LanguageSelect } from '../../ui/LanguageSelect';
 import { Logo } from '../../ui/Logo';
@@ -42,7 +44,7 @@ export default function AuthPage() {
   const linkError = search.get('error');
   useEffect(() => {
     if (linkError === 'link_expired') {
-      toast.error(t('login.link_expired'));
+      toast.error(t('auth:login.link_expired'));
       void navigate('/login', { replace: true });
     }
   }, [linkError, navigate, t]);
@@ -53,7 +55,7 @@ export default function AuthPage() {
     if (location.pathname !== '/login') void navigate('/login');
   };
 
-  if (finishing) return <PageSpinner label={t('login.signing_in')} />;
+  if (finishing) return <PageSpinner label={t('auth:login.signing_in')} />;
 
   const list = providers.data?.providers;
   const signup = providers.data?.signup ?? false;
@@ -105,6 +107,8 @@ export default function AuthPage() {
         />
       );
       break;
+    default:
+      assertNever(view);
   }
 
   return (

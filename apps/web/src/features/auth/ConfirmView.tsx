@@ -12,14 +12,14 @@ export function ConfirmView({ kind, email, onBack }: { kind: Kind; email: string
       <div className="auth-confirm-icon" aria-hidden="true">
         <MailIcon size={22} strokeWidth={2} />
       </div>
-      <h1 className="auth-title">{t('login.check_inbox')}</h1>
+      <h1 className="auth-title">{t('auth:login.check_inbox')}</h1>
       <p className="auth-subtitle" data-testid="auth-confirm-message">
-        {t(`login.${kind}_message`, { email })}
+        {t(`auth:login.${kind}_message`, { email })}
       </p>
-      <p className="field-hint">{t('login.link_expiry')}</p>
+      <p className="field-hint">{t('auth:login.link_expiry')}</p>
       <div className="auth-row">
         <Button variant="default" block onClick={onBack} data-testid="auth-back">
-          {t('login.back_to_login')}
+          {t('auth:login.back_to_login')}
         </Button>
       </div>
     </div>

@@ -45,15 +45,15 @@ export function EmailLinkView(props: {
 
   return (
     <div data-testid={`view-${props.kind}`}>
-      <h1 className="auth-title">{t(`login.${props.kind}_title`)}</h1>
-      <p className="auth-subtitle">{t(`login.${props.kind}_subtitle`)}</p>
+      <h1 className="auth-title">{t(`auth:login.${props.kind}_title`)}</h1>
+      <p className="auth-subtitle">{t(`auth:login.${props.kind}_subtitle`)}</p>
       <form onSubmit={submit} noValidate>
         <TextField
-          label={t('login.email')}
+          label={t('auth:login.email')}
           type="email"
           autoComplete="email"
           autoFocus
-          placeholder={t('login.email_placeholder')}
+          placeholder={t('auth:login.email_placeholder')}
           data-testid={`${prefix}-email`}
           error={errors.email?.message}
           {...register('email')}
@@ -65,7 +65,7 @@ export function EmailLinkView(props: {
           loading={send.isPending}
           data-testid={`${prefix}-submit`}
         >
-          {t(`login.${props.kind}_submit`)}
+          {t(`auth:login.${props.kind}_submit`)}
         </Button>
       </form>
       <GoBackRow onBack={props.onBack} />

@@ -7,7 +7,7 @@ export function GoBackRow({ onBack }: { onBack: () => void }) {
   return (
     <div className="auth-row">
       <Button variant="link" onClick={onBack} data-testid="auth-back">
-        {t('login.go_back')}
+        {t('auth:login.go_back')}
       </Button>
     </div>
   );

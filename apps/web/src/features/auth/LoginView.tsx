@@ -22,7 +22,7 @@ const EMAIL_RULES = [
 ];
 const RULES = {
   email: EMAIL_RULES,
-  password: [{ rule: 'required' as const, message: 'login.password_required' }],
+  password: [{ rule: 'required' as const, message: 'auth:login.password_required' }],
 };
 const EMAIL_ONLY = { email: EMAIL_RULES };
 
@@ -91,16 +91,16 @@ export function LoginView(props: {
 
   return (
     <div data-testid="view-login">
-      <h1 className="auth-title">{t('login.title')}</h1>
-      <p className="auth-subtitle">{t('login.subtitle')}</p>
+      <h1 className="auth-title">{t('auth:login.title')}</h1>
+      <p className="auth-subtitle">{t('auth:login.subtitle')}</p>
       <form onSubmit={submit} noValidate>
         {step === 'email' ? (
           <TextField
-            label={t('login.email')}
+            label={t('auth:login.email')}
             type="email"
             autoComplete="username"
             autoFocus
-            placeholder={t('login.email_placeholder')}
+            placeholder={t('auth:login.email_placeholder')}
             data-testid="login-email"
             error={errors.email?.message}
             {...register('email')}
@@ -110,11 +110,11 @@ export function LoginView(props: {
             <div className="auth-email-chip">
               <span data-testid="login-email-value">{getValues('email')}</span>
               <Button variant="link" onClick={changeEmail} data-testid="login-change-email">
-                {t('login.change')}
+                {t('auth:login.change')}
               </Button>
             </div>
             <TextField
-              label={t('login.password')}
+              label={t('auth:login.password')}
               type="password"
               autoComplete="current-password"
               data-testid="login-password"
@@ -128,19 +128,19 @@ export function LoginView(props: {
           </>
         )}
         <Button type="submit" variant="primary" block loading={signIn.isPending} data-testid="login-continue">
-          {t('login.continue')}
+          {t('auth:login.continue')}
         </Button>
       </form>
       {step === 'password' ? (
         <div className="auth-row">
           <Button variant="link" onClick={() => props.onView('forgot_password')} data-testid="login-forgot">
-            {t('login.forgot_password')}
+            {t('auth:login.forgot_password')}
           </Button>
         </div>
       ) : null}
       {props.google || props.magicLink ? (
         <>
-          <div className="auth-divider">{t('login.or')}</div>
+          <div className="auth-divider">{t('auth:login.or')}</div>
           <div className="auth-stack">
             {props.google ? (
               <Button
@@ -149,12 +149,12 @@ export function LoginView(props: {
                 onClick={() => window.location.assign(googleRedirectUrl())}
               >
                 <GoogleIcon />
-                {t('login.continue_with_google')}
+                {t('auth:login.continue_with_google')}
               </Button>
             ) : null}
             {props.magicLink ? (
               <Button block data-testid="login-magic-link" onClick={() => props.onView('login_with_link')}>
-                {t('login.sign_in_with_link')}
+                {t('auth:login.sign_in_with_link')}
               </Button>
             ) : null}
           </div>
@@ -163,18 +163,18 @@ export function LoginView(props: {
       <div className="auth-row">
         {step === 'email' ? (
           <Button variant="link" onClick={() => props.onView('forgot_password')} data-testid="login-forgot">
-            {t('login.forgot_password')}
+            {t('auth:login.forgot_password')}
           </Button>
         ) : (
           <Button variant="link" onClick={goBack} data-testid="auth-back">
-            {t('login.go_back')}
+            {t('auth:login.go_back')}
           </Button>
         )}
         {props.signup ? (
           <span>
-            {t('login.no_account')}{' '}
+            {t('auth:login.no_account')}{' '}
             <Button variant="link" onClick={() => props.onView('register')} data-testid="login-register">
-              {t('login.register')}
+              {t('auth:login.register')}
             </Button>
           </span>
         ) : null}

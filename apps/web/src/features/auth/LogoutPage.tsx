@@ -1,3 +1,4 @@
+import './i18n';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmModal } from '../../ui/ConfirmModal';
@@ -22,9 +23,9 @@ export default function LogoutPage() {
     <ConfirmModal
       opened
       onClose={cancel}
-      title={t('logout.title')}
-      text={t('logout.confirm_message')}
-      confirmLabel={t('logout.confirm')}
+      title={t('auth:logout.title')}
+      text={t('auth:logout.confirm_message')}
+      confirmLabel={t('auth:logout.confirm')}
       color="red"
       busy={busy}
       onConfirm={() => logout.mutate()}

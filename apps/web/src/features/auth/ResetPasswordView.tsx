@@ -45,12 +45,12 @@ export function ResetPasswordView(props: {
   if (!props.email || !props.token) {
     return (
       <div data-testid="view-reset_password">
-        <h1 className="auth-title">{t('login.reset_password_title')}</h1>
+        <h1 className="auth-title">{t('auth:login.reset_password_title')}</h1>
         <p className="auth-subtitle" role="alert">
-          {t('login.reset_link_invalid')}
+          {t('auth:login.reset_link_invalid')}
         </p>
         <Button block onClick={props.onBack} data-testid="auth-back">
-          {t('login.back_to_login')}
+          {t('auth:login.back_to_login')}
         </Button>
       </div>
     );
@@ -58,10 +58,10 @@ export function ResetPasswordView(props: {
 
   return (
     <div data-testid="view-reset_password">
-      <h1 className="auth-title">{t('login.reset_password_title')}</h1>
-      <p className="auth-subtitle">{t('login.reset_password_subtitle')}</p>
+      <h1 className="auth-title">{t('auth:login.reset_password_title')}</h1>
+      <p className="auth-subtitle">{t('auth:login.reset_password_subtitle')}</p>
       <form onSubmit={submit} noValidate>
-        <TextField label={t('login.email')} value={props.email} readOnly data-testid="reset-email" />
+        <TextField label={t('auth:login.email')} value={props.email} readOnly data-testid="reset-email" />
         <TextField
           label={t('login.new_password')}
           type="password"
@@ -81,7 +81,7 @@ export function ResetPasswordView(props: {
           {...register('repeat')}
         />
         <Button type="submit" variant="primary" block loading={reset.isPending} data-testid="reset-submit">
-          {t('login.reset_password_submit')}
+          {t('auth:login.reset_password_submit')}
         </Button>
       </form>
       <GoBackRow onBack={props.onBack} />

@@ -7,6 +7,7 @@ import type {
 } from '@parley/contract';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api';
+import { assertNever } from '../../lib/assert-never';
 
 /**
  * Messages the server (and the contract's form schemas) answer in English, with their keys, so
@@ -69,6 +70,8 @@ export function scheduleText(
       return t('collections.schedule.weekly', { day: weeklyDay(userLanguage, locale) });
     case 'monthly':
       return t('collections.schedule.monthly');
+    default:
+      return assertNever(frequency);
   }
 }
 

@@ -43,9 +43,9 @@ export function CollectionsWidget() {
       data-testid="dashboard-collections"
     >
       <h2 className="panel-title" id="dash-collections-title">
-        {t('dashboard.collections_title')}
+        {t('dashboard:collections_title')}
       </h2>
-      <dl className="dash-counts" aria-label={t('dashboard.counts_label')}>
+      <dl className="dash-counts" aria-label={t('dashboard:counts_label')}>
         {counts.map((c) => (
           <div
             key={c.key}
@@ -53,7 +53,7 @@ export function CollectionsWidget() {
             data-testid={`dashboard-count-${c.key}`}
             data-count={c.value}
           >
-            <dt>{t(`dashboard.count_${c.key}`)}</dt>
+            <dt>{t(`dashboard:count_${c.key}`)}</dt>
             <dd>{collections.isPending && c.key !== 'credentials' ? '–' : c.value}</dd>
           </div>
         ))}
@@ -65,9 +65,9 @@ export function CollectionsWidget() {
       ) : !first ? (
         <div className="empty-state dash-card-empty" data-testid="dashboard-no-collections">
           <CollectionsIcon size={28} />
-          <span>{t('dashboard.no_collections')}</span>
+          <span>{t('dashboard:no_collections')}</span>
           <Link to="/collections#new" className="btn btn-primary" data-testid="dashboard-create-collection">
-            {t('dashboard.create_collection')}
+            {t('dashboard:create_collection')}
           </Link>
         </div>
       ) : (
@@ -76,7 +76,7 @@ export function CollectionsWidget() {
             <Link
               to={`/collection/${first.id}`}
               className="dash-first-name"
-              aria-label={t('dashboard.open_collection', { name: first.name })}
+              aria-label={t('dashboard:open_collection', { name: first.name })}
               data-testid="dashboard-collection-name"
             >
               {first.name}
@@ -88,22 +88,22 @@ export function CollectionsWidget() {
                   className="dash-pager-btn"
                   onClick={() => setIndex(pager.index - 1)}
                   disabled={!pager.canPrev}
-                  aria-label={t('dashboard.previous_card')}
-                  title={t('dashboard.previous_card')}
+                  aria-label={t('dashboard:previous_card')}
+                  title={t('dashboard:previous_card')}
                   data-testid="dashboard-card-prev"
                 >
                   <ChevronLeftIcon size={16} />
                 </button>
                 <span className="dash-pager-pos" aria-live="polite" data-testid="dashboard-card-position">
-                  {t('dashboard.card_position', { index: pager.index + 1, count: pager.count })}
+                  {t('dashboard:card_position', { index: pager.index + 1, count: pager.count })}
                 </span>
                 <button
                   type="button"
                   className="dash-pager-btn"
                   onClick={() => setIndex(pager.index + 1)}
                   disabled={!pager.canNext}
-                  aria-label={t('dashboard.next_card')}
-                  title={t('dashboard.next_card')}
+                  aria-label={t('dashboard:next_card')}
+                  title={t('dashboard:next_card')}
                   data-testid="dashboard-card-next"
                 >
                   <ChevronRightIcon size={16} />
@@ -124,13 +124,13 @@ export function CollectionsWidget() {
             </div>
           ) : (
             <div className="empty-state dash-card-empty" data-testid="dashboard-no-cards">
-              <span>{t('dashboard.no_cards')}</span>
+              <span>{t('dashboard:no_cards')}</span>
               <Link
                 to={`/collection/${first.id}/new`}
                 className="btn btn-primary"
                 data-testid="dashboard-add-card"
               >
-                {t('dashboard.add_card')}
+                {t('dashboard:add_card')}
               </Link>
             </div>
           )}

@@ -1,4 +1,5 @@
 import './dashboard.css';
+import './i18n';
 import { TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -61,21 +62,21 @@ export default function DashboardPage() {
     <section className="page" data-testid="page-dashboard">
       <header className="page-header">
         <h1 className="page-title" data-testid="dashboard-greeting">
-          {name ? t('dashboard.greeting', { name }) : t('dashboard.greeting_anonymous')}
+          {name ? t('dashboard:greeting', { name }) : t('dashboard:greeting_anonymous')}
         </h1>
-        <p className="page-subtitle">{t('dashboard.subtitle')}</p>
+        <p className="page-subtitle">{t('dashboard:subtitle')}</p>
       </header>
       <div className="grid-2">
         <div className="dash-main">
           <GettingStarted />
           <search className="panel">
-            <form onSubmit={submit} aria-label={t('dashboard.search_label')}>
-              <h2 className="panel-title">{t('dashboard.ask_title')}</h2>
+            <form onSubmit={submit} aria-label={t('dashboard:search_label')}>
+              <h2 className="panel-title">{t('dashboard:ask_title')}</h2>
               <TextInput
                 size="md"
                 leftSection={<SearchIcon />}
-                placeholder={t('dashboard.search_placeholder')}
-                aria-label={t('dashboard.search_label')}
+                placeholder={t('dashboard:search_placeholder')}
+                aria-label={t('dashboard:search_label')}
                 value={query}
                 onChange={(e) => setQuery(e.currentTarget.value)}
                 data-testid="dashboard-search"
@@ -83,7 +84,7 @@ export default function DashboardPage() {
                   <button
                     type="submit"
                     className="btn btn-subtle"
-                    aria-label={t('dashboard.search_submit')}
+                    aria-label={t('dashboard:search_submit')}
                     data-testid="dashboard-search-submit"
                     disabled={!query.trim()}
                   >
@@ -98,7 +99,7 @@ export default function DashboardPage() {
           {features.includes('DEEP_RESEARCH_REPORTS') ? <ReportsWidget /> : null}
           {tiles.length > 0 ? (
             <div className="panel">
-              <h2 className="panel-title">{t('dashboard.shortcuts')}</h2>
+              <h2 className="panel-title">{t('dashboard:shortcuts')}</h2>
               <div className="tiles">
                 {tiles.map((tile) => (
                   <Link
@@ -108,8 +109,8 @@ export default function DashboardPage() {
                     data-testid={`dashboard-tile-${tile.name}`}
                   >
                     <tile.icon size={22} className="tile-icon" />
-                    <span className="tile-title">{t(`dashboard.tile_${tile.key}`)}</span>
-                    <span className="tile-text">{t(`dashboard.tile_${tile.key}_text`)}</span>
+                    <span className="tile-title">{t(`dashboard:tile_${tile.key}`)}</span>
+                    <span className="tile-text">{t(`dashboard:tile_${tile.key}_text`)}</span>
                   </Link>
                 ))}
               </div>
@@ -118,7 +119,7 @@ export default function DashboardPage() {
         </div>
         <aside className="panel" aria-labelledby="alerts-title" data-testid="dashboard-alerts">
           <h2 className="panel-title" id="alerts-title">
-            {t('dashboard.alerts')}
+            {t('dashboard:alerts')}
           </h2>
           <div className="empty-state">
             <BellIcon size={28} />

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DatabaseIcon, PlusIcon } from '../../ui/icons';
-import { SettingsNav } from '../settings';
+import { SettingsFrame } from '../settings';
 import { AccountPicker, type PickerTarget } from './components/AccountPicker';
 import { AddConnectionModal } from './components/AddConnectionModal';
 import { DeactivateSourceModal, type Deactivating } from './components/DeactivateSourceModal';
@@ -73,12 +73,7 @@ export default function DatasourcesPage() {
   }, [autoSettled]);
 
   return (
-    <section className="page" data-testid="page-datasources">
-      <header className="page-header">
-        <h1 className="page-title">{t('pages.datasources')}</h1>
-        <p className="page-subtitle">{td('subtitle')}</p>
-      </header>
-      <SettingsNav />
+    <SettingsFrame testId="datasources" title={t('pages.datasources')} subtitle={td('subtitle')}>
       {oauthError ? (
         <Alert
           color="red"
@@ -145,6 +140,6 @@ export default function DatasourcesPage() {
       <DeleteSourceModal source={deleting} onClose={() => setDeleting(null)} />
       <RenameSourceModal source={renaming} onClose={() => setRenaming(null)} />
       <DeactivateSourceModal target={deactivating} onClose={() => setDeactivating(null)} />
-    </section>
+    </SettingsFrame>
   );
 }

@@ -1,3 +1,4 @@
+import './i18n';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { SafeHtml } from '../../ui/SafeHtml';
@@ -15,7 +16,7 @@ export default function HelpArticlePage() {
   return (
     <article className="article" data-testid="help-article">
       {text === null ? (
-        <p data-testid="help-article-empty">{t('help.no_content')}</p>
+        <p data-testid="help-article-empty">{t('help:no_content')}</p>
       ) : (
         <SafeHtml html={renderMarkdown(text)} />
       )}

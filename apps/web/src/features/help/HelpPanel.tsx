@@ -56,7 +56,7 @@ export default function HelpPanel({
       onClose={onClose}
       position="right"
       size="md"
-      title={t('help.title')}
+      title={t('help:title')}
       closeOnClickOutside={false}
       closeButtonProps={{ 'aria-label': t('common.close') }}
       data-testid="help-panel"
@@ -64,10 +64,10 @@ export default function HelpPanel({
       <Tabs value={tab} onChange={(v) => onTab(v === 'contact' ? 'contact' : 'help')}>
         <Tabs.List grow mb="md">
           <Tabs.Tab value="help" data-testid="help-tab">
-            {t('help.tab_help')}
+            {t('help:tab_help')}
           </Tabs.Tab>
           <Tabs.Tab value="contact" data-testid="contact-tab">
-            {t('help.tab_contact')}
+            {t('help:tab_contact')}
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="help">
@@ -92,15 +92,15 @@ function HelpTab({ onContact }: { onContact: () => void }) {
     <Stack gap="md">
       <TextInput
         leftSection={<SearchIcon size={16} />}
-        placeholder={t('help.search_placeholder')}
-        aria-label={t('help.search_placeholder')}
+        placeholder={t('help:search_placeholder')}
+        aria-label={t('help:search_placeholder')}
         value={search}
         onChange={(e) => setSearch(e.currentTarget.value)}
         data-testid="help-search"
       />
       <div>
         <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={6}>
-          {t('help.popular_topics')}
+          {t('help:popular_topics')}
         </Text>
         <Group gap={6}>
           {HELP_CATEGORIES.map((c) => (
@@ -131,7 +131,7 @@ function HelpTab({ onContact }: { onContact: () => void }) {
         ))}
         {questions.length === 0 ? (
           <Text size="sm" c="dimmed">
-            {t('help.no_results')}
+            {t('help:no_results')}
           </Text>
         ) : null}
       </Stack>
@@ -141,14 +141,14 @@ function HelpTab({ onContact }: { onContact: () => void }) {
         rightSection={<ExternalIcon size={14} />}
         data-testid="help-product-tour"
       >
-        {t('help.product_tour')}
+        {t('help:product_tour')}
       </Button>
-      <Alert variant="light" color="gray" title={t('help.contact_prompt_title')}>
+      <Alert variant="light" color="gray" title={t('help:contact_prompt_title')}>
         <Text size="sm" mb="xs">
-          {t('help.contact_prompt')}
+          {t('help:contact_prompt')}
         </Text>
         <Button size="xs" variant="default" onClick={onContact} data-testid="help-contact-us">
-          {t('help.contact_us')}
+          {t('help:contact_us')}
         </Button>
       </Alert>
     </Stack>
@@ -166,7 +166,7 @@ const CONTACT_RULES = {
   name: `required|maxLength:${LIMITS.NAME}`,
   email: 'required|email',
   comment: `required|maxLength:${LIMITS.HELP_COMMENT}`,
-  consent: [{ rule: 'required' as const, message: 'help.consent_required' }],
+  consent: [{ rule: 'required' as const, message: 'help:consent_required' }],
 };
 
 function ContactTab() {
@@ -201,20 +201,20 @@ function ContactTab() {
     <form onSubmit={submit} noValidate data-testid="contact-form">
       <Stack gap="sm">
         <TextInput
-          label={t('help.contact_name')}
+          label={t('help:contact_name')}
           {...register('name')}
           error={errors.name?.message}
           data-testid="contact-name"
         />
         <TextInput
-          label={t('help.contact_email')}
+          label={t('help:contact_email')}
           type="email"
           {...register('email')}
           error={errors.email?.message}
           data-testid="contact-email"
         />
         <Textarea
-          label={t('help.contact_comment')}
+          label={t('help:contact_comment')}
           autosize
           minRows={4}
           {...register('comment')}
@@ -222,17 +222,17 @@ function ContactTab() {
           data-testid="contact-comment"
         />
         <Checkbox
-          label={t('help.contact_consent')}
+          label={t('help:contact_consent')}
           {...register('consent')}
           error={errors.consent?.message}
           data-testid="contact-consent"
         />
         <Button type="submit" loading={send.isPending} data-testid="contact-submit">
-          {t('help.contact_submit')}
+          {t('help:contact_submit')}
         </Button>
         {sent ? (
           <Alert color="green" variant="light" data-testid="contact-sent" role="status">
-            {t('help.contact_sent')}
+            {t('help:contact_sent')}
           </Alert>
         ) : null}
       </Stack>

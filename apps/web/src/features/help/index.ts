@@ -1,3 +1,4 @@
+import './i18n';
 import { lazy } from 'react';
 
 /**

@@ -1,5 +1,6 @@
 /** Pure rules of the Intelligence Suite screens (spec 2 §4, §9). */
 import { REPORT_COOLDOWN_DAYS, type TReportEntry, type TReportName } from '@parley/contract';
+import { assertNever } from '../../lib/assert-never';
 
 export type ReportBadge = 'active' | 'stopped' | 'inactive';
 
@@ -13,6 +14,8 @@ export function reportBadge(status: TReportEntry['status']): ReportBadge {
       return 'stopped';
     case null:
       return 'inactive';
+    default:
+      return assertNever(status);
   }
 }
 
@@ -39,6 +42,8 @@ export function formPath(report: TReportName): string {
       return '/intelligence-suite/organisation-opportunity';
     case 'employee_growth':
       return '/intelligence-suite/employee-growth';
+    default:
+      return assertNever(report);
   }
 }
 

@@ -4,9 +4,10 @@ import { Alert, Loader } from '@mantine/core';
 import type { TModelView } from '@parley/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { useSession } from '../session';
+import { SettingsFrame } from '../settings';
 import { DefinitionsPanel } from './components/DefinitionsPanel';
 import { DisabledList } from './components/DisabledList';
 import { ModelHeader } from './components/ModelHeader';
@@ -28,10 +29,7 @@ export default function ModelPage() {
   const canDelete = tenant?.features.includes('ADMIN_MODELS_DELETE') ?? false;
 
   return (
-    <section className="page model-page" data-testid="page-model">
-      <Link to="/user/datasources" className="model-back">
-        {t('back')}
-      </Link>
+    <SettingsFrame testId="model" className="model-page" back={{ to: '/user/datasources', label: t('back') }}>
       {model.isPending ? (
         <Loader aria-label={t('loading')} />
       ) : model.isError ? (
@@ -41,7 +39,7 @@ export default function ModelPage() {
       ) : (
         <ModelEditor id={id} name={name} view={model.data} canDelete={canDelete} />
       )}
-    </section>
+    </SettingsFrame>
   );
 }
 

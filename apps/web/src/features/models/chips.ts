@@ -1,4 +1,5 @@
 import type { TDateRange, TModelView, TSemanticQuery } from '@parley/contract';
+import { assertNever } from '../../lib/assert-never';
 
 /** One part of how a phrase was read, as a labelled pill. */
 export interface Chip {
@@ -38,6 +39,8 @@ export function periodText(range: TDateRange, t: T): string {
       return range.date;
     case 'between':
       return `${range.from} – ${range.to}`;
+    default:
+      return assertNever(range);
   }
 }
 

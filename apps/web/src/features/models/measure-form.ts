@@ -6,6 +6,7 @@ import type {
   TOverlayExpr,
   TOverlayMetric,
 } from '@parley/contract';
+import { assertNever } from '../../lib/assert-never';
 
 /**
  * The "define a measure / metric / dimension" forms as plain data, and their translation into
@@ -94,6 +95,8 @@ function exprOf(d: ExprDraft): { expr?: TOverlayExpr; error?: string } {
       return d.from && d.to
         ? { expr: { span: d.span, from: { column: d.from }, to: { column: d.to } } }
         : { error: 'errors.column' };
+    default:
+      return assertNever(d);
   }
 }
 

@@ -1,10 +1,11 @@
+import './i18n';
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FORM_MODE, type RulesFor, useRulesResolver } from '../../ui/form';
 import { PasswordStrengthMeter } from '../../ui/PasswordStrengthMeter';
 import { useLogoutLocally } from '../session';
-import { SettingsNav } from './components/SettingsNav';
+import { SettingsFrame } from './components/SettingsFrame';
 import { useChangePassword } from './hooks/useAccount';
 
 interface PasswordForm {
@@ -34,12 +35,7 @@ export default function SecurityPage() {
   const submit = handleSubmit(({ password }) => changePassword.mutate({ password }));
 
   return (
-    <section className="page" data-testid="page-security">
-      <header className="page-header">
-        <h1 className="page-title">{t('pages.security')}</h1>
-        <p className="page-subtitle">{t('settings.security_subtitle')}</p>
-      </header>
-      <SettingsNav />
+    <SettingsFrame testId="security" title={t('pages.security')} subtitle={t('settings:security_subtitle')}>
       <form onSubmit={submit} noValidate className="panel settings-panel" data-testid="security-form">
         <Stack gap="md" maw={420}>
           <div>
@@ -66,7 +62,7 @@ export default function SecurityPage() {
           </Text>
           <Group>
             <Button type="submit" loading={changePassword.isPending} data-testid="security-submit">
-              {t('settings.change_password')}
+              {t('settings:change_password')}
             </Button>
           </Group>
         </Stack>
@@ -74,7 +70,7 @@ export default function SecurityPage() {
       <Modal
         opened={changePassword.isSuccess}
         onClose={() => undefined}
-        title={t('settings.password_changed_title')}
+        title={t('settings:password_changed_title')}
         centered
         closeOnClickOutside={false}
         closeOnEscape={false}
@@ -82,15 +78,15 @@ export default function SecurityPage() {
         data-testid="security-modal"
       >
         <Text size="sm" mb="lg">
-          {t('settings.password_changed_message')}
+          {t('settings:password_changed_message')}
         </Text>
         <Group justify="flex-end">
           {/* The server ended every session; the local one ends here and the user signs in afresh. */}
           <Button onClick={() => logoutLocally()} data-testid="security-go-login">
-            {t('settings.go_to_login')}
+            {t('settings:go_to_login')}
           </Button>
         </Group>
       </Modal>
-    </section>
+    </SettingsFrame>
   );
 }

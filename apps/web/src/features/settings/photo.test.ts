@@ -52,7 +52,7 @@ describe('photoProblem', () => {
     expect(photoProblem(file('me.JPG', 'image/jpeg', 10))).toBeNull();
   });
   it('rejects other types first, then oversize files', () => {
-    expect(photoProblem(file('me.gif', 'image/gif', 10))).toBe('settings.file_type_error');
-    expect(photoProblem(file('me.png', 'image/png', 262145))).toBe('settings.file_size_limit_error');
+    expect(photoProblem(file('me.gif', 'image/gif', 10))).toBe('settings:file_type_error');
+    expect(photoProblem(file('me.png', 'image/png', 262145))).toBe('settings:file_size_limit_error');
   });
 });

@@ -34,9 +34,15 @@ export function clampZoom(zoom: number, naturalWidth: number): number {
   return Math.min(maxZoom(naturalWidth), Math.max(ZOOM_MIN, zoom));
 }
 
+/** A contract key under "settings" ("settings.x") as the key of this feature's namespace ("settings:x"). */
+type SettingsKey<T> = T extends `settings.${infer K}` ? `settings:${K}` : never;
+type PhotoProblem = SettingsKey<ReturnType<typeof validatePhoto>>;
+
 /** The chosen file's problem as an i18n key (type first, then size), or null when it is fine. */
-export function photoProblem(file: File): ReturnType<typeof validatePhoto> {
-  return validatePhoto({ name: file.name, type: file.type, size: file.size });
+export function photoProblem(file: File): PhotoProblem | null {
+  const problem = validatePhoto({ name: file.name, type: file.type, size: file.size });
+  // The contract names these texts by their key under "settings", which is this feature's namespace.
+  return problem ? (problem.replace('settings.', 'settings:') as PhotoProblem) : null;
 }
 
 /** Reads a file as a data URL. */

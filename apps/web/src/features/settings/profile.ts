@@ -2,29 +2,34 @@ import type { Language, TProfileBody, TTenant } from '@parley/contract';
 import { DEFAULT_LANGUAGE, LANGUAGES, LIMITS } from '../../lib/contract';
 import type { RulesFor } from '../../ui/form';
 
-/** The profile form's values; absent optional texts are ''. */
-export type ProfileForm = {
+/** The fields onboarding and the profile share (ProfileFields); absent optional texts are ''. */
+export type ProfileFieldValues = {
   name: string;
   country: string;
   timezone: string;
   organisation: string;
   position: string;
-  language: Language;
   /** A data URL, or '' for no photo. */
   picture: string;
 };
 
+/** The profile form's values: the shared fields and the interface language. */
+export type ProfileForm = ProfileFieldValues & { language: Language };
+
 /**
  * Spec 1 §5: name and country are required. Timezone is required too because the server's
- * profile body needs an IANA name (DESIGN §4).
+ * profile body needs an IANA name (DESIGN §4). Onboarding and the profile validate alike.
  */
-export const PROFILE_RULES: RulesFor<ProfileForm> = {
+export const PROFILE_FIELD_RULES: RulesFor<ProfileFieldValues> = {
   name: `required|maxLength:${LIMITS.NAME}`,
   country: 'required',
   timezone: 'required',
   organisation: `maxLength:${LIMITS.NAME}`,
   position: `maxLength:${LIMITS.NAME}`,
 };
+
+/** The profile's rules: the shared fields' (the language is always one of the list). */
+export const PROFILE_RULES: RulesFor<ProfileForm> = PROFILE_FIELD_RULES;
 
 const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
 

@@ -5,7 +5,7 @@ import type { BillingCycle, PlanId } from '@parley/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { SettingsNav } from '../settings';
+import { SettingsFrame } from '../settings';
 import { Addresses } from './components/Addresses';
 import { type Confirming, ConfirmSubscriptionModal } from './components/ConfirmSubscriptionModal';
 import { CurrentPlan, StateAlerts } from './components/CurrentPlan';
@@ -39,12 +39,7 @@ export default function SubscriptionsPage() {
   };
 
   return (
-    <section className="page" data-testid="page-subscriptions">
-      <header className="page-header">
-        <h1 className="page-title">{t('pages.subscriptions')}</h1>
-        <p className="page-subtitle">{ts('subtitle')}</p>
-      </header>
-      <SettingsNav />
+    <SettingsFrame testId="subscriptions" title={t('pages.subscriptions')} subtitle={ts('subtitle')}>
       {!s ? (
         subscription.isLoading ? (
           <Loader size="sm" />
@@ -76,6 +71,6 @@ export default function SubscriptionsPage() {
           )}
         </>
       )}
-    </section>
+    </SettingsFrame>
   );
 }

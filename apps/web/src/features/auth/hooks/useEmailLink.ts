@@ -23,10 +23,10 @@ export function useEmailLink(kind: EmailLinkKind, config: TAuthConfig | null) {
     onError: (err) => {
       const failure =
         kind === 'login_with_link'
-          ? t('login.magic_link_failed')
+          ? t('auth:login.magic_link_failed')
           : kind === 'register'
-            ? t('login.failed_to_register')
-            : t('login.failed_to_send_recovery');
+            ? t('auth:login.failed_to_register')
+            : t('auth:login.failed_to_send_recovery');
       // The magic-link failure always uses its own text (spec 1 §8); the others prefer the server's.
       toast.error(kind === 'login_with_link' ? failure : refusalMessage(err, failure));
     },

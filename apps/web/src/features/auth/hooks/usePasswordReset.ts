@@ -21,14 +21,14 @@ export function usePasswordReset(config: TAuthConfig | null) {
     },
     onSuccess: async (data) => {
       if (!data.xsrfToken) {
-        toast.error(t('login.failed_to_reset_password'));
+        toast.error(t('auth:login.failed_to_reset_password'));
         return;
       }
       setXsrfToken(data.xsrfToken);
-      toast.success(t('login.password_changed_successfully'));
+      toast.success(t('auth:login.password_changed_successfully'));
       await refetchTenant();
       await navigate('/', { replace: true });
     },
-    onError: (err) => toast.error(refusalMessage(err, t('login.failed_to_reset_password'))),
+    onError: (err) => toast.error(refusalMessage(err, t('auth:login.failed_to_reset_password'))),
   });
 }

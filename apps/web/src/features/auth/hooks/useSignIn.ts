@@ -31,7 +31,7 @@ export function usePasswordSignIn(config: TAuthConfig | null) {
     },
     onSuccess: async (data, { oauth }) => {
       if (!data.xsrfToken) {
-        toast.error(t('login.failed_to_login'));
+        toast.error(t('auth:login.failed_to_login'));
         return;
       }
       if (oauth && typeof data.redirect === 'string') {
@@ -40,7 +40,7 @@ export function usePasswordSignIn(config: TAuthConfig | null) {
       }
       await navigate(`/login?xsrfToken=${encodeURIComponent(data.xsrfToken)}`, { replace: true });
     },
-    onError: (err) => toast.error(refusalMessage(err, t('login.failed_to_login'))),
+    onError: (err) => toast.error(refusalMessage(err, t('auth:login.failed_to_login'))),
   });
 }
 

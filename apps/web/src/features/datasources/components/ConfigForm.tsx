@@ -2,6 +2,7 @@ import { Alert, Button, Group, PasswordInput, SimpleGrid, Stack, Switch, TextInp
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { assertNever } from '../../../lib/assert-never';
 import { FORM_MODE, type RulesFor, useRulesResolver } from '../../../ui/form';
 import {
   type ConfigField,
@@ -98,6 +99,8 @@ export function ConfigForm({ type, fields, onConnected, onCancel }: Props) {
         return <TextInput key={f.key} inputMode="numeric" {...common} {...register(f.key)} />;
       case 'text':
         return <TextInput key={f.key} {...common} {...register(f.key)} />;
+      default:
+        return assertNever(f.kind);
     }
   };
 

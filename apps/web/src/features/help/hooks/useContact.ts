@@ -9,7 +9,7 @@ export function useSendContact() {
   const { t } = useTranslation();
   return useMutation({
     mutationFn: (body: TContactBody) => api.call('POST /api/v1/contact', body),
-    onSuccess: () => toast.success(t('help.contact_sent')),
-    onError: (err) => toast.error(errorMessage(err, t('help.contact_failed'))),
+    onSuccess: () => toast.success(t('help:contact_sent')),
+    onError: (err) => toast.error(errorMessage(err, t('help:contact_failed'))),
   });
 }

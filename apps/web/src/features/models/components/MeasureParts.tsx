@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Checkbox, Group, Select, TagsInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { assertNever } from '../../../lib/assert-never';
 import { useEditor } from '../editor-context';
 import type { Arith, ExprDraft, MeasureDraft, WhereDraft } from '../measure-form';
 
@@ -88,6 +89,8 @@ function blankExpr(kind: ExprDraft['kind']): ExprDraft {
       return { kind, left: '', op: '+', right: '' };
     case 'span':
       return { kind, span: 'day', from: '', to: '' };
+    default:
+      return assertNever(kind);
   }
 }
 

@@ -17,6 +17,6 @@ export function useRegister() {
       await refetchTenant();
       await navigate('/', { replace: true });
     },
-    onError: (err) => toast.error(errorMessage(err, t('onboarding.failed_to_register'))),
+    onError: (err) => toast.error(errorMessage(err, t('onboarding:failed_to_register'))),
   });
 }

@@ -15,7 +15,7 @@ export function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClo
     <Modal
       opened={opened}
       onClose={onClose}
-      title={t('settings.delete_account_title')}
+      title={t('settings:delete_account_title')}
       centered
       closeOnClickOutside={false}
       data-testid="delete-account-modal"
@@ -39,24 +39,24 @@ function DeleteAccountBody({ onClose }: { onClose: () => void }) {
   // The server's reason for refusing (a provider that could not cancel), shown where the user looks.
   const refused =
     remove.data && !remove.data.deleted
-      ? (remove.data.message ?? t('settings.failed_to_delete_account'))
+      ? (remove.data.message ?? t('settings:failed_to_delete_account'))
       : remove.error
-        ? errorMessage(remove.error, t('settings.failed_to_delete_account'))
+        ? errorMessage(remove.error, t('settings:failed_to_delete_account'))
         : null;
 
   return (
     <>
       <Text size="sm" mb="md">
-        {t('settings.delete_account_warning')}
+        {t('settings:delete_account_warning')}
       </Text>
       {checking && (
         <Text size="sm" c="dimmed" mb="md">
-          {t('settings.delete_account_checking')}
+          {t('settings:delete_account_checking')}
         </Text>
       )}
       {paid && (
         <Alert color="orange" mb="md" data-testid="delete-account-subscription">
-          {t('settings.delete_account_cancels_subscription', {
+          {t('settings:delete_account_cancels_subscription', {
             plan: paid.plan.charAt(0).toUpperCase() + paid.plan.slice(1),
           })}
         </Alert>
@@ -67,7 +67,7 @@ function DeleteAccountBody({ onClose }: { onClose: () => void }) {
         </Alert>
       )}
       <TextInput
-        label={t('settings.delete_account_type', { word: DELETE_CONFIRMATION })}
+        label={t('settings:delete_account_type', { word: DELETE_CONFIRMATION })}
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
         autoComplete="off"
@@ -85,7 +85,7 @@ function DeleteAccountBody({ onClose }: { onClose: () => void }) {
           loading={busy}
           data-testid="delete-account-confirm"
         >
-          {t('settings.delete_account_confirm')}
+          {t('settings:delete_account_confirm')}
         </Button>
       </Group>
     </>

@@ -27,7 +27,7 @@ export function PhotoField(props: {
     <Group gap="md" wrap="nowrap" data-testid="photo-field">
       <Avatar
         src={props.value || null}
-        alt={props.value ? t('settings.photo_alt') : ''}
+        alt={props.value ? t('settings:photo_alt') : ''}
         size={80}
         radius={80}
         color="brand"
@@ -37,16 +37,16 @@ export function PhotoField(props: {
       </Avatar>
       <Stack gap={4} align="flex-start">
         <Text size="sm" fw={500}>
-          {t('settings.photo')}
+          {t('settings:photo')}
           {props.optional ? (
             <Text span size="sm" c="dimmed">
               {' '}
-              ({t('settings.optional')})
+              ({t('settings:optional')})
             </Text>
           ) : null}
         </Text>
         <Button variant="default" size="xs" onClick={() => setOpened(true)} data-testid="photo-change">
-          {props.value ? t('settings.photo_change') : t('settings.photo_add')}
+          {props.value ? t('settings:photo_change') : t('settings:photo_add')}
         </Button>
       </Stack>
       <PhotoModal

@@ -1,5 +1,4 @@
 import { Avatar, Button, Group, Modal, Slider, Stack, Text } from '@mantine/core';
-import '../settings.css';
 import { type DragEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
@@ -69,7 +68,7 @@ export function PhotoModal({ opened, current, onClose, onChange }: PhotoModalPro
       clear();
       setSource(await readAsDataUrl(file));
     } catch {
-      toast.error(t('settings.file_type_error'));
+      toast.error(t('settings:file_type_error'));
     }
   };
 
@@ -93,7 +92,7 @@ export function PhotoModal({ opened, current, onClose, onChange }: PhotoModalPro
       onChange(await cropToDataUrl(source, area));
       onClose();
     } catch {
-      toast.error(t('settings.file_type_error'));
+      toast.error(t('settings:file_type_error'));
     } finally {
       setBusy(false);
     }
@@ -105,7 +104,7 @@ export function PhotoModal({ opened, current, onClose, onChange }: PhotoModalPro
     <Modal
       opened={opened}
       onClose={onClose}
-      title={t('settings.photo_title')}
+      title={t('settings:photo_title')}
       centered
       closeOnClickOutside={false}
       size="auto"
@@ -138,7 +137,7 @@ export function PhotoModal({ opened, current, onClose, onChange }: PhotoModalPro
             </div>
             <div>
               <Text size="sm" fw={500} id="photo-zoom-label" mb={4}>
-                {t('settings.photo_zoom')}
+                {t('settings:photo_zoom')}
               </Text>
               <Slider
                 min={ZOOM_MIN}
@@ -171,9 +170,9 @@ export function PhotoModal({ opened, current, onClose, onChange }: PhotoModalPro
               data-testid="photo-drop"
             >
               {current ? <Avatar src={current} alt="" size={72} radius="xl" /> : null}
-              <Text fw={500}>{t('settings.photo_drop')}</Text>
+              <Text fw={500}>{t('settings:photo_drop')}</Text>
               <Text size="sm" c="dimmed">
-                {t('settings.photo_hint')}
+                {t('settings:photo_hint')}
               </Text>
             </div>
             <input
@@ -189,7 +188,7 @@ export function PhotoModal({ opened, current, onClose, onChange }: PhotoModalPro
         <Group justify="space-between" gap="xs">
           {source ? (
             <Button variant="default" onClick={clear} disabled={busy} data-testid="photo-clear">
-              {t('settings.photo_clear')}
+              {t('settings:photo_clear')}
             </Button>
           ) : current ? (
             <Button
@@ -201,7 +200,7 @@ export function PhotoModal({ opened, current, onClose, onChange }: PhotoModalPro
               }}
               data-testid="photo-remove"
             >
-              {t('settings.photo_remove')}
+              {t('settings:photo_remove')}
             </Button>
           ) : (
             <span />
@@ -216,7 +215,7 @@ export function PhotoModal({ opened, current, onClose, onChange }: PhotoModalPro
               loading={busy}
               data-testid="photo-set"
             >
-              {t('settings.photo_set')}
+              {t('settings:photo_set')}
             </Button>
           </Group>
         </Group>

@@ -35,7 +35,7 @@ export function SettingsNav() {
   const { tenant } = useSession();
   const features = tenant?.features ?? [];
   return (
-    <nav className="settings-tabs" aria-label={t('settings.sections')}>
+    <nav className="settings-tabs" aria-label={t('settings:sections')}>
       {SETTINGS_SECTIONS.filter((s) => !s.feature || features.includes(s.feature)).map((s) => (
         <NavLink
           key={s.name}

@@ -10,7 +10,7 @@ export function useChangePassword() {
   const { t } = useTranslation();
   return useMutation({
     mutationFn: (body: TChangePasswordBody) => api.call('POST /auth/changepassword', body),
-    onError: (err) => toast.error(errorMessage(err, t('settings.failed_to_reset_password'))),
+    onError: (err) => toast.error(errorMessage(err, t('settings:failed_to_reset_password'))),
   });
 }
 
@@ -33,13 +33,13 @@ export function useDeleteAccount() {
     },
     onSuccess: ({ deleted, message }) => {
       if (deleted) {
-        toast.success(message ?? t('settings.account_deleted'));
+        toast.success(message ?? t('settings:account_deleted'));
         logoutLocally();
         return;
       }
-      toast.error(message ?? t('settings.failed_to_delete_account'));
+      toast.error(message ?? t('settings:failed_to_delete_account'));
     },
-    onError: (err) => toast.error(errorMessage(err, t('settings.failed_to_delete_account'))),
+    onError: (err) => toast.error(errorMessage(err, t('settings:failed_to_delete_account'))),
   });
 }
 

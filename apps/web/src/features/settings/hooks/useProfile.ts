@@ -32,11 +32,11 @@ export function useUpdateProfile() {
       try {
         sessionStorage.setItem(SAVED_MARKER, '1');
       } catch {
-        toast.success(t('settings.updated'));
+        toast.success(t('settings:updated'));
       }
       window.location.reload();
     },
-    onError: (err) => toast.error(errorMessage(err, t('settings.failed_to_update_account'))),
+    onError: (err) => toast.error(errorMessage(err, t('settings:failed_to_update_account'))),
   });
 }
 
@@ -44,6 +44,6 @@ export function useUpdateProfile() {
 export function useProfileSavedToast(): void {
   const { t } = useTranslation();
   useEffect(() => {
-    if (takeSavedMarker()) toast.success(t('settings.updated'));
+    if (takeSavedMarker()) toast.success(t('settings:updated'));
   }, [t]);
 }

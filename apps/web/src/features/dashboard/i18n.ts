@@ -1,0 +1,73 @@
+import { registerBundles } from '../../i18n/bundles';
+
+/** Texts of the signed-in home: greeting, question box, shortcuts, collections widget (namespace `dashboard`). */
+const enUS = {
+  greeting: 'Hello, {{name}}',
+  greeting_anonymous: 'Hello',
+  subtitle: 'Here is what is happening with your data today.',
+  ask_title: 'Ask a question',
+  search_label: 'Ask a question about your data',
+  search_placeholder: 'e.g. Revenue by region last month',
+  search_submit: 'Ask',
+  shortcuts: 'Jump back in',
+  tile_conversations: 'Conversations',
+  tile_conversations_text: 'Ask questions in plain language and get charts and insights.',
+  tile_collections: 'Collections',
+  tile_collections_text: 'Keep your favorite cards together as dashboards.',
+  tile_reports: 'Intelligence Suite',
+  tile_reports_text: 'Scheduled deep research reports for your organization.',
+  alerts: 'Alerts and events',
+  collections_title: 'Your collections',
+  count_collections: 'Collections',
+  count_cards: 'Cards',
+  count_credentials: 'Active data sources',
+  counts_label: 'Collection figures',
+  no_collections: 'You have no collections yet. Save the questions you ask often on a board of their own.',
+  create_collection: 'Create a collection',
+  no_cards: 'This collection has no cards yet.',
+  add_card: 'Add card',
+  open_collection: 'Open {{name}}',
+  previous_card: 'Previous card',
+  next_card: 'Next card',
+  card_position: 'Card {{index}} of {{count}}',
+};
+
+const enGB: typeof enUS = {
+  ...enUS,
+  subtitle: "Here's what's happening with your data today.",
+  tile_collections_text: 'Keep your favourite cards together as dashboards.',
+  tile_reports_text: 'Scheduled deep research reports for your organisation.',
+};
+
+const tr: typeof enUS = {
+  greeting: 'Merhaba {{name}}',
+  greeting_anonymous: 'Merhaba',
+  subtitle: 'Verilerinizde bugün neler olduğuna bir bakın.',
+  ask_title: 'Bir soru sorun',
+  search_label: 'Verileriniz hakkında bir soru sorun',
+  search_placeholder: 'ör. Geçen ay bölgelere göre gelir',
+  search_submit: 'Sor',
+  shortcuts: 'Kaldığınız yerden devam edin',
+  tile_conversations: 'Sohbetler',
+  tile_conversations_text: 'Sade bir dille soru sorun, grafik ve içgörüler alın.',
+  tile_collections: 'Koleksiyonlar',
+  tile_collections_text: 'Sık kullandığınız kartları panolar halinde bir arada tutun.',
+  tile_reports: 'Intelligence Suite',
+  tile_reports_text: 'Kurumunuz için zamanlanmış derin araştırma raporları.',
+  alerts: 'Uyarılar ve olaylar',
+  collections_title: 'Koleksiyonlarınız',
+  count_collections: 'Koleksiyon',
+  count_cards: 'Kart',
+  count_credentials: 'Etkin veri kaynağı',
+  counts_label: 'Koleksiyon sayıları',
+  no_collections: 'Henüz koleksiyonunuz yok. Sık sorduğunuz soruları kendi panolarında saklayın.',
+  create_collection: 'Koleksiyon oluştur',
+  no_cards: 'Bu koleksiyonda henüz kart yok.',
+  add_card: 'Kart ekle',
+  open_collection: '{{name}} koleksiyonunu aç',
+  previous_card: 'Önceki kart',
+  next_card: 'Sonraki kart',
+  card_position: 'Kart {{index}} / {{count}}',
+};
+
+registerBundles('dashboard', { 'en-US': enUS, 'en-GB': enGB, tr });
