@@ -53,7 +53,8 @@ async function main(): Promise<void> {
   app.services.goldenChecks
     .afterUpgrade()
     .catch((err: unknown) => app.log.error({ err }, 'golden checks after the upgrade failed'));
-  // The demo dataset is generated (first start) and opened after listening, so the app answers at once.
+  // The demo dataset is generated (first start) after listening: the app answers at once, and the
+  // generation runs while the first user signs in rather than in their first question.
   if (config.DEMO) {
     app.services.sources
       .warmUp()

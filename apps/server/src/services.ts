@@ -188,13 +188,12 @@ export function buildServices(
   const sourceFiles = config.embedded
     ? null
     : new SourceFiles(new SourceFilesRepository(db), sourcesDir, log);
-  const answers = new AnswerService(
+  const answers = new AnswerService({
     llm,
     log,
     clock,
-    { entries: options.resultCacheSize, bytes: config.ANSWER_CACHE_MB * 2 ** 20 },
-    () => sources.warmUp(),
-  );
+    cache: { entries: options.resultCacheSize, bytes: config.ANSWER_CACHE_MB * 2 ** 20 },
+  });
   const modelsRepo = new ModelsRepository(db);
   const overlays = new ModelOverlays(modelsRepo, invalidation);
   const synonyms = new SynonymsService(
@@ -335,27 +334,28 @@ export function buildServices(
     sources,
     collections,
     digests,
-    conversations: new ConversationsService(
-      conversationsRepo,
+    conversations: new ConversationsService({
+      repo: conversationsRepo,
       answers,
       sources,
       access,
       mail,
-      config.BRAND_NAME,
+      brand: config.BRAND_NAME,
       clock,
       synonyms,
-      {
-        history: new HistoryWriter(conversationsRepo, join(config.DATA_DIR, 'journal'), log, {
-          // Server mode: a web process's disk may not outlive it, so history is committed before answering.
-          durability: config.embedded ? 'journal' : 'database',
-          hold: options.holdHistory,
-        }),
-        // One process owns PGlite: its copy of a follow-up context never goes stale there.
-        contextMs: database.kind === 'pglite' ? 10 * 60_000 : PROCESS_COPY_MS.shared,
-        verified: (actor, source) => verified.index(actor, source),
-        ownSource: (actor) => guide.ownSourceId(actor),
-      },
-    ),
+      history: new HistoryWriter({
+        repo: conversationsRepo,
+        journalDir: join(config.DATA_DIR, 'journal'),
+        log,
+        // Server mode: a web process's disk may not outlive it, so history is committed before answering.
+        durability: config.embedded ? 'journal' : 'database',
+        hold: options.holdHistory,
+      }),
+      // One process owns PGlite: its copy of a follow-up context never goes stale there.
+      contextMs: database.kind === 'pglite' ? 10 * 60_000 : PROCESS_COPY_MS.shared,
+      verified: (actor, source) => verified.index(actor, source),
+      ownSource: (actor) => guide.ownSourceId(actor),
+    }),
     synonyms,
     models,
     contact: new ContactService({

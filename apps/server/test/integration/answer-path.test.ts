@@ -349,7 +349,10 @@ describe('HistoryWriter on pglite', () => {
   it('stores every item across several journal files, and leaves no journal behind', async () => {
     const user = await createUser(t.app);
     const dir = mkdtempSync(join(tmpdir(), 'parley-test-journal-'));
-    const writer = new HistoryWriter(new ConversationsRepository(t.app.database.db), dir, t.app.log, {
+    const writer = new HistoryWriter({
+      repo: new ConversationsRepository(t.app.database.db),
+      journalDir: dir,
+      log: t.app.log,
       rotateBytes: 1_000,
     });
     const items = Array.from({ length: 30 }, (_, i) => item(i));
@@ -373,7 +376,10 @@ describe('HistoryWriter on pglite', () => {
     const user = await createUser(t.app);
     const dir = mkdtempSync(join(tmpdir(), 'parley-test-journal-'));
     // Held: nothing reaches the database, so the journal alone says what is durable.
-    const writer = new HistoryWriter(new ConversationsRepository(t.app.database.db), dir, t.app.log, {
+    const writer = new HistoryWriter({
+      repo: new ConversationsRepository(t.app.database.db),
+      journalDir: dir,
+      log: t.app.log,
       hold: true,
     });
     const journalled = () =>
@@ -413,7 +419,11 @@ describe('HistoryWriter on pglite', () => {
         return super.insertItems(rows);
       }
     }
-    const writer = new HistoryWriter(new Counting(t.app.database.db), dir, t.app.log);
+    const writer = new HistoryWriter({
+      repo: new Counting(t.app.database.db),
+      journalDir: dir,
+      log: t.app.log,
+    });
     const total = 2 * HISTORY_BATCH + 50;
     const items = Array.from({ length: total }, (_, i) => item(i));
     for (const it of items) await writer.write({ userId: user.id, projectId: 'default' }, it);
@@ -434,7 +444,11 @@ describe('HistoryWriter on pglite', () => {
   it('drops an item the database refuses for good (its user is gone) without holding back the others', async () => {
     const user = await createUser(t.app);
     const dir = mkdtempSync(join(tmpdir(), 'parley-test-journal-'));
-    const writer = new HistoryWriter(new ConversationsRepository(t.app.database.db), dir, t.app.log);
+    const writer = new HistoryWriter({
+      repo: new ConversationsRepository(t.app.database.db),
+      journalDir: dir,
+      log: t.app.log,
+    });
     const good = item(1);
     const orphan = item(2);
     await writer.write({ userId: randomUUID(), projectId: 'default' }, orphan);
@@ -482,7 +496,10 @@ describe.each(TEST_DATABASES)('HistoryWriter committing before answering, on %s'
         return super.insertItems(rows);
       }
     }
-    const writer = new HistoryWriter(new Gated(t.app.database.db), null, t.app.log, {
+    const writer = new HistoryWriter({
+      repo: new Gated(t.app.database.db),
+      journalDir: null,
+      log: t.app.log,
       durability: 'database',
     });
     const answered: boolean[] = [];
@@ -510,7 +527,10 @@ describe.each(TEST_DATABASES)('HistoryWriter committing before answering, on %s'
 
   it('fails the write of a row the database refuses, and answers the others of its INSERT', async () => {
     const user = await createUser(t.app);
-    const writer = new HistoryWriter(new ConversationsRepository(t.app.database.db), null, t.app.log, {
+    const writer = new HistoryWriter({
+      repo: new ConversationsRepository(t.app.database.db),
+      journalDir: null,
+      log: t.app.log,
       durability: 'database',
     });
     const [good, orphan, other] = [item(1), item(2), item(3)];

@@ -92,17 +92,18 @@ describe('memory settings', () => {
       const conversations = (bytes: number) => {
         const repo = new ConversationsRepository(t.app.database.db);
         const { answers, sources, access, mail, synonyms } = t.app.services;
-        const service = new ConversationsService(
+        const service = new ConversationsService({
           repo,
           answers,
           sources,
           access,
           mail,
-          'Parley',
-          () => new Date('2026-11-20T12:00:00Z'),
+          brand: 'Parley',
+          clock: () => new Date('2026-11-20T12:00:00Z'),
           synonyms,
-          { contextMs: 60_000, contexts: { entries: 100, bytes } },
-        );
+          contextMs: 60_000,
+          contexts: { entries: 100, bytes },
+        });
         return { service, reads: vi.spyOn(repo, 'findLastSemantic') };
       };
       const ask = (service: ConversationsService, phrase: string) =>

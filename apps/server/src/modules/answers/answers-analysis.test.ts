@@ -22,7 +22,7 @@ describe('AnswerService: drivers and forecast questions', () => {
     await ensureDemoDataset({ path: PATH, endDate: END, scale: 0.25 });
     connector = new DuckDbConnector({ type: 'DUCKDB', path: PATH });
     source = { id: 'demo', account: null, connector, model: getDemoModel(), immutable: true };
-    service = new AnswerService(null, log, () => new Date(`${END}T12:00:00Z`));
+    service = new AnswerService({ llm: null, log, clock: () => new Date(`${END}T12:00:00Z`) });
   }, 120_000);
   afterAll(async () => {
     await connector?.close();

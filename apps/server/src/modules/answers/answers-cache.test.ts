@@ -24,7 +24,7 @@ describe('AnswerService: the result cache under concurrency', () => {
   afterAll(async () => {
     await connector?.close();
   });
-  const service = () => new AnswerService(null, log, () => new Date(`${END}T12:00:00Z`));
+  const service = () => new AnswerService({ llm: null, log, clock: () => new Date(`${END}T12:00:00Z`) });
 
   it('runs a query once for 50 askers arriving together, and all get the same card', async () => {
     const answers = service();
@@ -62,7 +62,12 @@ describe('AnswerService: the result cache under concurrency', () => {
   });
 
   it('runs every ask when the cache is off (the raw-time benchmark), still one run per key at a time', async () => {
-    const answers = new AnswerService(null, log, () => new Date(`${END}T12:00:00Z`), { entries: 0 });
+    const answers = new AnswerService({
+      llm: null,
+      log,
+      clock: () => new Date(`${END}T12:00:00Z`),
+      cache: { entries: 0 },
+    });
     const execute = vi.spyOn(connector, 'execute');
     await Promise.all(Array.from({ length: 10 }, () => answers.ask(source, 'orders last month', context)));
     expect(execute).toHaveBeenCalledTimes(1);
@@ -73,7 +78,7 @@ describe('AnswerService: the result cache under concurrency', () => {
 
   it('builds the card of a repeated question once, per reader, and nobody can change the shared one', async () => {
     let now = new Date(`${END}T12:00:00Z`);
-    const answers = new AnswerService(null, log, () => now);
+    const answers = new AnswerService({ llm: null, log, clock: () => now });
     const first = (await answers.ask(source, 'revenue by region last month', context)).responses[0]!.card!;
     now = new Date(`${END}T12:05:00Z`);
     const again = (await answers.ask(source, 'Revenue by region last month', context)).responses[0]!.card!;
@@ -97,7 +102,12 @@ describe('AnswerService: the result cache under concurrency', () => {
   });
 
   it('keeps no parse or card when the cache is off: every ask builds its own', async () => {
-    const answers = new AnswerService(null, log, () => new Date(`${END}T12:00:00Z`), { entries: 0 });
+    const answers = new AnswerService({
+      llm: null,
+      log,
+      clock: () => new Date(`${END}T12:00:00Z`),
+      cache: { entries: 0 },
+    });
     const a = (await answers.ask(source, 'orders by channel last month', context)).responses[0]!.card!;
     const b = (await answers.ask(source, 'orders by channel last month', context)).responses[0]!.card!;
     expect(b).not.toBe(a);
@@ -129,9 +139,11 @@ describe('AnswerService: the result cache under concurrency', () => {
 
   it('keeps results within the byte budget: the least recent go first, whatever their number', async () => {
     // 112 KiB for results and cards: fewer than eight small answers (each over 14 KiB with its card).
-    const answers = new AnswerService(null, log, () => new Date(`${END}T12:00:00Z`), {
-      entries: 200,
-      bytes: 128 * 1024,
+    const answers = new AnswerService({
+      llm: null,
+      log,
+      clock: () => new Date(`${END}T12:00:00Z`),
+      cache: { entries: 200, bytes: 128 * 1024 },
     });
     const phrases = ['revenue', 'orders'].flatMap((m) =>
       ['region', 'channel', 'segment', 'country'].map((d) => `${m} by ${d} last month`),
@@ -149,9 +161,11 @@ describe('AnswerService: the result cache under concurrency', () => {
   });
 
   it('never keeps a result larger than the whole budget, and still answers it', async () => {
-    const answers = new AnswerService(null, log, () => new Date(`${END}T12:00:00Z`), {
-      entries: 200,
-      bytes: 128 * 1024,
+    const answers = new AnswerService({
+      llm: null,
+      log,
+      clock: () => new Date(`${END}T12:00:00Z`),
+      cache: { entries: 200, bytes: 128 * 1024 },
     });
     const execute = vi.spyOn(connector, 'execute');
     // 365 rows: its card alone is over the budget.
@@ -173,7 +187,12 @@ describe('AnswerService: the result cache under concurrency', () => {
     const roomy = service();
     expect((await ask(roomy)).semantic).toBe((await ask(roomy)).semantic);
     // 4 KiB leaves 512 bytes for parsed phrases: less than one.
-    const tight = new AnswerService(null, log, () => new Date(`${END}T12:00:00Z`), { bytes: 4 * 1024 });
+    const tight = new AnswerService({
+      llm: null,
+      log,
+      clock: () => new Date(`${END}T12:00:00Z`),
+      cache: { bytes: 4 * 1024 },
+    });
     const [a, b] = [(await ask(tight)).semantic, (await ask(tight)).semantic];
     expect(a).not.toBe(b);
     expect(a).toEqual(b);

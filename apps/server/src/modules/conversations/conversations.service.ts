@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEMO_DESCRIPTOR } from '@parley/connectors';
+import { DEMO_DESCRIPTOR, traced } from '@parley/connectors';
 import {
   DEMO_DATASOURCE_ID,
   type TConversationHistory,
@@ -31,7 +31,17 @@ import { HistoryWriter } from './history-writer';
 
 const FAVOURITES_SHOWN = 4;
 
-export interface ConversationsOptions {
+/** What ConversationsService is built with. */
+export interface ConversationsDeps {
+  repo: ConversationsRepository;
+  answers: AnswerService;
+  sources: SourceResolver;
+  access: AccessPolicy;
+  mail: MailService;
+  /** The product's name in e-mailed cards (BRAND_NAME). */
+  brand: string;
+  clock: () => Date;
+  synonyms: SynonymsService;
   /** Writes history: journalled under DATA_DIR (embedded mode) or committed before answering (server mode, the default). */
   history?: HistoryWriter;
   /**
@@ -63,29 +73,36 @@ const CONTEXTS_BYTES = 16 * 2 ** 20;
 
 /** Questions, history, favourites, feedback and CSV export of the conversation screen. */
 export class ConversationsService {
+  private readonly repo: ConversationsRepository;
+  private readonly answers: AnswerService;
+  private readonly sources: SourceResolver;
+  private readonly access: AccessPolicy;
+  private readonly mail: MailService;
+  private readonly brand: string;
+  private readonly clock: () => Date;
+  private readonly synonyms: SynonymsService;
   private readonly historyWriter: HistoryWriter;
   private readonly contextMs: number;
   /** By user, project and source; the least recently used go first. */
   private readonly contexts: Lru<FollowUpContext>;
-  private readonly verified: ConversationsOptions['verified'];
-  private readonly ownSource: ConversationsOptions['ownSource'];
+  private readonly verified: ConversationsDeps['verified'];
+  private readonly ownSource: ConversationsDeps['ownSource'];
 
-  constructor(
-    private readonly repo: ConversationsRepository,
-    private readonly answers: AnswerService,
-    private readonly sources: SourceResolver,
-    private readonly access: AccessPolicy,
-    private readonly mail: MailService,
-    private readonly brand: string,
-    private readonly clock: () => Date,
-    private readonly synonyms: SynonymsService,
-    options: ConversationsOptions = {},
-  ) {
-    this.historyWriter = options.history ?? new HistoryWriter(repo, null, console);
-    this.contextMs = options.contextMs ?? 5_000;
-    this.verified = options.verified;
-    this.ownSource = options.ownSource;
-    const bounds = options.contexts ?? { entries: CONTEXTS_KEPT, bytes: CONTEXTS_BYTES };
+  constructor(deps: ConversationsDeps) {
+    this.repo = deps.repo;
+    this.answers = deps.answers;
+    this.sources = deps.sources;
+    this.access = deps.access;
+    this.mail = deps.mail;
+    this.brand = deps.brand;
+    this.clock = deps.clock;
+    this.synonyms = deps.synonyms;
+    this.historyWriter =
+      deps.history ?? new HistoryWriter({ repo: deps.repo, journalDir: null, log: console });
+    this.contextMs = deps.contextMs ?? 5_000;
+    this.verified = deps.verified;
+    this.ownSource = deps.ownSource;
+    const bounds = deps.contexts ?? { entries: CONTEXTS_KEPT, bytes: CONTEXTS_BYTES };
     this.contexts = new Lru(bounds.entries, {
       maxBytes: bounds.bytes,
       sizeOf: (context) => approximateBytes(context),
@@ -115,7 +132,12 @@ export class ConversationsService {
    * Answers a question, refining the previous one of today's conversation when it is a follow-up;
    * with a `query` (a reading chosen on a card's chips), answers that query instead of parsing.
    */
-  async query(asker: Actor, body: TConversationQueryBody): Promise<TConversationQueryResponse> {
+  query(asker: Actor, body: TConversationQueryBody): Promise<TConversationQueryResponse> {
+    return traced('conversation.query', {}, () => this.answer(asker, body));
+  }
+
+  /** The question's answer, durable in history before it is returned. */
+  private async answer(asker: Actor, body: TConversationQueryBody): Promise<TConversationQueryResponse> {
     // A chosen query is checked before the question counts against the plan.
     await this.requireConversations(asker, body.query ? {} : { quota: 'conversations' });
     // The named source (the asker's own, active) or their default; 404 / 400 otherwise.

@@ -1,58 +1,27 @@
-import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  ftruncateSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
-import { join } from 'node:path';
 import { Unavailable } from '../../lib/errors';
-import { stringify } from '../../lib/shared-json';
 import type { ConversationsRepository, NewConversationItem, Owner } from './conversations.repository';
-
-/** What the writer logs through: the app's logger, or the console where a test builds it alone. */
-interface HistoryLog {
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
+import { HistoryJournal, type HistoryLog, type HistoryRow, type JournalFile } from './history-journal';
 
 /**
- * Items stored in one INSERT at most. Larger batches cost PGlite less per row (measured on the
- * real statement, one pointing at a stored card: ~250 µs a row in batches of 10, ~60–75 in
- * batches of 100, ~40 in batches of 400: parsing and planning it is a fixed ~2 ms).
+ * Items stored in one INSERT at most: larger batches cost PGlite less per row, as parsing and
+ * planning the statement is a fixed cost.
  */
 export const HISTORY_BATCH = 500;
 /**
  * How long an item waits for others before its INSERT (unless HISTORY_BATCH are waiting, or a read of
  * history waits on it): a steady stream of answers costs one statement per window, not per answer
- * (each statement is CPU: PGlite's on its own thread, a round trip to PostgreSQL, issue 14). Nobody
+ * (each statement is CPU: PGlite's on its own thread, a round trip to PostgreSQL). Nobody
  * waits for the window: the item is journalled, and a read of history sends what it needs at once.
  */
 const WINDOW_MS = 200;
-/** A journal file this large is closed and a new one begun; the old one goes once all its items are stored. */
-const ROTATE_BYTES = 4 * 1024 * 1024;
 /** Waits between retries of a failed write: doubling from the first, up to the last. */
 const RETRY_MS = { first: 250, max: 30_000 };
 /** How long a read of history waits for the writes queued before it. */
 const SETTLE_WAIT_MS = 2_000;
-const FILE = /^history-(\d+)-[0-9a-f]+\.jsonl$/;
-
-interface JournalFile {
-  path: string;
-  /** Open for appending while it is the current file; null once closed (or replayed from a past run). */
-  fd: number | null;
-  bytes: number;
-  /** Its items not yet stored: at 0 the file is emptied (current) or deleted (older). */
-  pending: number;
-}
 
 interface Entry {
   seq: number;
-  row: Owner & NewConversationItem;
+  row: HistoryRow;
   file: JournalFile | null;
   /** Server mode: the asker waiting for this item's commit; told of a failure instead of retrying. */
   ack: { resolve: () => void; reject: (error: Error) => void } | null;
@@ -65,16 +34,27 @@ export type HistoryDurability =
   /** The database itself: committed with the others in flight at the same time (server mode). */
   | 'database';
 
+/** What a HistoryWriter is built with. */
+export interface HistoryWriterDeps {
+  repo: ConversationsRepository;
+  /** The journal folder (DATA_DIR/journal); null: nothing journalled, none left to replay. */
+  journalDir: string | null;
+  log: HistoryLog;
+  /** Where an item is durable before its asker is answered (default: the journal, when there is one). */
+  durability?: HistoryDurability;
+  /** Tests: journal only, never store (a process that dies before its writes); journal mode only. */
+  hold?: boolean;
+  /** Size at which a new journal file is begun (tests make it small). */
+  rotateBytes?: number;
+}
+
 /**
  * Writes answered questions to history and loses none that was acknowledged.
  *
  * Embedded mode ('journal'): the asker does not wait on the database. Each item is first appended
- * to a journal file under DATA_DIR (one `write` for the items of one turn of the event loop, before
- * any of their askers is answered, so it survives the process dying), then stored in batches in the
- * background; a failed store is retried with backoff, and a journal left by a process that died is
- * replayed on the next start. The journal survives a crash of the process, not of the machine (no
- * fsync per answer). Each process writes its own files (`history-<pid>-<random>.jsonl`); a start
- * replays the files of processes no longer running (and of its own pid: a container restarted as pid 1).
+ * to a journal file under DATA_DIR (history-journal.ts), before its asker is answered, so it
+ * survives the process dying; then stored in batches in the background. A failed store is retried
+ * with backoff, and a journal left by a process that died is replayed on the next start.
  *
  * Server mode ('database'): a web process's disk may not outlive it, so the asker is answered once
  * the item is committed. Group commit keeps that to about one round trip: the items of one turn go
@@ -88,40 +68,31 @@ export type HistoryDurability =
 export class HistoryWriter {
   private queue: Entry[] = [];
   private seq = 0;
-  private current: JournalFile | null = null;
-  private readonly files = new Set<JournalFile>();
   private flushing: Promise<void> | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
   /** Running while the oldest waiting item's window is open; null once it has closed (or nothing waits). */
   private windowTimer: NodeJS.Timeout | null = null;
   private retryMs = RETRY_MS.first;
   private waiters: { seq: number; resolve: () => void }[] = [];
-  /** Journal lines of this turn of the event loop, written together (`journal`). */
-  private lines: { line: string; resolve: (file: JournalFile | null) => void }[] = [];
   private closed = false;
+  private readonly repo: ConversationsRepository;
+  private readonly log: HistoryLog;
+  /** The journal folder given, read at start in server mode too (what an earlier version left). */
+  private readonly journalDir: string | null;
   /** The journal written to: null in server mode. */
-  private readonly dir: string | null;
+  private readonly journal: HistoryJournal | null;
   /** Server mode: a commit is due at the end of this turn of the event loop. */
   private commitDue = false;
   /** Journalled items are never stored (tests); an item is never held where nothing journals it. */
   private readonly held: boolean;
 
-  constructor(
-    private readonly repo: ConversationsRepository,
-    /** The journal folder (DATA_DIR/journal); null: nothing journalled, none left to replay. */
-    private readonly journalDir: string | null,
-    private readonly log: HistoryLog,
-    private readonly options: {
-      /** Where an item is durable before its asker is answered (default: the journal, when there is one). */
-      durability?: HistoryDurability;
-      /** Tests: journal only, never store (a process that dies before its writes); journal mode only. */
-      hold?: boolean;
-      /** Size at which a new journal file is begun (tests make it small). */
-      rotateBytes?: number;
-    } = {},
-  ) {
-    this.dir = options.durability === 'database' ? null : journalDir;
-    this.held = options.hold === true && this.dir !== null;
+  constructor({ repo, journalDir, log, durability, hold, rotateBytes }: HistoryWriterDeps) {
+    this.repo = repo;
+    this.log = log;
+    this.journalDir = journalDir;
+    const dir = durability === 'database' ? null : journalDir;
+    this.journal = dir === null ? null : new HistoryJournal({ dir, log, rotateBytes });
+    this.held = hold === true && this.journal !== null;
   }
 
   /** Resolves once the item is durable: journalled, or committed (server mode, or a journal that cannot be written). */
@@ -129,8 +100,8 @@ export class HistoryWriter {
     // The owner's ids only: the caller may pass its whole actor, whose name, e-mail and features
     // belong neither in the journal nor in its line's cost.
     const row = { userId: owner.userId, projectId: owner.projectId, ...item };
-    if (!this.dir) return this.commit(row);
-    const file = this.closed ? null : await this.journal(row);
+    if (!this.journal) return this.commit(row);
+    const file = this.closed ? null : await this.journal.append(row);
     // No journal (none configured, or the disk refused): the asker waits for the database instead.
     if (!file) return this.repo.insertItems([row]);
     this.queue.push({ seq: ++this.seq, row, file, ack: null });
@@ -166,35 +137,18 @@ export class HistoryWriter {
 
   /** Replays the journals of processes that died before storing their items (at start). */
   async replay(): Promise<number> {
-    if (!this.dir) {
+    if (!this.journal) {
       // Server mode: what a journalling version left in the folder (a kept volume) is stored once.
       if (!this.journalDir) return 0;
-      const leftover = new HistoryWriter(this.repo, this.journalDir, this.log);
+      const leftover = new HistoryWriter({ repo: this.repo, journalDir: this.journalDir, log: this.log });
       const replayed = await leftover.replay();
       await leftover.close();
       return replayed;
     }
-    let names: string[];
-    try {
-      names = readdirSync(this.dir);
-    } catch {
-      return 0;
-    }
     let replayed = 0;
-    for (const name of names) {
-      const match = FILE.exec(name);
-      const path = join(this.dir, name);
-      if (!match || [...this.files].some((f) => f.path === path)) continue;
-      const pid = Number(match[1]);
-      if (pid !== process.pid && isRunning(pid)) continue;
-      const file: JournalFile = { path, fd: null, bytes: 0, pending: 0 };
-      for (const row of readJournal(path)) {
-        this.queue.push({ seq: ++this.seq, row, file, ack: null });
-        file.pending++;
-        replayed++;
-      }
-      this.files.add(file);
-      if (file.pending === 0) this.release(file);
+    for (const { file, rows } of this.journal.leftovers()) {
+      for (const row of rows) this.queue.push({ seq: ++this.seq, row, file, ack: null });
+      replayed += rows.length;
     }
     if (replayed > 0) {
       this.log.warn({ items: replayed }, 'history items of a stopped process replayed from the journal');
@@ -207,6 +161,7 @@ export class HistoryWriter {
   /** Stores what is queued and closes the journal; what cannot be stored stays journalled for the next start. */
   async close(): Promise<void> {
     this.closed = true;
+    this.journal?.stop();
     if (!this.held) {
       if (this.retryTimer) {
         clearTimeout(this.retryTimer);
@@ -219,19 +174,14 @@ export class HistoryWriter {
     this.retryTimer = null;
     if (this.windowTimer) clearTimeout(this.windowTimer);
     this.windowTimer = null;
-    for (const file of this.files) {
-      if (file.fd !== null) closeSync(file.fd);
-      file.fd = null;
-    }
-    if (this.current && this.current.pending === 0) this.release(this.current);
-    this.current = null;
+    this.journal?.close();
   }
 
   /**
    * Server mode: queues the item for the next INSERT and resolves once it is committed. The items
    * of this turn go together; while an INSERT is in flight, the next one gathers what arrives.
    */
-  private commit(row: Owner & NewConversationItem): Promise<void> {
+  private commit(row: HistoryRow): Promise<void> {
     return new Promise((resolve, reject) => {
       this.queue.push({ seq: ++this.seq, row, file: null, ack: { resolve, reject } });
       if (this.commitDue) return;
@@ -241,53 +191,6 @@ export class HistoryWriter {
         this.kick();
       });
     });
-  }
-
-  /**
-   * Appends an item to the journal with the others written in the same turn of the event loop
-   * (one `write` for the answers of one poll, not one each: issue 14); resolves with the file it
-   * went to, or null when it could not be written.
-   */
-  private journal(row: Owner & NewConversationItem): Promise<JournalFile | null> {
-    return new Promise((resolve) => {
-      // A shared card's JSON text is remembered: a repeated answer's line costs little to write.
-      this.lines.push({ line: `${stringify(row)}\n`, resolve });
-      if (this.lines.length === 1) setImmediate(() => this.appendLines());
-    });
-  }
-
-  private appendLines(): void {
-    const lines = this.lines;
-    this.lines = [];
-    let file: JournalFile | null = null;
-    if (!this.closed) {
-      try {
-        if (!this.current || this.current.bytes > (this.options.rotateBytes ?? ROTATE_BYTES)) this.rotate();
-        file = this.current!;
-        const bytes = Buffer.from(lines.map((l) => l.line).join(''));
-        writeSync(file.fd!, bytes);
-        file.bytes += bytes.length;
-        file.pending += lines.length;
-      } catch (error) {
-        file = null;
-        this.log.error({ err: error }, 'history journal not writable; storing directly');
-      }
-    }
-    for (const l of lines) l.resolve(file);
-  }
-
-  private rotate(): void {
-    const old = this.current;
-    mkdirSync(this.dir!, { recursive: true });
-    const path = join(this.dir!, `history-${process.pid}-${randomBytes(6).toString('hex')}.jsonl`);
-    const file: JournalFile = { path, fd: openSync(path, 'a', 0o600), bytes: 0, pending: 0 };
-    this.files.add(file);
-    this.current = file;
-    if (old) {
-      closeSync(old.fd!);
-      old.fd = null;
-      if (old.pending === 0) this.release(old);
-    }
   }
 
   private openWindow(): void {
@@ -324,28 +227,7 @@ export class HistoryWriter {
     } catch {
       // One by one, so one item the database refuses for good cannot hold back the others.
       let failed = false;
-      for (const entry of batch) {
-        try {
-          await this.repo.insertItems([entry.row]);
-          this.done([entry]);
-        } catch (error) {
-          if (entry.ack) {
-            // Server mode: nothing else holds the item, so its asker is not answered as if it were kept.
-            this.log.error({ err: error, item: entry.row.id }, 'history item not stored; the question fails');
-            this.done([entry], new Unavailable('Your question could not be saved. Please ask it again.'));
-          } else if (isPermanent(error)) {
-            // Its user or project is gone (or the row can never fit): nothing left to keep it for.
-            this.log.warn(
-              { err: error, item: entry.row.id },
-              'history item dropped: the database refuses it',
-            );
-            this.done([entry]);
-          } else {
-            failed = true;
-            this.log.error({ err: error }, 'history write failed; retrying from the journal');
-          }
-        }
-      }
+      for (const entry of batch) if (!(await this.storeOne(entry))) failed = true;
       if (failed) {
         this.retryTimer = setTimeout(() => {
           this.retryTimer = null;
@@ -359,6 +241,28 @@ export class HistoryWriter {
     this.retryMs = RETRY_MS.first;
   }
 
+  /** Stores one item of a failed batch; false when it is to be retried from the journal. */
+  private async storeOne(entry: Entry): Promise<boolean> {
+    try {
+      await this.repo.insertItems([entry.row]);
+      this.done([entry]);
+    } catch (error) {
+      if (entry.ack) {
+        // Server mode: nothing else holds the item, so its asker is not answered as if it were kept.
+        this.log.error({ err: error, item: entry.row.id }, 'history item not stored; the question fails');
+        this.done([entry], new Unavailable('Your question could not be saved. Please ask it again.'));
+      } else if (isPermanent(error)) {
+        // Its user or project is gone (or the row can never fit): nothing left to keep it for.
+        this.log.warn({ err: error, item: entry.row.id }, 'history item dropped: the database refuses it');
+        this.done([entry]);
+      } else {
+        this.log.error({ err: error }, 'history write failed; retrying from the journal');
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Takes entries off the queue: stored (or dropped), or with `failure`, refused to their askers. */
   private done(entries: Entry[], failure?: Error): void {
     const stored = new Set(entries);
@@ -368,55 +272,13 @@ export class HistoryWriter {
         if (failure) ack.reject(failure);
         else ack.resolve();
       }
-      if (!file) continue;
-      file.pending--;
-      if (file.pending === 0) this.release(file);
+      if (file) this.journal?.stored(file);
     }
     // The queue stays in write order, so its head is the oldest item not yet stored.
     const oldest = this.queue[0]?.seq ?? Number.POSITIVE_INFINITY;
     const ready = this.waiters.filter((w) => w.seq < oldest);
     this.waiters = this.waiters.filter((w) => w.seq >= oldest);
     for (const w of ready) w.resolve();
-  }
-
-  /** A file whose items are all stored: the current one is emptied, any other deleted. */
-  private release(file: JournalFile): void {
-    try {
-      if (file === this.current && file.fd !== null) {
-        ftruncateSync(file.fd, 0);
-        file.bytes = 0;
-        return;
-      }
-      this.files.delete(file);
-      unlinkSync(file.path);
-    } catch (error) {
-      this.log.warn({ err: error }, 'history journal file not cleaned up');
-    }
-  }
-}
-
-/** The items of a journal file; a line cut short by the crash (the last one) is skipped. */
-function readJournal(path: string): (Owner & NewConversationItem)[] {
-  const rows: (Owner & NewConversationItem)[] = [];
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
-    if (!line.trim()) continue;
-    try {
-      const row = JSON.parse(line) as Owner & NewConversationItem & { createdAt: string };
-      if (typeof row.id !== 'string' || typeof row.userId !== 'string') continue;
-      rows.push({ ...row, createdAt: new Date(row.createdAt) });
-    } catch {
-      // The torn last line of a process that died mid-write: its answer never reached the asker.
-    }
-  }
-  return rows;
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

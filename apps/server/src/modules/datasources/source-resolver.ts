@@ -167,7 +167,7 @@ export class SourceResolver {
     });
   }
 
-  /** Opens (and on first start generates) the demo source ahead of the first question. */
+  /** First start: generates the demo dataset ahead of the first question (its file opens on first use). */
   async warmUp(): Promise<void> {
     if (this.options.demo) await this.options.demo();
   }
