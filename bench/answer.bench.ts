@@ -5,22 +5,15 @@
  * Run: node --import tsx bench/answer.bench.ts   (SCALES=1,10 RUNS=15 by default)
  */
 import { compileQuery, getDemoModel, parseQuestion } from '@parley/engine';
-import { demoFile, END_DATE, startApp } from './answer-app';
-import { inTurns, openRawDuckDb, startHttpFloor } from './baselines';
-import { median, writeSection } from './results';
+import { startApp } from './lib/app';
+import { inTurns, openRawDuckDb, startHttpFloor } from './lib/baselines';
+import { demoFile, END_DATE } from './lib/demo';
+import { DEMO_QUESTIONS as QUESTIONS } from './lib/questions';
+import { median, today, writeSection } from './lib/results';
 
 const model = getDemoModel();
 const SCALES = (process.env.SCALES ?? '1,10').split(',').map(Number);
 const RUNS = Number(process.env.RUNS ?? 15);
-const QUESTIONS = [
-  'revenue by region last month',
-  'revenue by region last month vs last year',
-  'top 5 products by revenue in 2025',
-  'orders by month this year',
-  'average order value by channel this quarter',
-  'weekly sessions last 8 weeks',
-  'conversion rate by device last 30 days',
-];
 
 interface Row {
   scale: number;
@@ -36,7 +29,7 @@ interface Row {
 async function measureScale(scale: number): Promise<{ rows: Row[]; generationMs: number }> {
   const { path, ms: generationMs } = await demoFile(scale);
   // Uncached, so every answer runs its SQL like the baseline does.
-  const app = await startApp(path, scale, 0);
+  const app = await startApp({ scale, resultCacheSize: 0 });
   const floor = await startHttpFloor(app);
   // The baseline: DuckDB's own client on the same file.
   const raw = await openRawDuckDb(path);
@@ -76,7 +69,7 @@ async function measureScale(scale: number): Promise<{ rows: Row[]; generationMs:
   raw.close();
   await app.close();
   // The same questions asked again with the result cache on (read-only source): what a repeat costs.
-  const cached = await startApp(path, scale, 200);
+  const cached = await startApp({ scale, resultCacheSize: 200 });
   for (const r of results) {
     await cached.ask(r.question);
     const times: number[] = [];
@@ -121,7 +114,7 @@ const growth =
         ),
       ).toFixed(1)}.`
     : '';
-const body = `Command: \`node --import tsx bench/answer.bench.ts\` (SCALES=${SCALES.join(',')}, RUNS=${RUNS} per question, medians), ${new Date().toISOString().slice(0, 10)}.
+const body = `Command: \`SCALES=${SCALES.join(',')} RUNS=${RUNS} node --import tsx bench/answer.bench.ts\` (medians per question), ${today()}.
 "answer" (result cache off) = HTTP POST /features/conversations/query on loopback through the whole app (session, quota, source lookup, validation, parse, compile, DuckDB, card, history journal, JSON); "raw" = DuckDB's own client running the same SQL with the same parameters on the same file; "HTTP floor" = the same client's POST to a bare Fastify route in the bench's process sending the same reply text (the round trip any answer pays: client, loopback, Node's HTTP). The three interleaved in one process, their order turning each run.
 
 | question | ${SCALES.map((s) => `raw ms (×${s}) | answer ms (×${s}) | ratio (×${s}) | HTTP floor ms (×${s})`).join(' | ')} |

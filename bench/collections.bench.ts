@@ -5,90 +5,30 @@
  * Result cache off, so every card runs its SQL each time (identical queries still run once).
  * Baseline in the same run: the engine's own client running the same 20 statements with the same
  * values on as many connections as the pool (the floor for the machine), and one by one.
- * Run: node --import tsx bench/collections.bench.ts   (SCALE=1 PG_SCALE=1 RUNS=7 by default; PostgreSQL:
- * TEST_DATABASE_URL, required)
+ * Run: node --import tsx bench/collections.bench.ts   (SCALE=1 PG_SCALE=1 RUNS=7 CONCURRENCY=4 by
+ * default; PostgreSQL: TEST_DATABASE_URL, required)
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { ensureDemoDataset, SqlConnector } from '@parley/connectors';
 import { createPostgresDemoDatabase } from '@parley/testing/fixtures/postgres-fixture';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
-import { median, writeSection } from './results';
+import { type BenchClient, connectPostgres, startApp } from './lib/app';
+import { demoFile } from './lib/demo';
+import { COLLECTION_QUESTIONS, PG_COLLECTION_CANDIDATES } from './lib/questions';
+import { median, today, writeSection } from './lib/results';
+import { onTraced, type SqlStatement as Statement, sqlOf } from './lib/trace';
 
-const END_DATE = '2026-11-20';
 const SCALE = Number(process.env.SCALE ?? 1);
 const PG_SCALE = Number(process.env.PG_SCALE ?? 1);
 const RUNS = Number(process.env.RUNS ?? 7);
 const CONCURRENCY = process.env.CONCURRENCY ? Number(process.env.CONCURRENCY) : undefined;
 const CARDS = 20;
-const PASSWORD = 'Bench-pass-123!';
 
-/** Twenty everyday questions on the demo model: no two ask the same query. */
-const DEMO_QUESTIONS = [
-  'revenue by region last month',
-  'revenue by region last month vs last year',
-  'top 5 products by revenue in 2025',
-  'orders by month this year',
-  'average order value by channel this quarter',
-  'weekly sessions last 8 weeks',
-  'conversion rate by device last 30 days',
-  'revenue by category last quarter',
-  'units sold by brand this year',
-  'customers by segment last month',
-  'refunds by channel last month',
-  'gross margin by category in 2025',
-  'sessions by channel last week',
-  'revenue by country last 3 months',
-  'orders by region last year',
-  'bounce rate by device this month',
-  'pageviews by country last 30 days',
-  'revenue by month last 12 months',
-  'average order value by region in 2025',
-  'conversions by channel this year',
-];
-
-/** Candidates on the introspected PostgreSQL model; the first 20 that answer with a card are used. */
-const PG_CANDIDATES = [
-  'number of orders by region',
-  'number of orders by channel last month',
-  'total quantity by category',
-  'orders by month in 2025',
-  'average unit price by brand',
-  'total sessions by device last 30 days',
-  'number of orders by status',
-  'number of customers by segment',
-  'number of customers by country',
-  'total sessions by channel last week',
-  'total pageviews by country this year',
-  'total conversions by device last month',
-  'total users by channel in 2025',
-  'number of orders by region last year',
-  'number of products by category',
-  'average unit cost by category',
-  'total quantity by brand',
-  'total bounces by device this month',
-  'number of orders by country last 3 months',
-  'total sessions by month last 12 months',
-  'number of orders by channel in 2025',
-  'total discount by category',
-  'number of customers by signup month in 2025',
-  'total conversions by country last 30 days',
-  'average sessions by device',
-];
-
-// The SQL and values the app sends, recorded where every SQL connector runs them.
-type Statement = { sql: string; params: (string | number)[] };
+// The SQL and values the app sends, recorded where every SQL connector runs them (its timing point).
 let recorded: Statement[] | null = null;
-const originalExecute = SqlConnector.prototype.execute;
-SqlConnector.prototype.execute = function (plan, options) {
-  if (plan.kind === 'sql') recorded?.push({ sql: plan.sql, params: plan.params });
-  return originalExecute.call(this, plan, options);
-};
+const stopRecording = onTraced('connector.execute', (_ms, context) => {
+  const statement = sqlOf(context);
+  if (statement) recorded?.push(statement);
+});
 
 /** Runs a statement on the engine's own client; answers milliseconds. */
 type RawRun = (worker: number, statement: Statement) => Promise<number>;
@@ -119,52 +59,7 @@ async function rawBaseline(statements: Statement[], run: RawRun, workers: number
   };
 }
 
-type Post = (path: string, body: unknown) => Promise<{ status: number; json: Record<string, unknown> }>;
-
-/** The app on loopback, signed in as the demo user. */
-async function startApp(demoPath: string) {
-  const config = loadConfig({
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'parley-bench-collections-')),
-    DEMO_PASSWORD: PASSWORD,
-    LOG_LEVEL: 'silent',
-    ALLOW_PRIVATE_HOSTS: 'true',
-    ASK_RATE_LIMIT: '0',
-  });
-  const database = await openDatabase({ dir: null });
-  const app = await buildApp({
-    config,
-    database,
-    demoDataset: { path: demoPath, endDate: END_DATE, scale: SCALE },
-    clock: () => new Date(`${END_DATE}T12:00:00Z`),
-    resultCacheSize: 0,
-    collectionConcurrency: CONCURRENCY,
-  });
-  await app.services.demo.ensureDemo();
-  await app.services.answers.warmUp();
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const login = await fetch(`${base}/auth/loginwithpassword`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: config.DEMO_EMAIL, password: PASSWORD }),
-  });
-  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  const { xsrfToken } = (await login.json()) as { xsrfToken: string };
-  const post: Post = async (path, body) => {
-    const res = await fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { cookie, 'x-xsrf-token': xsrfToken, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-  };
-  return {
-    post,
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
-}
+type Post = BenchClient['postJson'];
 
 interface Measured {
   label: string;
@@ -207,17 +102,15 @@ async function measure(
   const collectionId = created.json.id as string;
   const questions = created.json.questions as { id: string; phrase: string }[];
   const time = async (id?: string) => {
-    const t = performance.now();
     const res = await post('/features/collections/query', {
       collection_id: collectionId,
       ...(id ? { id } : {}),
     });
-    const ms = performance.now() - t;
     const responses = res.json.responses as { card?: unknown; error?: boolean; message?: string }[];
     const failed = responses.filter((r) => !r.card);
     if (res.status !== 200 || failed.length)
       throw new Error(`${label}: ${JSON.stringify(failed[0] ?? res.json)}`);
-    return ms;
+    return res.ms;
   };
   await time(); // warm: connections, models, JIT
   recorded = [];
@@ -245,15 +138,15 @@ async function measure(
   };
 }
 
-const demoPath = join(tmpdir(), `parley-bench-demo-v1-${END_DATE}-${SCALE}.duckdb`);
-await ensureDemoDataset({ path: demoPath, endDate: END_DATE, scale: SCALE });
+const { path: demoPath } = await demoFile(SCALE);
 const pgDb = await createPostgresDemoDatabase(PG_SCALE);
-const app = await startApp(demoPath);
+// Result cache off, so every card runs its SQL each time.
+const app = await startApp({ scale: SCALE, resultCacheSize: 0, collectionConcurrency: CONCURRENCY });
 const results: Measured[] = [];
 try {
-  const demoPhrases = await working(app.post, DEMO_QUESTIONS, null);
+  const demoPhrases = await working(app.postJson, COLLECTION_QUESTIONS, null);
   if (demoPhrases.length < CARDS) throw new Error(`only ${demoPhrases.length} demo questions answer`);
-  const demo = await measure(`demo data (DuckDB, scale ${SCALE})`, app.post, demoPhrases, null);
+  const demo = await measure(`demo data (DuckDB, scale ${SCALE})`, app.postJson, demoPhrases, null);
   const duck = await DuckDBInstance.create(demoPath, { access_mode: 'READ_ONLY' });
   const duckConnections = await Promise.all(Array.from({ length: CONCURRENCY ?? 4 }, () => duck.connect()));
   demo.raw = await rawBaseline(
@@ -271,18 +164,12 @@ try {
   duck.closeSync();
   results.push(demo);
 
-  const source = await app.post('/api/v1/datasource', {
-    type: 'POSTGRESQL',
-    name: 'Bench PostgreSQL',
-    config: pgDb.config,
-  });
-  if (source.status !== 200) throw new Error(`source failed: ${JSON.stringify(source.json)}`);
-  const sourceId = source.json.datasource_id as string;
-  const pgPhrases = await working(app.post, PG_CANDIDATES, sourceId);
+  const sourceId = await connectPostgres(app, pgDb.config);
+  const pgPhrases = await working(app.postJson, PG_COLLECTION_CANDIDATES, sourceId);
   if (pgPhrases.length < CARDS) throw new Error(`only ${pgPhrases.length} PostgreSQL questions answer`);
   const onPg = await measure(
     `local PostgreSQL source (demo tables, scale ${PG_SCALE})`,
-    app.post,
+    app.postJson,
     pgPhrases,
     sourceId,
   );
@@ -300,6 +187,7 @@ try {
   await Promise.all(clients.map((c) => c.end()));
   results.push(onPg);
 } finally {
+  stopRecording();
   await app.close();
   await pgDb.drop();
 }
@@ -312,7 +200,7 @@ const rawRows = results.map(
   (r) =>
     `| ${r.label} | ${r.raw!.statements} | ${r.raw!.concurrent.toFixed(0)} | ${r.raw!.slowest.toFixed(0)} | ${(r.raw!.concurrent / r.raw!.slowest).toFixed(2)}× | ${r.raw!.sequential.toFixed(0)} | ${(r.all / r.raw!.concurrent).toFixed(2)} |`,
 );
-const body = `Command: \`node --import tsx bench/collections.bench.ts\` (SCALE=${SCALE}, PG_SCALE=${PG_SCALE}, RUNS=${RUNS}, medians, concurrency ${CONCURRENCY ?? 4}), ${new Date().toISOString().slice(0, 10)}.
+const body = `Command: \`SCALE=${SCALE} PG_SCALE=${PG_SCALE} RUNS=${RUNS} node --import tsx bench/collections.bench.ts\` (SCALE=${SCALE}, PG_SCALE=${PG_SCALE}, RUNS=${RUNS}, medians, concurrency ${CONCURRENCY ?? 4}), ${today()}.
 A 20-card collection: "all cards" = POST /features/collections/query without \`id\` (every card, concurrently through the bounded pool); "slowest card" = the same call with one card's \`id\`, the slowest card's median; both over HTTP on loopback through the whole app, result cache off (every card runs its SQL each time), interleaved in one process. Target: all cards ≤ 2× the slowest card.
 
 | source | cards | all cards ms | slowest card ms | all ÷ slowest | sum of single cards ms | speed-up vs one by one |

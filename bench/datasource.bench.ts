@@ -10,89 +10,38 @@ import { createWriteStream, mkdtempSync, openAsBlob, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { PostgresConnector, type TQueryPlan } from '@parley/connectors';
 import { createPostgresDemoDatabase } from '@parley/testing/fixtures/postgres-fixture';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
-import { startLatencyProxy } from './latency-proxy';
-import { median, writeSection } from './results';
+import { type BenchApp, connectPostgres, startApp } from './lib/app';
+import { startLatencyProxy } from './lib/latency-proxy';
+import { PG_QUESTIONS } from './lib/questions';
+import { median, today, writeSection } from './lib/results';
+import { onTraced, type SqlStatement, sqlOf } from './lib/trace';
 
 const PG_SCALE = Number(process.env.PG_SCALE ?? 1);
 const ROWS = Number(process.env.ROWS ?? 1_000_000);
 const RUNS = Number(process.env.RUNS ?? 15);
 /** A network round trip to PostgreSQL (0: loopback as it is), for the app and the raw client alike. */
 const LATENCY_MS = Number(process.env.LATENCY_MS ?? 0);
-const PASSWORD = 'Bench-pass-123!';
-/** Everyday questions over the demo tables as an introspected PostgreSQL schema (no hand-written model). */
-const QUESTIONS = (process.env.QUESTIONS ?? '')
-  .split('|')
-  .filter(Boolean)
-  .concat(
-    process.env.QUESTIONS
-      ? []
-      : [
-          'number of orders by region',
-          'number of orders by channel last month',
-          'total quantity by category',
-          'orders by month in 2025',
-          'average unit price by brand',
-          'total sessions by device last 30 days',
-        ],
-  );
+/** QUESTIONS='a|b|…' replaces the everyday questions. */
+const QUESTIONS = process.env.QUESTIONS ? process.env.QUESTIONS.split('|').filter(Boolean) : PG_QUESTIONS;
 
-// The SQL and values the app sends to PostgreSQL, recorded where the connector runs them.
-let lastPlan: TQueryPlan | null = null;
-const originalExecute = PostgresConnector.prototype.execute;
-PostgresConnector.prototype.execute = function (plan, options) {
-  lastPlan = plan;
-  return originalExecute.call(this, plan, options);
-};
+// The SQL and values the app sends to PostgreSQL, recorded where the connector runs them (its timing point).
+let lastStatement: SqlStatement | null = null;
+const stopRecording = onTraced('connector.execute', (_ms, context) => {
+  lastStatement = sqlOf(context);
+});
 
-async function startApp() {
-  const config = loadConfig({
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'parley-bench-ds-')),
-    DEMO_PASSWORD: PASSWORD,
-    LOG_LEVEL: 'silent',
-    ALLOW_PRIVATE_HOSTS: 'true',
-    ASK_RATE_LIMIT: '0',
-    UPLOAD_LIMIT_MB: '500',
-  });
-  const database = await openDatabase({ dir: null });
-  // Result cache off: every answer runs its SQL, like the baseline.
-  const app = await buildApp({ config, database, resultCacheSize: 0 });
-  await app.services.demo.ensureDemo();
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const login = await fetch(`${base}/auth/loginwithpassword`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: config.DEMO_EMAIL, password: PASSWORD }),
-  });
-  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  const { xsrfToken } = (await login.json()) as { xsrfToken: string };
-  const headers = { cookie, 'x-xsrf-token': xsrfToken };
-  const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-  };
-  const upload = async (file: string) => {
-    const form = new FormData();
-    form.set('file', await openAsBlob(file, { type: 'text/csv' }), 'orders_1m.csv');
-    const t = performance.now();
-    const res = await fetch(`${base}/api/v1/datasource/upload`, { method: 'POST', headers, body: form });
-    const json = (await res.json()) as Record<string, unknown>;
-    return { ms: performance.now() - t, status: res.status, json };
-  };
-  const close = async () => {
-    await app.close();
-    await database.close();
-  };
-  return { post, upload, close };
+/** POSTs `file` to the upload route as the signed-in user, timed in this process. */
+async function upload(app: BenchApp, file: string) {
+  const form = new FormData();
+  form.set('file', await openAsBlob(file, { type: 'text/csv' }), 'orders_1m.csv');
+  const { cookie, 'x-xsrf-token': xsrf } = app.headers;
+  const headers = { cookie: cookie!, 'x-xsrf-token': xsrf! };
+  const t = performance.now();
+  const res = await fetch(`${app.base}/api/v1/datasource/upload`, { method: 'POST', headers, body: form });
+  const json = (await res.json()) as Record<string, unknown>;
+  return { ms: performance.now() - t, status: res.status, json };
 }
 
 /** A 1 M-row sales CSV: date, text dimensions, an integer and a money column. */
@@ -124,16 +73,11 @@ async function writeCsv(path: string, rows: number): Promise<void> {
 const pgDb = await createPostgresDemoDatabase(PG_SCALE);
 const proxy = LATENCY_MS > 0 ? await startLatencyProxy(pgDb.config, LATENCY_MS) : null;
 const pgConfig = proxy ? { ...pgDb.config, host: '127.0.0.1', port: proxy.port } : pgDb.config;
-const app = await startApp();
+// Result cache off: every answer runs its SQL, like the baseline.
+const app = await startApp({ resultCacheSize: 0, env: { UPLOAD_LIMIT_MB: '500' } });
 const raw = new pg.Client({ ...pgConfig });
 await raw.connect();
-const created = await app.post('/api/v1/datasource', {
-  type: 'POSTGRESQL',
-  name: 'Bench PostgreSQL',
-  config: pgConfig,
-});
-if (created.status !== 200) throw new Error(`create failed: ${JSON.stringify(created.json)}`);
-const datasourceId = created.json.datasource_id as string;
+const datasourceId = await connectPostgres(app, pgConfig);
 
 interface Row {
   question: string;
@@ -145,23 +89,21 @@ const results: Row[] = [];
 const skipped: string[] = [];
 for (const question of QUESTIONS) {
   const ask = async () => {
-    lastPlan = null;
-    const t = performance.now();
-    const res = await app.post('/features/conversations/query', {
+    lastStatement = null;
+    const res = await app.postJson('/features/conversations/query', {
       phrase: question,
       created: Date.now(),
       datasource_id: datasourceId,
     });
-    const ms = performance.now() - t;
     const card = (res.json.responses as { card?: { table: unknown[] } }[] | undefined)?.[0]?.card;
-    return { ms, card, plan: lastPlan as TQueryPlan | null };
+    return { ms: res.ms, card, statement: lastStatement as SqlStatement | null };
   };
   const first = await ask();
-  if (!first.card || first.plan?.kind !== 'sql') {
+  if (!first.card || !first.statement) {
     skipped.push(question);
     continue;
   }
-  const { sql, params } = first.plan;
+  const { sql, params } = first.statement;
   const runRaw = async () => {
     const t = performance.now();
     await raw.query(sql, params);
@@ -190,6 +132,7 @@ for (const question of QUESTIONS) {
 await raw.end();
 /** Closes the app before the database it reads is dropped. */
 const finish = async () => {
+  stopRecording();
   await app.close();
   await proxy?.close();
   await pgDb.drop();
@@ -199,16 +142,15 @@ const lines = results.map(
   (r) =>
     `| ${r.question} | ${r.rows} | ${r.raw.toFixed(1)} | ${r.answer.toFixed(1)} | ${(r.answer / r.raw).toFixed(2)} |`,
 );
-const answers = `Command: \`${LATENCY_MS ? `LATENCY_MS=${LATENCY_MS} ` : ''}${process.env.QUESTIONS ? `QUESTIONS='${process.env.QUESTIONS}' ` : ''}node --import tsx bench/datasource.bench.ts\` (PG_SCALE=${PG_SCALE}, RUNS=${RUNS} per question, medians${LATENCY_MS ? '' : `; ROWS=${ROWS}`}), ${new Date().toISOString().slice(0, 10)}.
+const answers = `Command: \`${LATENCY_MS ? `LATENCY_MS=${LATENCY_MS} ` : ''}${process.env.QUESTIONS ? `QUESTIONS='${process.env.QUESTIONS}' ` : ''}PG_SCALE=${PG_SCALE} RUNS=${RUNS}${LATENCY_MS ? '' : ` ROWS=${ROWS}`} node --import tsx bench/datasource.bench.ts\` (medians per question), ${today()}.
 
-**Answer on a PostgreSQL source vs raw \`pg\`.** The demo tables (scale ${PG_SCALE}) copied into a local PostgreSQL database and connected as a data source (introspected model, no hand-written one). "answer" (result cache off) = HTTP POST /features/conversations/query with \`datasource_id\` through the whole app (session, parse, compile, READ ONLY transaction with statement_timeout and row cap, card, history write); "raw" = one \`pg\` client running the same SQL with the same values. Interleaved in one process.${LATENCY_MS ? ` Both reach PostgreSQL through bench/latency-proxy.ts, which adds ${LATENCY_MS} ms to every round trip.` : ''}
+**Answer on a PostgreSQL source vs raw \`pg\`.** The demo tables (scale ${PG_SCALE}) copied into a local PostgreSQL database and connected as a data source (introspected model, no hand-written one). "answer" (result cache off) = HTTP POST /features/conversations/query with \`datasource_id\` through the whole app (session, parse, compile, READ ONLY transaction with statement_timeout and row cap, card, history write); "raw" = one \`pg\` client running the same SQL with the same values. Interleaved in one process.${LATENCY_MS ? ` Both reach PostgreSQL through bench/lib/latency-proxy.ts, which adds ${LATENCY_MS} ms to every round trip.` : ''}
 
 | question | rows | raw ms | answer ms | ratio |
 |---|---|---|---|---|
 ${lines.join('\n')}
 
-Median ratio **${results.length ? median(results.map((r) => r.answer / r.raw)).toFixed(2) : '–'}**, median answer ${results.length ? median(results.map((r) => r.answer)).toFixed(1) : '–'} ms.${skipped.length ? ` Not answered with a card (left out): ${skipped.map((q) => `"${q}"`).join(', ')}.` : ''}
-Profile note (2026-11-23): the row cap was first a cursor (DECLARE … FETCH maxRows+1); PostgreSQL never plans a cursor's query in parallel, and this run's median ratio was 1.77 (1.84–1.90 on the 0.6 s aggregates). The cap is now an outer LIMIT, which keeps parallel plans.`;
+Median ratio **${results.length ? median(results.map((r) => r.answer / r.raw)).toFixed(2) : '–'}**, median answer ${results.length ? median(results.map((r) => r.answer)).toFixed(1) : '–'} ms.${skipped.length ? ` Not answered with a card (left out): ${skipped.map((q) => `"${q}"`).join(', ')}.` : ''}`;
 if (LATENCY_MS > 0) {
   await finish();
   writeSection(`Data sources: PostgreSQL answers across a ${LATENCY_MS} ms round trip`, answers);
@@ -225,7 +167,7 @@ const sizeMb = statSync(csv).size / 1024 / 1024;
 const uploads: number[] = [];
 const duck: number[] = [];
 for (let i = 0; i < 3; i++) {
-  const u = await app.upload(csv);
+  const u = await upload(app, csv);
   if (u.status !== 200) throw new Error(`upload failed: ${JSON.stringify(u.json)}`);
   uploads.push(u.ms);
   const t = performance.now();

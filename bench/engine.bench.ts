@@ -2,16 +2,16 @@
  * Ask-engine benchmark: parse + compile time per question over the demo model, demo dataset
  * generation time (scale 1); answer time against raw DuckDB is answer.bench.ts.
  * Writes its figures into the "## Ask engine" section of bench/RESULTS.md.
- * Run: npx tsx bench/engine.bench.ts
+ * Run: node --import tsx bench/engine.bench.ts
  */
 import { rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureDemoDataset } from '@parley/connectors';
 import { compileQuery, getDemoModel, parseQuestion } from '@parley/engine';
-import { writeSection } from './results';
+import { END_DATE } from './lib/demo';
+import { today, writeSection } from './lib/results';
 
-const END_DATE = '2026-11-20';
 const QUESTIONS = [
   'revenue by country last month',
   'top 5 products by revenue in 2025',
@@ -24,7 +24,7 @@ const QUESTIONS = [
   'aov by channel ytd compared to last year',
   'countries with revenue over 100000 last year',
 ];
-/** Turkish questions (issue 13): the Turkish pack, chosen from the question and the user's language. */
+/** Turkish questions: the Turkish pack, chosen from the question and the user's language. */
 const TR_QUESTIONS = [
   'geçen ay ülkelere göre gelir',
   'en çok satan 5 ürün 2025',
@@ -105,7 +105,7 @@ async function main(): Promise<void> {
   rmSync(path, { force: true });
 
   const body = [
-    `Command: \`npx tsx bench/engine.bench.ts\` — ${new Date().toISOString().slice(0, 10)}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}.`,
+    `Command: \`node --import tsx bench/engine.bench.ts\` — ${today()}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}.`,
     '',
     `- Parse + compile per question (${samples.length} runs of ${QUESTIONS.length} questions, warm): median **${percentile(samples, 50).toFixed(3)} ms**, p95 ${percentile(samples, 95).toFixed(3)} ms, max ${Math.max(...samples).toFixed(2)} ms (target < 2 ms); CPU time mean ${mean(cpu).toFixed(3)} ms (whole process, GC threads included).`,
     `- Parse + compile per Turkish question (${trSamples.length} runs of ${TR_QUESTIONS.length} questions, warm): median **${percentile(trSamples, 50).toFixed(3)} ms**, p95 ${percentile(trSamples, 95).toFixed(3)} ms, max ${Math.max(...trSamples).toFixed(2)} ms (target < 2 ms); CPU time mean ${mean(trCpu).toFixed(3)} ms (whole process, GC threads included).`,

@@ -5,15 +5,14 @@
  * with ROWS rows, ANALYZEd. Times PostgresConnector.introspect() (catalogue, keys, row estimates,
  * the values of low-cardinality text columns) and generateModel() on its result, against the
  * baseline any tool pays: the same two catalogue statements through a bare `pg` client.
- * Goal (issue 29): the whole under 10 s. Run: node --import tsx bench/introspect.bench.ts
+ * Goal: the whole under 10 s. Run: node --import tsx bench/introspect.bench.ts
  * (TABLES=300 ROWS=200 RUNS=5; PostgreSQL: TEST_DATABASE_URL, required)
  */
-import { randomBytes } from 'node:crypto';
 import { PostgresConnector } from '@parley/connectors';
 import { generateModel } from '@parley/engine';
-import { requireTestDatabaseUrl } from '@parley/testing';
 import pg from 'pg';
-import { median, writeSection } from './results';
+import { createThrowawayDatabase } from './lib/postgres';
+import { median, today, writeSection } from './lib/results';
 
 const TABLES = Number(process.env.TABLES ?? 300);
 const ROWS = Number(process.env.ROWS ?? 200);
@@ -86,33 +85,20 @@ async function readCatalogue(url: string): Promise<number> {
   return ms;
 }
 
-const server = new URL(requireTestDatabaseUrl());
-const name = `parley_bench_introspect_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: server.toString() });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const url = new URL(server);
-url.pathname = `/${name}`;
+const database = await createThrowawayDatabase('introspect');
+const { name, url, config } = database;
 try {
-  const setup = new pg.Client({ connectionString: url.toString() });
+  const setup = new pg.Client({ connectionString: url });
   await setup.connect();
   for (const statement of schemaStatements()) await setup.query(statement);
   await setup.end();
 
-  const config = {
-    host: url.hostname,
-    port: Number(url.port || 5432),
-    database: name,
-    user: decodeURIComponent(url.username || 'postgres'),
-    password: decodeURIComponent(url.password),
-    ssl: false,
-  };
   const introspectMs: number[] = [];
   const generateMs: number[] = [];
   const catalogueMs: number[] = [];
   let summary = '';
   for (let run = 0; run < RUNS; run++) {
-    catalogueMs.push(await readCatalogue(url.toString()));
+    catalogueMs.push(await readCatalogue(url));
     const connector = new PostgresConnector(config, { account: 'public', allowPrivateHosts: true });
     let started = performance.now();
     const introspection = await connector.introspect();
@@ -127,7 +113,7 @@ try {
     );
   }
   const total = median(introspectMs.map((ms, i) => ms + generateMs[i]!));
-  const body = `Command: \`TABLES=${TABLES} ROWS=${ROWS} RUNS=${RUNS} node --import tsx bench/introspect.bench.ts\`, ${new Date().toISOString().slice(0, 10)}; PostgreSQL on this machine (TEST_DATABASE_URL).
+  const body = `Command: \`TABLES=${TABLES} ROWS=${ROWS} RUNS=${RUNS} node --import tsx bench/introspect.bench.ts\`, ${today()}; PostgreSQL on this machine (TEST_DATABASE_URL).
 A generated schema of ${TABLES} tables (${ENTITIES} entities with name, code, category and a date; ${FACTS} fact tables with amounts, quantities, statuses, two timestamps and foreign keys to two or three entities; ${LINKS} link tables with composite keys, a role and a validity period), ${ROWS} rows each, ANALYZEd. Model: ${summary}. Medians of ${RUNS} runs, a fresh connector each.
 
 | step | median (ms) | range (ms) |
@@ -140,6 +126,5 @@ Introspection and model together: **${(total / 1000).toFixed(2)} s** (goal < 10 
   writeSection(`Introspection: a ${TABLES}-table schema`, body);
   console.log(body);
 } finally {
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
 }

@@ -1,5 +1,5 @@
 /**
- * Memory under a soak (issue 27 item 7): the app in its own process, as `npm start` runs it
+ * Memory under a soak: the app in its own process, as `npm start` runs it
  * (embedded mode: PGlite under DATA_DIR, the demo source), answers SOAK_MINUTES of distinct
  * questions from SOAK_CLIENTS bench clients (ask-client.ts), one question at a time each; the
  * server's resident memory (VmRSS of /proc/<pid>/status) is read every 10 s. Every phrase is
@@ -10,35 +10,25 @@
  * inherits the environment, so DUCKDB_MEMORY_LIMIT, DUCKDB_THREADS, ANSWER_CACHE_MB,
  * HEAP_GROWTH_PERCENT, glibc's MALLOC_ARENA_MAX and NODE_OPTIONS apply).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { connectClient, demoFile, END_DATE } from './answer-app';
-import { median, writeSection } from './results';
-import { distinctQuestions } from './soak-questions';
+import { join } from 'node:path';
+import { connectClient, startServerProcess } from './lib/app';
+import { demoFile } from './lib/demo';
+import { ROOT, stop } from './lib/process';
+import { distinctQuestions, WARM_QUESTION } from './lib/questions';
+import { median, today, writeSection } from './lib/results';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 // The first minute is the warm-up; the second is the reference the end is compared with.
 if (!(MINUTES >= 2)) throw new Error('SOAK_MINUTES must be at least 2');
 const CLIENTS = Number(process.env.SOAK_CLIENTS ?? 2);
 const SAMPLE_MS = 10_000;
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const COMMIT = execFileSync('git', ['-C', ROOT, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
 const PASSWORD = 'Bench-soak-123!';
 const EMAIL = 'demo@parley.local';
 const MiB = 1024 * 1024;
-
-/** A free loopback port for the server (main.ts listens on PORT). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** The resident set of process `pid` in bytes (VmRSS), null once it is gone. */
 function rssOf(pid: number): number | null {
@@ -61,53 +51,24 @@ function cpuSecondsOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
 }
 
-/** Starts main.ts on `dataDir` at a free port; resolves once it answers. */
-async function launch(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DEMO: 'true',
-      DEMO_EMAIL: EMAIL,
-      DEMO_PASSWORD: PASSWORD,
-      DEMO_END_DATE: END_DATE,
-      // The bench asks far more than a person would a minute.
-      ASK_RATE_LIMIT: '0',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const started = performance.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const status = await fetch(`${base}/auth/config`).then(
-      (r) => r.status,
-      () => 0,
-    );
-    if (status === 200) return { child, base };
-    if (performance.now() - started > 300_000) throw new Error('the server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  child.kill('SIGTERM');
-  if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
-}
+/** The server's settings: embedded mode with the demo, its warnings shown, no rate limit. */
+const SERVER_ENV = {
+  LOG_LEVEL: 'warn',
+  DEMO: 'true',
+  DEMO_EMAIL: EMAIL,
+  DEMO_PASSWORD: PASSWORD,
+  // The bench asks far more than a person would a minute.
+  ASK_RATE_LIMIT: '0',
+};
+const launch = (dataDir: string) =>
+  startServerProcess(dataDir, SERVER_ENV, { pollMs: 100, stdio: ['ignore', 'ignore', 'inherit'] });
 
 /**
  * The server measured: a second start on a DATA_DIR holding the bench's demo file, as a running
  * install restarts. The first start creates the database (PGlite's initdb keeps its own memory
  * until the garbage collector lets it go, at no set time) and the demo user.
  */
-async function startServer(
-  demoPath: string,
-): Promise<{ child: ChildProcess; base: string; dataDir: string }> {
+async function startServer(demoPath: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-bench-soak-'));
   // The demo file generated once for every bench (main.ts keeps an existing DATA_DIR/demo.duckdb).
   copyFileSync(demoPath, join(dataDir, 'demo.duckdb'));
@@ -122,7 +83,7 @@ const clients = await Promise.all(
   Array.from({ length: CLIENTS }, () => connectClient(base, EMAIL, PASSWORD)),
 );
 // The first question opens the demo source; the soak starts with it open.
-await clients[0]!.ask('revenue by region last month');
+await clients[0]!.ask(WARM_QUESTION);
 
 const questions = distinctQuestions();
 const statuses = new Map<number, number>();
@@ -191,7 +152,7 @@ const SETTINGS = [
 const given = SETTINGS.filter((name) => process.env[name] !== undefined);
 const defaults = SETTINGS.filter((name) => process.env[name] === undefined);
 const envText = given.map((name) => `${name}=${JSON.stringify(process.env[name])}`).join(' ');
-const body = `Command: \`${envText ? `${envText} ` : ''}SOAK_MINUTES=${MINUTES} SOAK_CLIENTS=${CLIENTS} node --import tsx bench/soak.bench.ts\`, ${new Date().toISOString().slice(0, 10)}, server at \`${COMMIT}\`${defaults.length ? `; ${defaults.join(', ')} at their defaults` : ''}.
+const body = `Command: \`${envText ? `${envText} ` : ''}SOAK_MINUTES=${MINUTES} SOAK_CLIENTS=${CLIENTS} node --import tsx bench/soak.bench.ts\`, ${today()}, server at \`${COMMIT}\`${defaults.length ? `; ${defaults.join(', ')} at their defaults` : ''}.
 \`apps/server/src/main.ts\` in its own process, started a second time on its DATA_DIR (embedded mode: PGlite, the scale-1 demo source), ${CLIENTS} bench clients (ask-client.ts) each sending one question at a time; every phrase distinct (measures × breakdowns × filters × periods × top-N, each one the parser reads as a query). The server's VmRSS read every ${SAMPLE_MS / 1000} s.
 
 | minute | server RSS (MiB) | questions answered |

@@ -1,5 +1,5 @@
 /**
- * Throughput under load (issue 14): answers per second and latency of POST
+ * Throughput under load: answers per second and latency of POST
  * /features/conversations/query at 1, 10 and 50 connections with the result cache on (the same
  * question again and again), beside a bare Fastify JSON route in the same process and run, and
  * with the cache off at 10 connections (the bench questions in turn) — on the demo data and on a
@@ -8,30 +8,15 @@
  * TEST_DATABASE_URL, required)
  */
 
-import { requireTestDatabaseUrl } from '@parley/testing';
 import { createPostgresDemoDatabase } from '@parley/testing/fixtures/postgres-fixture';
 import Fastify from 'fastify';
-import { type BenchApp, demoFile, startApp } from './answer-app';
-import { type Load, load } from './load';
-import { writeSection } from './results';
+import { type BenchApp, connectPostgres, startApp } from './lib/app';
+import { type Load, load } from './lib/load';
+import { DEMO_QUESTIONS, PG_QUICK_QUESTIONS as PG_QUESTIONS } from './lib/questions';
+import { today, writeSection } from './lib/results';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const PG_SCALE = Number(process.env.PG_SCALE ?? 1);
-const DEMO_QUESTIONS = [
-  'revenue by region last month',
-  'revenue by region last month vs last year',
-  'top 5 products by revenue in 2025',
-  'orders by month this year',
-  'average order value by channel this quarter',
-  'weekly sessions last 8 weeks',
-  'conversion rate by device last 30 days',
-];
-const PG_QUESTIONS = [
-  'number of orders by channel last month',
-  'total sessions by device last 30 days',
-  'orders by month in 2025',
-  'number of orders by region',
-];
 
 const body = (phrase: string, datasourceId?: string) =>
   JSON.stringify({ phrase, created: 1, ...(datasourceId ? { datasource_id: datasourceId } : {}) });
@@ -41,26 +26,14 @@ const bare = Fastify();
 bare.post('/bare', async () => ({ ok: true }));
 const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
 
-const { path } = await demoFile(1);
 const pgDb = await createPostgresDemoDatabase(PG_SCALE);
-const env = { ALLOW_PRIVATE_HOSTS: 'true' };
-const cached = await startApp(path, 1, 200, env);
-const uncached = await startApp(path, 1, 0, env);
+const cached = await startApp({ resultCacheSize: 200 });
+const uncached = await startApp({ resultCacheSize: 0 });
 // Server mode: the app's own database (sessions, history) in PostgreSQL instead of PGlite.
-const serverMode = await startApp(path, 1, 200, env, { databaseUrl: requireTestDatabaseUrl() });
+const serverMode = await startApp({ resultCacheSize: 200, serverMode: true });
 
-async function connectPg(app: BenchApp): Promise<string> {
-  const res = await fetch(`${app.base}/api/v1/datasource`, {
-    method: 'POST',
-    headers: app.headers,
-    body: JSON.stringify({ type: 'POSTGRESQL', name: 'Bench PostgreSQL', config: pgDb.config }),
-  });
-  const json = (await res.json()) as { datasource_id?: string };
-  if (!json.datasource_id) throw new Error(`connect failed: ${JSON.stringify(json)}`);
-  return json.datasource_id;
-}
-const pgCached = await connectPg(cached);
-const pgUncached = await connectPg(uncached);
+const pgCached = await connectPostgres(cached, pgDb.config);
+const pgUncached = await connectPostgres(uncached, pgDb.config);
 
 // Every question answers with a card before it is loaded.
 for (const q of DEMO_QUESTIONS) if (!(await cached.ask(q)).card) throw new Error(`no card: ${q}`);
@@ -147,7 +120,7 @@ const table = rows.map(
   ({ what, c, r }) =>
     `| ${what} | ${c} | ${r.rps.toFixed(0)} | ${r.cpuUs.toFixed(0)} (${r.mainCpuUs.toFixed(0)})${r.postgresCpuUs === undefined ? '' : ` + ${r.postgresCpuUs.toFixed(0)} PostgreSQL`} | ${r.p50.toFixed(1)} | ${r.p90.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.total} | ${r.errors + r.timeouts + r.non2xx} |`,
 );
-const text = `Command: \`node --import tsx bench/throughput.bench.ts\` (DURATION=${DURATION} s per line, autocannon 9 in its own process, PG_SCALE=${PG_SCALE}), ${new Date().toISOString().slice(0, 10)}.
+const text = `Command: \`DURATION=${DURATION} node --import tsx bench/throughput.bench.ts\` (${DURATION} s per line, autocannon 9 in its own process, PG_SCALE=${PG_SCALE}), ${today()}.
 Server: the whole app on loopback (PGlite app database, session cookie + XSRF, quota, history journal), signed in as the demo user; the bare route is \`Fastify().post('/bare', async () => ({ ok: true }))\` in the same process. Cached = the same question every time (result cache on); uncached = result cache off, the questions in turn (identical questions running at the same moment still run once: no stampede). "PostgreSQL source" = the demo tables (scale ${PG_SCALE}) in a local PostgreSQL database connected as a data source.
 
 | load | connections | answers/s | server CPU µs per answer (main thread's) | p50 ms | p90 ms | p99 ms | requests | errors + non-2xx |
@@ -156,7 +129,7 @@ ${table.join('\n')}
 
 ${ratios.join('; ')}.
 
-Reading, at 10 connections, by server CPU per request (every thread of the server's process; steadier than requests/s on this shared machine, where autocannon's process also needs a core): ${cpu(bare10)} µs for the bare route, ${cpu(light)} µs for the app's lightest signed-in call, ${cpu(cached10)} µs for a cached answer — ${main(cached10)} µs on the main thread (HTTP, Fastify, the app, the journal line) and ${other(cached10)} µs on the others (PGlite's thread storing the history row, GC and libuv helpers). The target (cached answers/s ≥ 0.5 × the bare route's) asks a cached answer to cost within about 2 × a bare request: ${(2 * bare10.cpuUs).toFixed(0)} µs here. Where the main thread's share goes is in “Answer path: where a cached answer’s milliseconds go”.
+Reading, at 10 connections, by server CPU per request (every thread of the server's process; steadier than requests/s on this shared machine, where autocannon's process also needs a core): ${cpu(bare10)} µs for the bare route, ${cpu(light)} µs for the app's lightest signed-in call, ${cpu(cached10)} µs for a cached answer — ${main(cached10)} µs on the main thread (HTTP, Fastify, the app, the journal line) and ${other(cached10)} µs on the others (PGlite's thread storing the history row, GC and libuv helpers). The target (cached answers/s ≥ 0.5 × the bare route's) asks a cached answer to cost within about 2 × a bare request: ${(2 * bare10.cpuUs).toFixed(0)} µs here. Where the main thread's share goes: “Answer profile” (answer-profile.bench.ts); the history of that work: docs/perf/answer-path.md.
 
 Server mode (the app's own database in PostgreSQL on this machine, \`DATABASE_URL\`): ${(server10.rps / bare10.rps).toFixed(2)} × the bare route's answers/s; ${cpu(server10)} µs of the app's process per answer (${main(server10)} on its main thread) plus ${server10.postgresCpuUs!.toFixed(0)} µs of PostgreSQL's processes (the history row, the quota row), ${(server10.cpuUs + server10.postgresCpuUs!).toFixed(0)} µs in all against ${cpu(cached10)} µs with PGlite.`;
 writeSection('Throughput under load', text);

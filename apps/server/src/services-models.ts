@@ -18,42 +18,40 @@ import { VerifiedService } from './modules/verified/verified.service';
  * What answers from the owner's model: verified questions, their golden checks (which the models
  * service asks before a save) and the notifications a broken one sends.
  */
-export function buildModelServices(
-  database: Database,
-  modelsRepo: ModelsRepository,
-  overlays: ModelOverlays,
-  deps: {
-    answers: AnswerService;
-    sources: SourceResolver;
-    access: AccessPolicy;
-    invalidation: InvalidationBus;
-    log: FastifyBaseLogger;
-    clock: () => Date;
-  },
-) {
-  const { answers, sources, access, invalidation, log, clock } = deps;
-  const verifiedRepo = new VerifiedRepository(database.db);
-  const verified = new VerifiedService(
-    verifiedRepo,
+export function buildModelServices(deps: {
+  database: Database;
+  modelsRepo: ModelsRepository;
+  overlays: ModelOverlays;
+  answers: AnswerService;
+  sources: SourceResolver;
+  access: AccessPolicy;
+  invalidation: InvalidationBus;
+  log: FastifyBaseLogger;
+  clock: () => Date;
+}) {
+  const { database, modelsRepo, overlays, answers, sources, access, invalidation, log, clock } = deps;
+  const repo = new VerifiedRepository(database.db);
+  const verified = new VerifiedService({
+    repo,
     answers,
     sources,
     access,
-    invalidation,
+    bus: invalidation,
     clock,
-    processCopyMs(database.kind),
-  );
+    copyMs: processCopyMs(database.kind),
+  });
   const notifications = new NotificationsService(new NotificationsRepository(database.db), access, clock);
-  const goldenChecks = new GoldenChecks(verifiedRepo, verified, answers, sources, notifications, log, clock);
-  const models = new ModelsService(
-    modelsRepo,
+  const goldenChecks = new GoldenChecks({ repo, verified, answers, sources, notifications, log, clock });
+  const models = new ModelsService({
+    repo: modelsRepo,
     overlays,
     sources,
     answers,
     access,
-    invalidation,
+    bus: invalidation,
     log,
     clock,
-    goldenChecks,
-  );
+    checks: goldenChecks,
+  });
   return { verified, notifications, goldenChecks, models };
 }

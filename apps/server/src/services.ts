@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { configureDuckDb, type TOAuthAccess } from '@parley/connectors';
+import { configureDuckDb } from '@parley/connectors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -39,6 +39,7 @@ import { DatasourcesService } from './modules/datasources/datasources.service';
 import { SourceFiles } from './modules/datasources/source-files';
 import { SourceFilesRepository } from './modules/datasources/source-files.repository';
 import { SourceResolver } from './modules/datasources/source-resolver';
+import { SourceSync } from './modules/datasources/source-sync';
 import { DemoService } from './modules/demo/demo.service';
 import { type DemoDatasetOptions, demoDatasetPath, demoSource } from './modules/demo/demo-source';
 import { digestJob, digestPlanJob } from './modules/digests/digest.job';
@@ -187,7 +188,7 @@ export function buildServices(
   // Server mode: uploads and API copies are kept in PostgreSQL; the files under sourcesDir are caches.
   const sourceFiles = config.embedded
     ? null
-    : new SourceFiles(new SourceFilesRepository(db), sourcesDir, log);
+    : new SourceFiles({ repo: new SourceFilesRepository(db), sourcesDir, log });
   const answers = new AnswerService({
     llm,
     log,
@@ -196,62 +197,69 @@ export function buildServices(
   });
   const modelsRepo = new ModelsRepository(db);
   const overlays = new ModelOverlays(modelsRepo, invalidation);
-  const synonyms = new SynonymsService(
-    new SynonymsRepository(db),
+  const synonyms = new SynonymsService({
+    repo: new SynonymsRepository(db),
     access,
     clock,
-    invalidation,
-    undefined,
-    (actor, id) => sources.resolve(actor, id),
-  );
-  const sources: SourceResolver = new SourceResolver(
-    datasourcesRepo,
-    box,
-    {
-      allowPrivateHosts: config.ALLOW_PRIVATE_HOSTS,
-      sourcesDir,
-      demo: config.DEMO ? demoSource(dataset, log) : null,
-      // Cached results of a changed or deleted source go with its connector and model.
-      onForget: (id) => answers.forgetSource(id),
-      // Every question's model carries its owner's model edits, then the words its project taught.
-      refine: (actor, source) => overlays.refine(actor, source),
-      teach: (actor, source) => synonyms.teach(actor, source),
-      // OAuth sources (GA4) get their Bearer tokens, refreshed, from the OAuth service.
-      oauthFor: (id): TOAuthAccess => datasourceOAuth.accessFor(id),
-      apiUrls: { GA4_DATA_API_URL: config.GA4_DATA_API_URL, GA4_ADMIN_API_URL: config.GA4_ADMIN_API_URL },
-      localCopy: sourceFiles ? (row) => sourceFiles.ensureLocal(row) : undefined,
-      bus: invalidation,
-    },
-    log,
-  );
-  const datasourceOAuth: DatasourceOAuthService = new DatasourceOAuthService(
+    bus: invalidation,
+    resolve: (actor, id) => sources.resolve(actor, id),
+  });
+  const datasourceOAuth = new DatasourceOAuthService({
     config,
-    datasourcesRepo,
-    () => sources,
+    repo: datasourcesRepo,
     box,
     access,
     log,
     clock,
-  );
-  const datasources = new DatasourcesService(
-    datasourcesRepo,
-    sources,
+  });
+  const sources: SourceResolver = new SourceResolver({
+    repo: datasourcesRepo,
+    box,
+    log,
+    allowPrivateHosts: config.ALLOW_PRIVATE_HOSTS,
+    sourcesDir,
+    demo: config.DEMO ? demoSource(dataset, log) : null,
+    // Cached results of a changed or deleted source go with its connector and model.
+    onForget: (id) => answers.forgetSource(id),
+    // Every question's model carries its owner's model edits, then the words its project taught.
+    refine: (actor, source) => overlays.refine(actor, source),
+    teach: (actor, source) => synonyms.teach(actor, source),
+    // OAuth sources (GA4) get their Bearer tokens, refreshed, from the OAuth service.
+    tokens: datasourceOAuth,
+    apiUrls: { GA4_DATA_API_URL: config.GA4_DATA_API_URL, GA4_ADMIN_API_URL: config.GA4_ADMIN_API_URL },
+    localCopy: sourceFiles ? (row) => sourceFiles.ensureLocal(row) : undefined,
+    bus: invalidation,
+  });
+  // A reconnected or revoked grant: the source's connector, model and cached answers go.
+  datasourceOAuth.onGrantChanged((id) => sources.forget(id));
+  const syncs = new SourceSync({
+    repo: datasourcesRepo,
+    resolver: sources,
+    sourcesDir,
+    queue,
+    files: sourceFiles,
+    log,
+    clock,
+  });
+  const datasources = new DatasourcesService({
+    repo: datasourcesRepo,
+    resolver: sources,
+    syncs,
     box,
     access,
-    {
+    options: {
       allowPrivateHosts: config.ALLOW_PRIVATE_HOSTS,
       sourcesDir,
       tmpDir: join(config.DATA_DIR, 'tmp'),
       uploadLimitMb: config.UPLOAD_LIMIT_MB,
       onDeleted: (ids) => synonyms.forgetSources(ids),
-      queue,
       files: sourceFiles,
     },
     log,
     clock,
-  );
-  queue.define(datasourceSyncJob(datasources, invalidation, (id) => goldenChecks.recheckSource(id)));
-  queue.define(datasourceSyncTickJob(datasources));
+  });
+  queue.define(datasourceSyncJob(syncs, invalidation, (id) => goldenChecks.recheckSource(id)));
+  queue.define(datasourceSyncTickJob(syncs));
   const collections = new CollectionsService({
     repo: new CollectionsRepository(db),
     answers,
@@ -302,19 +310,17 @@ export function buildServices(
   queue.define(reportPlanJob(reports));
   const tenant = new TenantService({ users, projects: projectsRepo, datasources, quotas });
   const conversationsRepo = new ConversationsRepository(db);
-  const { verified, notifications, goldenChecks, models } = buildModelServices(
+  const { verified, notifications, goldenChecks, models } = buildModelServices({
     database,
     modelsRepo,
     overlays,
-    {
-      answers,
-      sources,
-      access,
-      invalidation,
-      log,
-      clock,
-    },
-  );
+    answers,
+    sources,
+    access,
+    invalidation,
+    log,
+    clock,
+  });
   return {
     access,
     sessions,

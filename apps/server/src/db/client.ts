@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { PGliteThread } from './pglite-thread';
 import * as schema from './schema';
+import { TracedPgClient } from './traced-pg-client';
 
 export type Schema = typeof schema;
 /** The app database: PGlite and node-postgres drizzle instances share this surface. */
@@ -35,7 +36,7 @@ const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migratio
  */
 export async function openDatabase(opts: { url?: string; dir: string | null }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, Client: TracedPgClient });
     const db = drizzlePg(pool, { schema });
     await underMigrationLock(pool, () => migratePg(db, { migrationsFolder }));
     return { db: db as Db, kind: 'postgres', onLost: () => undefined, close: () => pool.end() };

@@ -13,6 +13,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { traced } from '@parley/connectors';
 
 const WORKER = new URL('./pglite-thread.worker.mjs', import.meta.url);
 
@@ -122,7 +123,7 @@ export class PGliteThread implements PGliteCalls {
     params: unknown[] | undefined,
     options: CallOptions | undefined,
   ): Promise<T> {
-    return this.call({ op, tx, sql, params, ...crossing(options) });
+    return traced('appdb.statement', { sql }, () => this.call({ op, tx, sql, params, ...crossing(options) }));
   }
 
   private call<T>(request: Request): Promise<T> {

@@ -1,6 +1,6 @@
 import { ATTEMPTS_PRUNE_JOB } from '../modules/auth/auth.service';
 import { BILLING_RENEWALS_JOB } from '../modules/billing/subscriptions.service';
-import { DATASOURCE_SYNC_TICK_JOB } from '../modules/datasources/datasources.service';
+import { DATASOURCE_SYNC_TICK_JOB } from '../modules/datasources/source-sync';
 import { DIGEST_PLAN_JOB } from '../modules/digests/digest.service';
 import { REPORT_PLAN_JOB } from '../modules/reports/reports.service';
 import type { Services } from '../services';

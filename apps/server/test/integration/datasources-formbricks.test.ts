@@ -4,7 +4,7 @@ import { type FormbricksStandIn, startFormbricksStandIn } from '@parley/testing/
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasources } from '../../src/db/schema';
-import { DATASOURCE_SYNC_JOB } from '../../src/modules/datasources/datasources.service';
+import { DATASOURCE_SYNC_JOB } from '../../src/modules/datasources/source-sync';
 import { buildTestApp, type Client, signIn, type TestApp } from '../helpers';
 import { createUser, type TestUser } from '../peers/factories';
 

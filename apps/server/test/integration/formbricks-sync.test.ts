@@ -6,10 +6,7 @@ import {
   startFormbricksStandIn,
 } from '@parley/testing/standins/formbricks-standin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DATASOURCE_SYNC_JOB,
-  DATASOURCE_SYNC_TICK_JOB,
-} from '../../src/modules/datasources/datasources.service';
+import { DATASOURCE_SYNC_JOB, DATASOURCE_SYNC_TICK_JOB } from '../../src/modules/datasources/source-sync';
 import { buildTestApp, type Client, signIn, TEST_DATABASES, TEST_NOW, type TestApp } from '../helpers';
 import { createUser } from '../peers/factories';
 

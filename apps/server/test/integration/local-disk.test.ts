@@ -17,9 +17,9 @@ import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { type Database, openDatabase } from '../../src/db/client';
 import { conversationItems, sourceFileChunks, sourceFiles } from '../../src/db/schema';
-import { DATASOURCE_SYNC_JOB } from '../../src/modules/datasources/datasources.service';
 import { SourceFiles } from '../../src/modules/datasources/source-files';
 import { SourceFilesRepository } from '../../src/modules/datasources/source-files.repository';
+import { DATASOURCE_SYNC_JOB } from '../../src/modules/datasources/source-sync';
 import {
   buildTestApp,
   type Client,
@@ -429,7 +429,12 @@ serverMode('SourceFiles on PostgreSQL', () => {
     const dir = mkdtempSync(join(tmpdir(), 'parley-test-files-'));
     return {
       dir,
-      files: new SourceFiles(new SourceFilesRepository(database.db), dir, log, { chunkBytes: 16 * 1024 }),
+      files: new SourceFiles({
+        repo: new SourceFilesRepository(database.db),
+        sourcesDir: dir,
+        log,
+        chunkBytes: 16 * 1024,
+      }),
     };
   };
   const source = () => ({ id: randomUUID(), type: 'FILE' });

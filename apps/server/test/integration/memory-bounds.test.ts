@@ -122,13 +122,12 @@ describe('memory settings', () => {
 
     it('builds a taught model again for each question once it no longer fits', async () => {
       const synonyms = (bytes: number) =>
-        new SynonymsService(
-          new SynonymsRepository(t.app.database.db),
-          t.app.services.access,
-          () => new Date('2026-11-20T12:00:00Z'),
-          undefined,
-          { entries: 100, bytes },
-        );
+        new SynonymsService({
+          repo: new SynonymsRepository(t.app.database.db),
+          access: t.app.services.access,
+          clock: () => new Date('2026-11-20T12:00:00Z'),
+          memo: { entries: 100, bytes },
+        });
       const source = await t.app.services.sources.resolve(actor, DEMO_DATASOURCE_ID);
       const roomy = synonyms(1 << 24);
       await roomy.learn(actor, source, { word: 'haul', target: { type: 'measure', name: 'revenue' } });

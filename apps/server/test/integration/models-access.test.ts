@@ -278,17 +278,17 @@ describe.each(TEST_DATABASES)('model access on %s', (kind) => {
     const repo = new ModelsRepository(t.app.database.db);
     const clock = () => new Date(TEST_NOW);
     const overlays = new ModelOverlays(repo, invalidation);
-    const service = new ModelsService(
+    const service = new ModelsService({
       repo,
       overlays,
       sources,
       answers,
       access,
-      invalidation,
-      t.app.log,
+      bus: invalidation,
+      log: t.app.log,
       clock,
       checks,
-    );
+    });
     const actor: Actor = {
       userId: erin.id,
       email: erin.email,

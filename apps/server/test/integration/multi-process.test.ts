@@ -16,7 +16,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client';
 import { PgBossQueue } from '../../src/jobs/pg-boss.queue';
-import { DATASOURCE_SYNC_JOB } from '../../src/modules/datasources/datasources.service';
+import { DATASOURCE_SYNC_JOB } from '../../src/modules/datasources/source-sync';
 import { createPostgresDatabase } from '../helpers';
 import { createUser, STRONG_PASSWORD, type TestUser } from '../peers/factories';
 

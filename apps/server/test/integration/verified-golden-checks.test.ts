@@ -4,7 +4,7 @@ import { testDatabaseUrl } from '@parley/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/lib/access';
-import { DATASOURCE_SYNC_JOB } from '../../src/modules/datasources/datasources.service';
+import { DATASOURCE_SYNC_JOB } from '../../src/modules/datasources/source-sync';
 import { buildTestApp, type Client, signIn, TEST_DATABASES, type TestApp } from '../helpers';
 import { createUser, type TestUser } from '../peers/factories';
 

@@ -155,8 +155,9 @@ describe.each(TEST_DATABASES)('verified questions on %s', (kind) => {
   });
 
   it('reads the verified questions once per change, not per answer', async () => {
-    const repo = (t.app.services.verified as unknown as { repo: { list: (...a: unknown[]) => unknown } })
-      .repo;
+    const { repo } = (
+      t.app.services.verified as unknown as { deps: { repo: { list: (...a: unknown[]) => unknown } } }
+    ).deps;
     const reads = vi.spyOn(repo, 'list');
     try {
       for (let i = 0; i < 3; i++)

@@ -23,6 +23,7 @@ import {
   type TQueryValue,
 } from '../connector';
 import { assertReadOnlySql } from '../sql-guard';
+import { traced } from '../trace';
 
 /** Text columns with at most this many distinct values become dimensions with their values. */
 export const LOW_CARDINALITY = 60;
@@ -76,14 +77,16 @@ export abstract class SqlConnector implements Connector {
   }
 
   async execute(plan: TQueryPlan, options: TQueryOptions): Promise<TQueryResult> {
-    switch (plan.kind) {
-      case 'sql':
-        return this.query(plan.sql, plan.params, options);
-      case 'semantic':
-        throw new ConnectorError('unsupported', `The ${this.type} source runs SQL, not semantic queries`);
-      default:
-        throw new ConnectorError('unsupported', 'Unknown query plan');
-    }
+    return traced('connector.execute', { plan }, async () => {
+      switch (plan.kind) {
+        case 'sql':
+          return this.query(plan.sql, plan.params, options);
+        case 'semantic':
+          throw new ConnectorError('unsupported', `The ${this.type} source runs SQL, not semantic queries`);
+        default:
+          throw new ConnectorError('unsupported', 'Unknown query plan');
+      }
+    });
   }
 
   async introspect(): Promise<TIntrospection> {

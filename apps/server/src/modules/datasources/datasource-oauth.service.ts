@@ -14,8 +14,8 @@ import type { SecretBox } from '../../lib/crypto';
 import { Invalid, NotFound } from '../../lib/errors';
 import { isLoopbackIssuer } from '../auth/oidc.service';
 import type { DatasourcesRepository } from './datasources.repository';
+import type { OAuthTokenProvider } from './oauth-token-provider';
 import { openConfig, sealConfig } from './source-config';
-import type { SourceResolver } from './source-resolver';
 
 /** The scope Google Analytics asks consent for (its descriptor's `oauth.scope`), for tests playing Google. */
 export { GA4_SCOPE } from '@parley/connectors';
@@ -33,6 +33,18 @@ export interface DatasourceOAuthPending {
   projectId: string;
 }
 
+export interface DatasourceOAuthDeps {
+  config: Config;
+  repo: DatasourcesRepository;
+  box: SecretBox;
+  access: AccessPolicy;
+  log: FastifyBaseLogger;
+  clock: () => Date;
+}
+
+/** Told the id of a source whose grant changed (reconnected or revoked): what was open with the old one goes. */
+export type GrantChangeListener = (sourceId: string) => void;
+
 interface Ga4Tokens {
   access_token: string;
   refresh_token: string;
@@ -45,23 +57,25 @@ interface Ga4Tokens {
  * back), tokens sealed at rest, refreshed ahead of expiry; a refused grant (invalid_grant) turns
  * the source revoked. Tokens never leave this class except as the Bearer of an API call.
  */
-export class DatasourceOAuthService {
+export class DatasourceOAuthService implements OAuthTokenProvider {
   private discovered: Promise<client.Configuration> | null = null;
   /** One refresh at a time per source: concurrent questions share it. */
   private readonly refreshing = new Map<string, Promise<Ga4Tokens>>();
+  private readonly grantListeners: GrantChangeListener[] = [];
 
-  constructor(
-    private readonly config: Config,
-    private readonly repo: DatasourcesRepository,
-    private readonly resolver: () => SourceResolver,
-    private readonly box: SecretBox,
-    private readonly access: AccessPolicy,
-    private readonly log: FastifyBaseLogger,
-    private readonly clock: () => Date,
-  ) {}
+  constructor(private readonly deps: DatasourceOAuthDeps) {}
+
+  /** Calls `listener` whenever a stored source's grant changes (services.ts: the resolver forgets it). */
+  onGrantChanged(listener: GrantChangeListener): void {
+    this.grantListeners.push(listener);
+  }
+
+  private grantChanged(id: string): void {
+    for (const listener of this.grantListeners) listener(id);
+  }
 
   get redirectUri(): string {
-    return `${this.config.PUBLIC_URL}/api/v1/datasource/callback`;
+    return `${this.deps.config.PUBLIC_URL}/api/v1/datasource/callback`;
   }
 
   /** The consent URL for `query.type`, and what the callback must check. */
@@ -69,13 +83,13 @@ export class DatasourceOAuthService {
     actor: Actor,
     query: TDatasourceRedirectQuery,
   ): Promise<{ url: string; pending: DatasourceOAuthPending }> {
-    await this.access.requireAccess(actor, { feature: 'SETTINGS_DATASOURCE' });
+    await this.deps.access.requireAccess(actor, { feature: 'SETTINGS_DATASOURCE' });
     const descriptor = getDescriptor(query.type);
     const scope = descriptor.connect === 'oauth' ? descriptor.oauth?.scope : undefined;
     if (!scope)
       throw new Invalid(`Invalid field type: ${query.type} data sources are not connected by signing in.`);
     if (query.datasource_id) {
-      const row = await this.repo.findOwned(actor, query.datasource_id);
+      const row = await this.deps.repo.findOwned(actor, query.datasource_id);
       if (!row || row.type !== query.type) throw new NotFound('Data source not found!');
     }
     const configuration = await this.configuration();
@@ -110,7 +124,7 @@ export class DatasourceOAuthService {
     callbackQuery: string,
     pending: DatasourceOAuthPending | null,
   ): Promise<string | null> {
-    await this.access.requireAccess(actor, { feature: 'SETTINGS_DATASOURCE' });
+    await this.deps.access.requireAccess(actor, { feature: 'SETTINGS_DATASOURCE' });
     const params = new URLSearchParams(callbackQuery.replace(/^\?/, ''));
     // Declined or failed at the provider: nothing is exchanged or stored, so the state need not
     // match (a consent left open past the state cookie's 10 minutes still lands on the screen).
@@ -130,7 +144,7 @@ export class DatasourceOAuthService {
         idTokenExpected: false,
       });
     } catch (error) {
-      this.log.warn({ reason: reasonOf(error) }, 'data source sign-in refused');
+      this.deps.log.warn({ reason: reasonOf(error) }, 'data source sign-in refused');
       throw new Invalid('Google refused the sign-in. Connect again.');
     }
     const descriptor = getDescriptor(pending.type);
@@ -139,21 +153,21 @@ export class DatasourceOAuthService {
       refresh_token: tokens.refresh_token ?? '',
       expires_at: this.expiresAt(tokens.expiresIn()),
     };
-    const now = this.clock();
+    const now = this.deps.clock();
     if (pending.datasourceId) {
-      const row = await this.repo.findOwned(actor, pending.datasourceId);
+      const row = await this.deps.repo.findOwned(actor, pending.datasourceId);
       if (!row || row.type !== pending.type) throw new NotFound('Data source not found!');
-      const { secrets } = sealConfig(descriptor, { ...values }, row.id, this.box);
-      await this.repo.update(row.id, { status: 'active', secrets }, now);
-      this.resolver().forget(row.id);
+      const { secrets } = sealConfig(descriptor, { ...values }, row.id, this.deps.box);
+      await this.deps.repo.update(row.id, { status: 'active', secrets }, now);
+      this.grantChanged(row.id);
       return row.id;
     }
     const id = randomUUID();
-    await this.repo.insert(actor, {
+    await this.deps.repo.insert(actor, {
       id,
       type: descriptor.type,
       name: descriptor.name,
-      ...sealConfig(descriptor, { ...values }, id, this.box),
+      ...sealConfig(descriptor, { ...values }, id, this.deps.box),
       selectedAccount: null,
       accounts: [],
       now,
@@ -166,7 +180,7 @@ export class DatasourceOAuthService {
     return {
       token: async () => {
         const tokens = await this.tokens(id);
-        if (Date.parse(tokens.expires_at) - REFRESH_AHEAD_MS > this.clock().getTime())
+        if (Date.parse(tokens.expires_at) - REFRESH_AHEAD_MS > this.deps.clock().getTime())
           return tokens.access_token;
         return (await this.refresh(id)).access_token;
       },
@@ -180,10 +194,13 @@ export class DatasourceOAuthService {
 
   /** A source's tokens and the descriptor that seals them; 'revoked' when there are none. */
   private async stored(id: string): Promise<{ descriptor: TAnyConnectorDescriptor; tokens: Ga4Tokens }> {
-    const row = await this.repo.findById(id);
+    const row = await this.deps.repo.findById(id);
     if (!row || row.status === 'revoked' || !row.secrets)
       throw new ConnectorError('revoked', 'Access to this data source was revoked.');
-    return { descriptor: getDescriptor(row.type), tokens: openConfig(row, this.box) as unknown as Ga4Tokens };
+    return {
+      descriptor: getDescriptor(row.type),
+      tokens: openConfig(row, this.deps.box) as unknown as Ga4Tokens,
+    };
   }
 
   private refresh(id: string): Promise<Ga4Tokens> {
@@ -204,7 +221,7 @@ export class DatasourceOAuthService {
     } catch (error) {
       if (error instanceof client.ResponseBodyError && error.error === 'invalid_grant')
         return this.revoke(id, 'invalid_grant');
-      this.log.warn({ datasource: id, reason: reasonOf(error) }, 'token refresh failed');
+      this.deps.log.warn({ datasource: id, reason: reasonOf(error) }, 'token refresh failed');
       throw new ConnectorError('unreachable', 'Google could not refresh the access token.');
     }
     const next: Ga4Tokens = {
@@ -213,37 +230,37 @@ export class DatasourceOAuthService {
       refresh_token: answer.refresh_token ?? current.refresh_token,
       expires_at: this.expiresAt(answer.expiresIn()),
     };
-    const { secrets } = sealConfig(descriptor, { ...next }, id, this.box);
-    if (!(await this.repo.updateSecrets(id, secrets!)))
+    const { secrets } = sealConfig(descriptor, { ...next }, id, this.deps.box);
+    if (!(await this.deps.repo.updateSecrets(id, secrets!)))
       throw new ConnectorError('revoked', 'Access to this data source was revoked.');
     return next;
   }
 
   /** The grant is gone: tokens deleted, the source revoked (reconnect offered), its caches dropped. */
   private async revoke(id: string, reason: string): Promise<never> {
-    this.log.info({ datasource: id, reason }, 'data source grant refused: revoked');
-    await this.repo.update(id, { status: 'revoked', secrets: null }, this.clock());
-    this.resolver().forget(id);
+    this.deps.log.info({ datasource: id, reason }, 'data source grant refused: revoked');
+    await this.deps.repo.update(id, { status: 'revoked', secrets: null }, this.deps.clock());
+    this.grantChanged(id);
     throw new ConnectorError('revoked', 'Google refused the stored grant: connect the data source again.');
   }
 
   private expiresAt(expiresIn: number | undefined): string {
-    return new Date(this.clock().getTime() + (expiresIn ?? 3600) * 1000).toISOString();
+    return new Date(this.deps.clock().getTime() + (expiresIn ?? 3600) * 1000).toISOString();
   }
 
   /** Discovery once per process; a failure is retried on the next use. */
   private configuration(): Promise<client.Configuration> {
-    if (!this.config.GOOGLE_CLIENT_ID || !this.config.GOOGLE_CLIENT_SECRET)
+    if (!this.deps.config.GOOGLE_CLIENT_ID || !this.deps.config.GOOGLE_CLIENT_SECRET)
       return Promise.reject(
         new NotFound('Google is not configured on this server (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET).'),
       );
     if (!this.discovered) {
-      const issuer = this.config.GOOGLE_ISSUER;
+      const issuer = this.deps.config.GOOGLE_ISSUER;
       this.discovered = client
         .discovery(
           new URL(issuer),
-          this.config.GOOGLE_CLIENT_ID,
-          this.config.GOOGLE_CLIENT_SECRET,
+          this.deps.config.GOOGLE_CLIENT_ID,
+          this.deps.config.GOOGLE_CLIENT_SECRET,
           undefined,
           isLoopbackIssuer(issuer) ? { execute: [client.allowInsecureRequests] } : undefined,
         )

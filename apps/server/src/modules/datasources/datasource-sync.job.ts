@@ -3,9 +3,9 @@ import type { JobDefinition } from '../../lib/queue';
 import {
   DATASOURCE_SYNC_JOB,
   DATASOURCE_SYNC_TICK_JOB,
-  type DatasourcesService,
+  type SourceSync,
   type TDatasourceSyncJob,
-} from './datasources.service';
+} from './source-sync';
 
 /**
  * Refreshes one copied source's local copy (Formbricks responses → DuckDB). Safe to run twice:
@@ -15,13 +15,13 @@ import {
  * and `afterSync` re-runs the source's golden checks on the new data (modules/verified).
  */
 export const datasourceSyncJob = (
-  datasources: DatasourcesService,
+  syncs: SourceSync,
   bus?: InvalidationBus,
   afterSync?: (id: string) => Promise<void>,
 ): JobDefinition<TDatasourceSyncJob> => ({
   name: DATASOURCE_SYNC_JOB,
   handler: async (data) => {
-    await datasources.sync(data);
+    await syncs.sync(data);
     await bus?.publish('source-synced', data.datasource_id);
     await afterSync?.(data.datasource_id);
   },
@@ -31,10 +31,10 @@ export const datasourceSyncJob = (
 });
 
 /** The sync tick, scheduled every 10 minutes (jobs/start-worker.ts): a sync job per copied source. */
-export const datasourceSyncTickJob = (datasources: DatasourcesService): JobDefinition<null> => ({
+export const datasourceSyncTickJob = (syncs: SourceSync): JobDefinition<null> => ({
   name: DATASOURCE_SYNC_TICK_JOB,
   handler: async () => {
-    await datasources.planSyncs();
+    await syncs.planSyncs();
   },
   // A missed tick is covered by the next one.
   retryLimit: 0,

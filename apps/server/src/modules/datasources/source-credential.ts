@@ -1,4 +1,4 @@
-import { findDescriptor } from '@parley/connectors';
+import { DEMO_DESCRIPTOR, findDescriptor } from '@parley/connectors';
 import { LIMITS, type TCredential, type TDatasourceType } from '@parley/contract';
 import type { DatasourceRow } from './datasources.repository';
 
@@ -22,6 +22,24 @@ export function toCredential(row: DatasourceRow, email: string, isDefault: boole
     user: email,
     default: isDefault,
     created: row.createdAt.toISOString(),
+  };
+}
+
+/** The built-in demo source as `tenant.credentials` shows it: no config at all. */
+export function demoCredential(email: string, isDefault: boolean): TCredential {
+  return {
+    type: DEMO_DESCRIPTOR.type,
+    name: DEMO_DESCRIPTOR.name,
+    logo: DEMO_DESCRIPTOR.logo,
+    auth_type: DEMO_DESCRIPTOR.auth_type,
+    active: true,
+    revoked: false,
+    selected_account: null,
+    accounts: {},
+    user: email,
+    default: isDefault,
+    // Built in: older than anything the user adds.
+    created: new Date(0).toISOString(),
   };
 }
 

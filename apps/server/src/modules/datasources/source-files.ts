@@ -33,6 +33,15 @@ interface Stamp {
 /** A stored version was replaced while it was being read: read the new one. */
 class Replaced extends Error {}
 
+export interface SourceFilesDeps {
+  repo: SourceFilesRepository;
+  /** DATA_DIR/sources. */
+  sourcesDir: string;
+  log: FastifyBaseLogger;
+  /** Bytes per stored chunk; CHUNK_BYTES unless a test wants files spanning many chunks. */
+  chunkBytes?: number;
+}
+
 /**
  * Server mode's local source files as caches (issue 27): the durable copy of an uploaded file's
  * DuckDB file and of an API source's synced copy (Formbricks) is in PostgreSQL
@@ -50,16 +59,16 @@ class Replaced extends Error {}
  */
 export class SourceFiles {
   private readonly locks = new Map<string, Promise<void>>();
+  private readonly repo: SourceFilesRepository;
+  private readonly sourcesDir: string;
+  private readonly log: FastifyBaseLogger;
   private readonly chunkBytes: number;
 
-  constructor(
-    private readonly repo: SourceFilesRepository,
-    /** DATA_DIR/sources. */
-    private readonly sourcesDir: string,
-    private readonly log: FastifyBaseLogger,
-    options: { chunkBytes?: number } = {},
-  ) {
-    this.chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
+  constructor(deps: SourceFilesDeps) {
+    this.repo = deps.repo;
+    this.sourcesDir = deps.sourcesDir;
+    this.log = deps.log;
+    this.chunkBytes = deps.chunkBytes ?? CHUNK_BYTES;
   }
 
   /** Makes this process's copy of the source's stored files current (the resolver calls it before opening the source). */

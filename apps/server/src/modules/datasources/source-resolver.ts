@@ -6,7 +6,6 @@ import {
   DEMO_DESCRIPTOR,
   findDescriptor,
   isUploadType,
-  type TOAuthAccess,
 } from '@parley/connectors';
 import { DATASOURCE_MESSAGES, DEMO_DATASOURCE_ID } from '@parley/contract';
 import { generateModel, type TSemanticModel } from '@parley/engine';
@@ -17,6 +16,7 @@ import { Invalid, NotFound, Unavailable, UpstreamFailed } from '../../lib/errors
 import type { InvalidationBus } from '../../lib/invalidation';
 import type { AnswerSource } from '../answers/answers.service';
 import type { DatasourceRow, DatasourcesRepository } from './datasources.repository';
+import type { OAuthTokenProvider } from './oauth-token-provider';
 import { openConfig } from './source-config';
 
 /** The built-in demo source, generated on first use (modules/demo). */
@@ -43,8 +43,8 @@ export interface SourceResolverOptions {
    * handed in by services.ts); it memoises the taught model itself.
    */
   teach?: (actor: Actor, source: AnswerSource) => Promise<AnswerSource>;
-  /** The Bearer tokens of an OAuth source (GA4), by source id (modules/datasources' OAuth service). */
-  oauthFor?: (id: string) => TOAuthAccess;
+  /** The Bearer tokens of OAuth sources (GA4), by source id (modules/datasources' OAuth service). */
+  tokens?: OAuthTokenProvider;
   /** API bases from the configuration (GA4_DATA_API_URL, GA4_ADMIN_API_URL). */
   apiUrls?: Record<string, string | undefined>;
   /**
@@ -57,6 +57,12 @@ export interface SourceResolverOptions {
    * only this process drops its entry.
    */
   bus?: InvalidationBus;
+}
+
+export interface SourceResolverDeps extends SourceResolverOptions {
+  repo: DatasourcesRepository;
+  box: SecretBox;
+  log: FastifyBaseLogger;
 }
 
 /** A source's connector may still be answering a question when it is replaced: it closes after this. */
@@ -82,13 +88,16 @@ export class SourceResolver {
   /** Retired entries waiting out the grace period before their connector closes. */
   private readonly closing = new Map<NodeJS.Timeout, OpenSource>();
   private readonly maxOpen: number;
+  private readonly repo: DatasourcesRepository;
+  private readonly box: SecretBox;
+  private readonly log: FastifyBaseLogger;
+  private readonly options: SourceResolverOptions;
 
-  constructor(
-    private readonly repo: DatasourcesRepository,
-    private readonly box: SecretBox,
-    private readonly options: SourceResolverOptions,
-    private readonly log: FastifyBaseLogger,
-  ) {
+  constructor({ repo, box, log, ...options }: SourceResolverDeps) {
+    this.repo = repo;
+    this.box = box;
+    this.log = log;
+    this.options = options;
     this.maxOpen = options.maxOpen ?? 64;
     // A source changed, went or was synced in any process: its next question resolves it again.
     const drop = (id: string | null) => (id === null ? this.forgetAll() : this.drop(id));
@@ -162,7 +171,7 @@ export class SourceResolver {
       account: row.selectedAccount,
       allowPrivateHosts: this.options.allowPrivateHosts,
       dataDir: sourceDataDir(this.options.sourcesDir, row),
-      oauth: this.options.oauthFor?.(row.id),
+      oauth: this.options.tokens?.accessFor(row.id),
       apiUrls: this.options.apiUrls,
     });
   }

@@ -61,6 +61,19 @@ export const MODEL_MESSAGES = {
   yamlBody: 'Send the model as YAML text (Content-Type: text/yaml).',
 } as const;
 
+export interface ModelsDeps {
+  repo: ModelsRepository;
+  overlays: ModelOverlays;
+  sources: SourceResolver;
+  answers: AnswerService;
+  access: AccessPolicy;
+  bus: InvalidationBus;
+  log: FastifyBaseLogger;
+  clock: () => Date;
+  /** The golden checks a save consults; none: a save checks nothing. */
+  checks?: ModelChecks | null;
+}
+
 /** A version about to be stored and what it was checked against. */
 interface Draft {
   base: AnswerSource;
@@ -76,29 +89,19 @@ interface Draft {
  * (user, source) has its own overlay ('demo' too); answers read the highest version.
  */
 export class ModelsService {
-  constructor(
-    private readonly repo: ModelsRepository,
-    private readonly overlays: ModelOverlays,
-    private readonly sources: SourceResolver,
-    private readonly answers: AnswerService,
-    private readonly access: AccessPolicy,
-    private readonly bus: InvalidationBus,
-    private readonly log: FastifyBaseLogger,
-    private readonly clock: () => Date,
-    private readonly checks: ModelChecks | null = null,
-  ) {}
+  constructor(private readonly deps: ModelsDeps) {}
 
   /** GET …/model: the base model with the current overlay applied. */
   async view(actor: Actor, id: string): Promise<TModelView> {
-    await this.access.requireAccess(actor, { feature: 'SETTINGS_DATASOURCE' });
-    const base = await this.sources.resolveBase(actor, id);
+    await this.deps.access.requireAccess(actor, { feature: 'SETTINGS_DATASOURCE' });
+    const base = await this.deps.sources.resolveBase(actor, id);
     return this.viewOf(actor, base);
   }
 
   /** PUT …/model: stores the overlay as the next version (see `store` for the checks). */
   async save(actor: Actor, id: string, body: TSaveModelBody): Promise<TModelView> {
-    await this.access.requireAccess(actor, { feature: 'ADMIN_MODELS' });
-    const base = await this.sources.resolveBase(actor, id);
+    await this.deps.access.requireAccess(actor, { feature: 'ADMIN_MODELS' });
+    const base = await this.deps.sources.resolveBase(actor, id);
     const before = await this.stored(actor, id);
     if (body.base_version !== undefined && body.base_version !== before.version)
       throw new ModelConflict(MODEL_MESSAGES.changed);
@@ -109,20 +112,20 @@ export class ModelsService {
 
   /** POST …/model/preview: what saving `draft` would break and leave disabled; nothing is stored. */
   async preview(actor: Actor, id: string, draft: TModelOverlay): Promise<TModelPreview> {
-    await this.access.requireAccess(actor, { feature: 'SETTINGS_DATASOURCE' });
-    const base = await this.sources.resolveBase(actor, id);
+    await this.deps.access.requireAccess(actor, { feature: 'SETTINGS_DATASOURCE' });
+    const base = await this.deps.sources.resolveBase(actor, id);
     const applied = overlay(base, draft);
     return { broken: await this.impact(actor, base, applied), disabled: applied.disabled };
   }
 
   /** POST …/model/try: the engine's reading of a phrase, against the draft overlay when given. */
   async try(actor: Actor, id: string, phrase: string, draft?: TModelOverlay): Promise<TTryPhraseResult> {
-    await this.access.requireAccess(actor, { feature: 'SETTINGS_DATASOURCE' });
+    await this.deps.access.requireAccess(actor, { feature: 'SETTINGS_DATASOURCE' });
     const source = draft
-      ? await this.sources.withWords(actor, await this.drafted(actor, id, draft))
-      : await this.sources.resolve(actor, id);
+      ? await this.deps.sources.withWords(actor, await this.drafted(actor, id, draft))
+      : await this.deps.sources.resolve(actor, id);
     const context = { timezone: actor.timezone, language: actor.language, previous: null };
-    const understood = await this.answers.understand(source, phrase, context);
+    const understood = await this.deps.answers.understand(source, phrase, context);
     if (understood.query) return { query: understood.query };
     const text = understood.result.responses.find((r) => r.text)?.text;
     return { query: null, ...(text ? { text } : {}) };
@@ -130,9 +133,9 @@ export class ModelsService {
 
   /** GET …/model/versions: every saved version, newest first. */
   async versions(actor: Actor, id: string): Promise<TModelVersions> {
-    await this.access.requireAccess(actor, { feature: 'SETTINGS_DATASOURCE' });
-    await this.sources.resolveBase(actor, id);
-    const rows = await this.repo.list(actor.userId, id);
+    await this.deps.access.requireAccess(actor, { feature: 'SETTINGS_DATASOURCE' });
+    await this.deps.sources.resolveBase(actor, id);
+    const rows = await this.deps.repo.list(actor.userId, id);
     return rows.map((r) => ({
       version: r.version,
       author: r.author,
@@ -144,9 +147,9 @@ export class ModelsService {
 
   /** POST …/model/versions/:version/restore: a new version holding that version's overlay (so it can be undone). */
   async restore(actor: Actor, id: string, version: number): Promise<TModelView> {
-    await this.access.requireAccess(actor, { feature: 'ADMIN_MODELS' });
-    const base = await this.sources.resolveBase(actor, id);
-    const row = await this.repo.find(actor.userId, id, version);
+    await this.deps.access.requireAccess(actor, { feature: 'ADMIN_MODELS' });
+    const base = await this.deps.sources.resolveBase(actor, id);
+    const row = await this.deps.repo.find(actor.userId, id, version);
     if (!row) throw new NotFound(MODEL_MESSAGES.versionNotFound);
     const before = await this.stored(actor, id);
     const summary = `Restored version ${version}`;
@@ -161,9 +164,9 @@ export class ModelsService {
 
   /** GET …/model.yaml: the whole model (introspected parts and overlay) as a file, and its name. */
   async exportYaml(actor: Actor, id: string): Promise<{ filename: string; text: string }> {
-    await this.access.requireAccess(actor, { feature: 'SETTINGS_DATASOURCE' });
-    const base = await this.sources.resolveBase(actor, id);
-    const current = await this.overlays.current(actor.userId, id);
+    await this.deps.access.requireAccess(actor, { feature: 'SETTINGS_DATASOURCE' });
+    const base = await this.deps.sources.resolveBase(actor, id);
+    const current = await this.deps.overlays.current(actor.userId, id);
     return {
       filename: `${base.model.name}.model.yaml`,
       text: modelToYaml(base.model, current.overlay, base.schema ?? null),
@@ -172,9 +175,9 @@ export class ModelsService {
 
   /** PUT …/model.yaml: the file's overlay saved as the next version; a broken file → 400 naming its line. */
   async importYaml(actor: Actor, id: string, text: unknown): Promise<TModelView> {
-    await this.access.requireAccess(actor, { feature: 'ADMIN_MODELS' });
+    await this.deps.access.requireAccess(actor, { feature: 'ADMIN_MODELS' });
     if (typeof text !== 'string') throw new Invalid(MODEL_MESSAGES.yamlBody);
-    const base = await this.sources.resolveBase(actor, id);
+    const base = await this.deps.sources.resolveBase(actor, id);
     let next: TModelOverlay;
     try {
       next = overlayFromYaml(text, base.model, base.schema ?? null);
@@ -197,10 +200,10 @@ export class ModelsService {
     id: string,
     files: z.infer<typeof ZDbtImportBody>['files'],
   ): Promise<TDbtImportResult> {
-    await this.access.requireAccess(actor, { feature: 'ADMIN_MODELS' });
-    if ((await this.sources.typeOf(actor, id)) !== POSTGRESQL_DESCRIPTOR.type)
+    await this.deps.access.requireAccess(actor, { feature: 'ADMIN_MODELS' });
+    if ((await this.deps.sources.typeOf(actor, id)) !== POSTGRESQL_DESCRIPTOR.type)
       throw new Invalid(MODEL_MESSAGES.dbtNeedsPostgres);
-    const base = await this.sources.resolveBase(actor, id);
+    const base = await this.deps.sources.resolveBase(actor, id);
     if (!base.schema) throw new Invalid(MODEL_MESSAGES.dbtNeedsPostgres);
     const imported = readDbt(files, base.model, base.schema);
     const before = await this.stored(actor, id);
@@ -214,14 +217,14 @@ export class ModelsService {
   }
 
   private async viewOf(actor: Actor, base: AnswerSource): Promise<TModelView> {
-    const current = await this.overlays.current(actor.userId, base.id);
-    const applied = this.overlays.applied(actor.userId, current, base);
+    const current = await this.deps.overlays.current(actor.userId, base.id);
+    const applied = this.deps.overlays.applied(actor.userId, current, base);
     return modelView({ version: current.version, schema: base.schema, overlay: current.overlay, ...applied });
   }
 
   /** The current version as stored now (not this process's copy): what a save is checked against. */
   private async stored(actor: Actor, id: string): Promise<{ version: number; overlay: TModelOverlay }> {
-    const row = await this.repo.current(actor.userId, id);
+    const row = await this.deps.repo.current(actor.userId, id);
     return row
       ? { version: row.version, overlay: overlayOf(row) }
       : { version: 0, overlay: ZModelOverlay.parse({}) };
@@ -239,7 +242,7 @@ export class ModelsService {
     options: { confirm: boolean; restore?: boolean },
   ): Promise<number> {
     if (overlayEntries(draft.overlay) < overlayEntries(draft.before.overlay))
-      await this.access.requireAccess(actor, { feature: 'ADMIN_MODELS_DELETE' });
+      await this.deps.access.requireAccess(actor, { feature: 'ADMIN_MODELS_DELETE' });
     const applied = overlay(draft.base, draft.overlay);
     if (!options.restore) refuseNewlyDisabled(applied, overlay(draft.base, draft.before.overlay));
     const broken = options.confirm ? [] : await this.impact(actor, draft.base, applied);
@@ -249,7 +252,7 @@ export class ModelsService {
       draft.overlay,
       labelsOf(draft.base.model),
     );
-    const row = await this.repo
+    const row = await this.deps.repo
       .insertNext(
         {
           userId: actor.userId,
@@ -260,29 +263,29 @@ export class ModelsService {
           author: actor.name || actor.email,
           summary: draft.summary ?? summary,
           changes,
-          createdAt: this.clock(),
+          createdAt: this.deps.clock(),
         },
         draft.before.version,
       )
       .catch((error: unknown) => {
         throw error instanceof VersionTaken ? new ModelConflict(MODEL_MESSAGES.changed) : error;
       });
-    await this.bus.publish('model', draft.base.id);
-    await this.checks
+    await this.deps.bus.publish('model', draft.base.id);
+    await this.deps.checks
       ?.recheck(actor, draft.base.id)
       .catch((err: unknown) =>
-        this.log.warn({ err, source: draft.base.id }, 'verified questions were not re-checked'),
+        this.deps.log.warn({ err, source: draft.base.id }, 'verified questions were not re-checked'),
       );
     return row.version;
   }
 
   private async impact(actor: Actor, base: AnswerSource, applied: Overlaid): Promise<TBrokenCheck[]> {
-    return this.checks ? this.checks.impact(actor, { ...base, model: applied.model }) : [];
+    return this.deps.checks ? this.deps.checks.impact(actor, { ...base, model: applied.model }) : [];
   }
 
   /** The actor's source with a draft overlay instead of the saved one. */
   private async drafted(actor: Actor, id: string, draft: TModelOverlay): Promise<AnswerSource> {
-    const base = await this.sources.resolveBase(actor, id);
+    const base = await this.deps.sources.resolveBase(actor, id);
     return { ...base, model: overlay(base, draft).model };
   }
 }

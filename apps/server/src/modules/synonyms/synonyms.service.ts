@@ -42,6 +42,18 @@ interface MemoEntry {
   settled: LearnedWords | null;
 }
 
+export interface SynonymsDeps {
+  repo: SynonymsRepository;
+  access: AccessPolicy;
+  clock: () => Date;
+  /** Where a learned or removed word is announced to every process; this process only by default. */
+  bus?: InvalidationBus;
+  /** The bounds of the memo of taught models. */
+  memo?: { entries: number; bytes: number };
+  /** One of the actor's sources by id (the resolver, handed in by services.ts): "Remember this" names it. */
+  resolve?: (actor: Actor, id: string) => Promise<AnswerSource>;
+}
+
 /**
  * Learned synonyms (issue 10 item 4): when a user picks a choice of a question back, the unknown
  * word is remembered for the project and source; every later question about that source is
@@ -51,16 +63,25 @@ interface MemoEntry {
 export class SynonymsService {
   /** By project and source, bounded by entries and by the bytes of the words and taught models. */
   private readonly memo: Lru<MemoEntry>;
+  private readonly repo: SynonymsRepository;
+  private readonly access: AccessPolicy;
+  private readonly clock: () => Date;
+  private readonly bus: InvalidationBus;
+  private readonly resolve?: (actor: Actor, id: string) => Promise<AnswerSource>;
 
-  constructor(
-    private readonly repo: SynonymsRepository,
-    private readonly access: AccessPolicy,
-    private readonly clock: () => Date,
-    private readonly bus: InvalidationBus = new LocalInvalidationBus(),
-    memo: { entries: number; bytes: number } = { entries: MEMO_ENTRIES, bytes: MEMO_BYTES },
-    /** One of the actor's sources by id (the resolver, handed in by services.ts): "Remember this" names it. */
-    private readonly resolve?: (actor: Actor, id: string) => Promise<AnswerSource>,
-  ) {
+  constructor({
+    repo,
+    access,
+    clock,
+    bus = new LocalInvalidationBus(),
+    memo = { entries: MEMO_ENTRIES, bytes: MEMO_BYTES },
+    resolve,
+  }: SynonymsDeps) {
+    this.repo = repo;
+    this.access = access;
+    this.clock = clock;
+    this.bus = bus;
+    this.resolve = resolve;
     this.memo = new Lru(memo.entries, {
       maxBytes: memo.bytes,
       sizeOf: (entry) => entry.settled?.bytes ?? 0,

@@ -21,6 +21,16 @@ export interface ModelChecks {
   recheck(actor: Actor, sourceKey: string): Promise<void>;
 }
 
+export interface GoldenChecksDeps {
+  repo: VerifiedRepository;
+  verified: VerifiedService;
+  answers: AnswerService;
+  sources: SourceResolver;
+  notifications: NotificationsService;
+  log: FastifyBaseLogger;
+  clock: () => Date;
+}
+
 type Outcome = { ok: true } | { ok: false; reason: BrokenReason };
 
 /**
@@ -30,20 +40,12 @@ type Outcome = { ok: true } | { ok: false; reason: BrokenReason };
  * its owner once (a notification); one that is fixed is ok again.
  */
 export class GoldenChecks implements ModelChecks {
-  constructor(
-    private readonly repo: VerifiedRepository,
-    private readonly verified: VerifiedService,
-    private readonly answers: AnswerService,
-    private readonly sources: SourceResolver,
-    private readonly notifications: NotificationsService,
-    private readonly log: FastifyBaseLogger,
-    private readonly clock: () => Date,
-  ) {}
+  constructor(private readonly deps: GoldenChecksDeps) {}
 
   async impact(actor: Actor, source: AnswerSource): Promise<TBrokenCheck[]> {
     const texts = serverTexts(actor.language).notifications;
     const broken: TBrokenCheck[] = [];
-    for (const row of await this.repo.list(actor, source.id)) {
+    for (const row of await this.deps.repo.list(actor, source.id)) {
       const outcome = await this.check(actor, source, row);
       if (!outcome.ok)
         broken.push({ id: row.id, phrase: row.phrases[0]!, reason: reasonText(texts, outcome.reason) });
@@ -52,24 +54,24 @@ export class GoldenChecks implements ModelChecks {
   }
 
   async recheck(actor: Actor, sourceKey: string): Promise<void> {
-    const rows = await this.repo.list(actor, sourceKey);
+    const rows = await this.deps.repo.list(actor, sourceKey);
     if (rows.length === 0) return;
-    const source = await this.sources.resolve(actor, sourceKey);
+    const source = await this.deps.sources.resolve(actor, sourceKey);
     const texts = serverTexts(actor.language).notifications;
     const version = modelVersion(source.model);
     let changed = false;
     for (const row of rows) {
       const outcome = await this.check(actor, source, row);
       const reason = outcome.ok ? null : reasonText(texts, outcome.reason);
-      const stored = await this.repo.setStatus(row.id, {
+      const stored = await this.deps.repo.setStatus(row.id, {
         broken: !outcome.ok,
         reason,
-        checkedAt: this.clock(),
+        checkedAt: this.deps.clock(),
       });
       changed ||= stored.changed;
       if (stored.turnedBroken && reason !== null) {
         const phrase = row.phrases[0]!;
-        await this.notifications.add({
+        await this.deps.notifications.add({
           userId: actor.userId,
           kind: 'verified_broken',
           title: texts.verifiedBroken.title(phrase),
@@ -81,21 +83,21 @@ export class GoldenChecks implements ModelChecks {
       }
     }
     // A broken question no longer answers first (and a fixed one does again).
-    if (changed) await this.verified.changed(actor, sourceKey);
+    if (changed) await this.deps.verified.changed(actor, sourceKey);
   }
 
   /** Rechecks every owner's verified questions of a source (after its sync), or of every source with null. */
   async recheckSource(sourceKey: string | null): Promise<void> {
-    for (const owner of await this.repo.owners(sourceKey)) {
+    for (const owner of await this.deps.repo.owners(sourceKey)) {
       await this.recheck(actorOf(owner), owner.sourceKey).catch((err: unknown) =>
-        this.log.warn({ err, datasource: owner.sourceKey }, 'golden checks could not run'),
+        this.deps.log.warn({ err, datasource: owner.sourceKey }, 'golden checks could not run'),
       );
     }
   }
 
   /** At start-up: the first process of a new app version rechecks every verified question. */
   async afterUpgrade(version: string = APP_VERSION): Promise<boolean> {
-    if (!(await this.repo.claimVersion(version))) return false;
+    if (!(await this.deps.repo.claimVersion(version))) return false;
     await this.recheckSource(null);
     return true;
   }
@@ -104,11 +106,11 @@ export class GoldenChecks implements ModelChecks {
   private async check(actor: Actor, source: AnswerSource, row: VerifiedRow): Promise<Outcome> {
     const missing = missingField(source.model, row.query);
     if (missing) return { ok: false, reason: missing };
-    const why = this.answers.compileError(source, row.query, actor);
+    const why = this.deps.answers.compileError(source, row.query, actor);
     if (why) return { ok: false, reason: { kind: 'compile', message: why } };
     let card: TCard;
     try {
-      const result = await this.answers.answerQuery(source, row.query, row.phrases[0]!, actor);
+      const result = await this.deps.answers.answerQuery(source, row.query, row.phrases[0]!, actor);
       const answered = result.responses.find((r) => r.card)?.card;
       const text = result.responses[0]?.text ?? 'no answer';
       if (!answered) return { ok: false, reason: { kind: 'failed', message: plainText(text) } };

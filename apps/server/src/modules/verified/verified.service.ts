@@ -17,6 +17,17 @@ const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}
 export const verifiedKey = (owner: VerifiedOwner, sourceKey: string) =>
   `${owner.userId}:${owner.projectId}:${sourceKey}`;
 
+export interface VerifiedDeps {
+  repo: VerifiedRepository;
+  answers: AnswerService;
+  sources: SourceResolver;
+  access: AccessPolicy;
+  bus: InvalidationBus;
+  clock: () => Date;
+  /** How long a process keeps its copy of an owner's verified questions (lib/ttl-cache.ts). */
+  copyMs: number;
+}
+
 /**
  * Verified questions (DESIGN §12, issue 30 item 3): phrases pinned by a source's owner to a
  * query, which answer first. The answer path reads them as one memoised index per owner and
@@ -25,24 +36,17 @@ export const verifiedKey = (owner: VerifiedOwner, sourceKey: string) =>
 export class VerifiedService {
   private readonly indexes: TtlCache<PinnedIndex>;
 
-  constructor(
-    private readonly repo: VerifiedRepository,
-    private readonly answers: AnswerService,
-    private readonly sources: SourceResolver,
-    private readonly access: AccessPolicy,
-    private readonly bus: InvalidationBus,
-    private readonly clock: () => Date,
-    copyMs: number,
-  ) {
+  constructor(private readonly deps: VerifiedDeps) {
+    const { bus, copyMs } = deps;
     this.indexes = new TtlCache(copyMs, 10_000, () => bus.live);
     bus.subscribe('verified', (key) => (key === null ? this.indexes.forget() : this.indexes.forget(key)));
   }
 
   /** The actor's verified questions of one of their sources. */
   async list(actor: Actor, sourceId: string): Promise<TVerifiedQuestion[]> {
-    await this.access.requireAccess(actor, { feature: 'SETTINGS_DATASOURCE' });
-    const source = await this.sources.resolve(actor, sourceId);
-    return (await this.repo.list(actor, source.id)).map(toVerified);
+    await this.deps.access.requireAccess(actor, { feature: 'SETTINGS_DATASOURCE' });
+    const source = await this.deps.sources.resolve(actor, sourceId);
+    return (await this.deps.repo.list(actor, source.id)).map(toVerified);
   }
 
   /**
@@ -51,14 +55,14 @@ export class VerifiedService {
    * shape the golden checks hold it to.
    */
   async create(actor: Actor, sourceId: string, body: TVerifyBody): Promise<TVerifiedQuestion> {
-    await this.access.requireAccess(actor, { feature: 'ADMIN_MODELS' });
-    const source = await this.sources.resolve(actor, sourceId);
+    await this.deps.access.requireAccess(actor, { feature: 'ADMIN_MODELS' });
+    const source = await this.deps.sources.resolve(actor, sourceId);
     const phrase = body.phrases[0]!;
     const query = body.query ?? (await this.readingOf(actor, source, phrase));
-    const why = this.answers.compileError(source, query, actor);
+    const why = this.deps.answers.compileError(source, query, actor);
     if (why) throw new Invalid(`Invalid field query: ${why}`);
     const shape = await this.shapeOf(actor, source, query, phrase);
-    const row = await this.repo.insert({
+    const row = await this.deps.repo.insert({
       owner: actor,
       sourceKey: source.id,
       phrases: body.phrases,
@@ -66,7 +70,7 @@ export class VerifiedService {
       shape,
       authorId: actor.userId,
       author: actor.name.trim() || actor.email,
-      createdAt: this.clock(),
+      createdAt: this.deps.clock(),
     });
     await this.changed(actor, source.id);
     return toVerified(row);
@@ -74,9 +78,9 @@ export class VerifiedService {
 
   /** Deletes one of the actor's verified questions of the source; 404 for anything else. */
   async remove(actor: Actor, sourceId: string, id: string): Promise<void> {
-    await this.access.requireAccess(actor, { feature: 'ADMIN_MODELS_DELETE' });
-    const source = await this.sources.resolve(actor, sourceId);
-    if (!isUuid(id) || !(await this.repo.delete(actor, source.id, id))) throw new NotFound(NOT_FOUND);
+    await this.deps.access.requireAccess(actor, { feature: 'ADMIN_MODELS_DELETE' });
+    const source = await this.deps.sources.resolve(actor, sourceId);
+    if (!isUuid(id) || !(await this.deps.repo.delete(actor, source.id, id))) throw new NotFound(NOT_FOUND);
     await this.changed(actor, source.id);
   }
 
@@ -86,7 +90,7 @@ export class VerifiedService {
    */
   async index(actor: Actor, source: AnswerSource): Promise<VerifiedIndex | null> {
     const index = await this.indexes.read(verifiedKey(actor, source.id), async () => {
-      const rows = await this.repo.list(actor, source.id);
+      const rows = await this.deps.repo.list(actor, source.id);
       return new PinnedIndex(rows.filter((r) => r.status === 'ok').map(indexed));
     });
     return index.size > 0 ? index : null;
@@ -94,12 +98,12 @@ export class VerifiedService {
 
   /** The owner's verified questions of a source changed: every process reads them again. */
   changed(owner: VerifiedOwner, sourceKey: string): Promise<void> {
-    return this.bus.publish('verified', verifiedKey(owner, sourceKey));
+    return this.deps.bus.publish('verified', verifiedKey(owner, sourceKey));
   }
 
   /** What the engine reads the phrase as, on its own; a question back cannot be verified. */
   private async readingOf(actor: Actor, source: AnswerSource, phrase: string): Promise<TSemanticQuery> {
-    const understood = await this.answers.understand(source, phrase, {
+    const understood = await this.deps.answers.understand(source, phrase, {
       timezone: actor.timezone,
       language: actor.language,
       previous: null,
@@ -115,7 +119,7 @@ export class VerifiedService {
     query: TSemanticQuery,
     phrase: string,
   ): Promise<string[]> {
-    const result = await this.answers.answerQuery(source, query, phrase, actor);
+    const result = await this.deps.answers.answerQuery(source, query, phrase, actor);
     const card = result.responses.find((r) => r.card)?.card;
     if (!card) {
       const text = result.responses[0]?.text ?? 'no answer';

@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ConfirmModal } from '../../ui/ConfirmModal';
 import { useLogout } from './hooks/useLogout';
 
 /** /logout: confirm in a modal, then POST /auth/logout and clear local storage. */
@@ -18,27 +18,21 @@ export default function LogoutPage() {
   };
 
   return (
-    <Modal
+    // Spec 1: the logout modal ignores Escape as well as outside clicks.
+    <ConfirmModal
       opened
       onClose={cancel}
       title={t('logout.title')}
-      centered
-      closeOnClickOutside={false}
+      text={t('logout.confirm_message')}
+      confirmLabel={t('logout.confirm')}
+      color="red"
+      busy={busy}
+      onConfirm={() => logout.mutate()}
       closeOnEscape={false}
       withCloseButton={false}
-      data-testid="logout-modal"
-    >
-      <Text size="sm" mb="lg">
-        {t('logout.confirm_message')}
-      </Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={cancel} disabled={busy} data-testid="logout-cancel">
-          {t('common.cancel')}
-        </Button>
-        <Button color="red" onClick={() => logout.mutate()} loading={busy} data-testid="logout-confirm">
-          {t('logout.confirm')}
-        </Button>
-      </Group>
-    </Modal>
+      testId="logout-modal"
+      confirmTestId="logout-confirm"
+      cancelTestId="logout-cancel"
+    />
   );
 }

@@ -1,29 +1,26 @@
-import 'swiper/css';
 import './cards.css';
 import './i18n';
 import { Modal } from '@mantine/core';
-import type { TCard, TCardInsight } from '@parley/contract';
-import { type ChartSize, comparisonLabel, periodLabel } from '@parley/presenter';
+import type { TCard } from '@parley/contract';
+import { comparisonLabel, periodLabel } from '@parley/presenter';
 import type { ECharts } from 'echarts/core';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { A11y, Keyboard } from 'swiper/modules';
-import { Swiper, type SwiperClass, SwiperSlide } from 'swiper/react';
 import { useReturnFocus } from '../../lib/focus';
 import { useEscapeToClose } from '../../ui/escape';
+import { ExpandIcon, ExportIcon, InsightsIcon, NextViewIcon, TextIcon } from '../../ui/icons';
+import { SafeHtml } from '../../ui/SafeHtml';
 import { Spinner } from '../../ui/Spinner';
 import { CardChips } from './CardChips';
-import { ChartView } from './ChartView';
-import { DataTable } from './DataTable';
 import { ExportDialog } from './ExportDialog';
 import { composePng, nodeToPng } from './export';
+import { useCardViews } from './hooks/useCardViews';
 import { useRovingToolbar } from './hooks/useRovingToolbar';
-import { useInView, useViewportWidth } from './hooks/useViewport';
-import { ExpandIcon, ExportIcon, InsightsIcon, NextViewIcon, TextIcon } from './icons';
-import { KpiView } from './KpiView';
-import { sanitizeHtml } from './sanitize';
+import { useInView } from './hooks/useViewport';
 import type { ChipChange } from './understood';
-import { buildViews, type ChartViewType, isChartView, isSplitView, nextView, type ViewType } from './views';
+import { ViewCarousel } from './ViewCarousel';
+import { Insights } from './ViewContent';
+import { type ChartViewType, isChartView, isSplitView, stepView, type ViewType } from './views';
 
 export interface AnalysisCardProps {
   card: TCard | null;
@@ -46,74 +43,11 @@ export interface AnalysisCardProps {
   extraTool?: (props: { card: TCard; tabIndex: number }) => React.ReactNode;
 }
 
-function Html({ html, className }: { html: string; className?: string }) {
-  const clean = useMemo(() => sanitizeHtml(html), [html]);
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify just above
-  return <div className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
-}
-
-function Insights({ insights }: { insights: TCardInsight[] }) {
-  const { t } = useTranslation('cards');
-  return (
-    <ul className="insights-list">
-      {insights.map((insight, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: insights are a fixed list per card
-        <li key={i} className="insight">
-          {typeof insight === 'string' ? (
-            <Html html={insight} />
-          ) : (
-            <>
-              <span className="insight-badge">{t('ai_insight')}</span>
-              <Html html={insight.text} />
-            </>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function safeImageUrl(url: string): string | null {
-  try {
-    const u = new URL(url, window.location.href);
-    return u.protocol === 'https:' || u.protocol === 'http:' || u.protocol === 'data:' ? u.href : null;
-  } catch {
-    return null;
-  }
-}
-
-interface ViewContentProps {
-  card: TCard;
-  view: ViewType;
-  onInstance: (instance: ECharts | null) => void;
-  /** The room the chart has (collections' narrow cards draw compact); none: a full-width card. */
-  size?: ChartSize;
-}
-
-/** One view of a card (a chart, the table, the image, insights or text); collections' compact cards draw theirs with it. */
-export const ViewContent = memo(function ViewContent({ card, view, onInstance, size }: ViewContentProps) {
-  const { t } = useTranslation('cards');
-  if (isChartView(view)) return <ChartView card={card} view={view} size={size} onInstance={onInstance} />;
-  switch (view) {
-    case 'kpi':
-      return <KpiView card={card} />;
-    case 'table':
-      return <DataTable card={card} />;
-    case 'image': {
-      const src = card.image?.url ? safeImageUrl(card.image.url) : null;
-      return src ? (
-        <img className="card-image" src={src} alt={t('image_alt', { title: card.title })} />
-      ) : null;
-    }
-    case 'insights':
-      return <Insights insights={card.insights} />;
-    case 'text':
-      return <Html html={card.text} className="card-text" />;
-  }
-});
-
-/** The expanded card in a dialog; focus goes back to the expand button when it closes. */
-function DetailDialog({
+/**
+ * The expanded card in a dialog (the conversation's and a collection's cards); focus goes back to
+ * the expand button when it closes.
+ */
+export function CardDetailDialog({
   card,
   title,
   questionId,
@@ -121,6 +55,7 @@ function DetailDialog({
   view,
   onViewChange,
   onClose,
+  testId = 'card-detail',
 }: {
   card: TCard;
   title: string;
@@ -129,6 +64,8 @@ function DetailDialog({
   view?: ViewType;
   onViewChange: (view: ViewType) => void;
   onClose: () => void;
+  /** The dialog's test id; its close button's is `${testId}-close`. */
+  testId?: string;
 }) {
   const { t } = useTranslation('cards');
   useReturnFocus();
@@ -142,8 +79,8 @@ function DetailDialog({
       closeOnClickOutside={false}
       closeOnEscape={false}
       title={title}
-      closeButtonProps={{ 'aria-label': t('close'), 'data-testid': 'card-detail-close' } as never}
-      data-testid="card-detail"
+      closeButtonProps={{ 'aria-label': t('close'), 'data-testid': `${testId}-close` } as never}
+      data-testid={testId}
     >
       <AnalysisCard
         card={card}
@@ -186,37 +123,26 @@ export const AnalysisCard = memo(function AnalysisCard({
   const { t, i18n } = useTranslation('cards');
   const rootRef = useRef<HTMLElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
-  const swiperRef = useRef<SwiperClass | null>(null);
   const chartRef = useRef<ECharts | null>(null);
   const inView = useInView(rootRef);
-  const viewport = useViewportWidth();
-  const views = useMemo(() => (card ? buildViews(card, viewport) : []), [card, viewport]);
-  const [view, setView] = useState<ViewType | null>(initialView ?? null);
+  const { viewport, views, current, index, setChosen } = useCardViews(card, { initial: initialView });
   const [showInsights, setShowInsights] = useState(false);
   const [showText, setShowText] = useState(false);
   const [expanded, setExpanded] = useState(false);
   const [exporting, setExporting] = useState(false);
 
-  // The stored or chosen view if still available, else the first one.
-  const current: ViewType | null = view && views.includes(view) ? view : (views[0] ?? null);
-  const index = current ? views.indexOf(current) : 0;
   const narrow = viewport < 996;
   const canText = !!card && card.text.trim() !== '' && !narrow && !views.every((v) => v === 'text');
   const split = !!current && showText && canText && isSplitView(gridWidth, current);
 
   const choose = useCallback(
     (next: ViewType) => {
-      setView(next);
+      setChosen(next);
       setShowInsights(false);
       onViewChange?.(next);
     },
-    [onViewChange],
+    [onViewChange, setChosen],
   );
-
-  useEffect(() => {
-    const swiper = swiperRef.current;
-    if (swiper && !swiper.destroyed && swiper.activeIndex !== index) swiper.slideTo(index);
-  }, [index]);
 
   const onInstance = useCallback((instance: ECharts | null) => {
     chartRef.current = instance;
@@ -275,27 +201,15 @@ export const AnalysisCard = memo(function AnalysisCard({
         ) : (
           <>
             <div className="card-stage">
-              <Swiper
-                modules={[Keyboard, A11y]}
-                initialSlide={index}
-                simulateTouch={false}
-                keyboard={{ enabled: false }}
-                a11y={{ enabled: true, slideRole: 'group' }}
-                onSwiper={(s) => {
-                  swiperRef.current = s;
-                }}
-                onSlideChange={(s) => {
-                  const v = views[s.activeIndex];
-                  if (v && v !== current) choose(v);
-                }}
+              <ViewCarousel
+                card={card}
+                views={views}
+                index={index}
                 className="card-swiper"
-              >
-                {views.map((v, i) => (
-                  <SwiperSlide key={v} data-testid={`card-slide-${v}`} aria-label={t(`view.${v}`)}>
-                    {i === index ? <ViewContent card={card} view={v} onInstance={onInstance} /> : null}
-                  </SwiperSlide>
-                ))}
-              </Swiper>
+                slideTestId="card-slide"
+                onChange={choose}
+                onInstance={onInstance}
+              />
               {card.insights.length > 0 ? (
                 <aside
                   className="insights-panel"
@@ -310,12 +224,12 @@ export const AnalysisCard = memo(function AnalysisCard({
                 </aside>
               ) : null}
             </div>
-            {split ? <Html html={card.text} className="card-text card-text-side" /> : null}
+            {split ? <SafeHtml html={card.text} className="card-text card-text-side" /> : null}
           </>
         )}
       </div>
       {card && showText && canText && !split && inView ? (
-        <Html html={card.text} className="card-text card-text-below" />
+        <SafeHtml html={card.text} className="card-text card-text-below" />
       ) : null}
       {card && views.length > 0 ? (
         // One tab stop for the whole footer: the arrow keys move between its buttons.
@@ -351,7 +265,7 @@ export const AnalysisCard = memo(function AnalysisCard({
                 className="icon-btn"
                 aria-label={t('next_view')}
                 title={t('next_view')}
-                onClick={() => choose(nextView(views, current))}
+                onClick={() => choose(stepView(views, current, 1)!)}
                 tabIndex={tabStop()}
                 data-testid="card-next-view"
               >
@@ -426,7 +340,7 @@ export const AnalysisCard = memo(function AnalysisCard({
         />
       ) : null}
       {card && expanded ? (
-        <DetailDialog
+        <CardDetailDialog
           card={card}
           title={title}
           questionId={questionId}

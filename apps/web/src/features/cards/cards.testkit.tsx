@@ -5,22 +5,13 @@ import i18next from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { initReactI18next } from 'react-i18next';
 import { vi } from 'vitest';
+import { stubMatchMedia } from '../../ui/ui.testkit';
 
 export async function initTestI18n(): Promise<void> {
   if (!i18next.isInitialized)
     await i18next.use(initReactI18next).init({ lng: 'en-US', fallbackLng: 'en-US', resources: {} });
   await import('./i18n');
-  // Mantine reads media queries; jsdom has none.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
+  stubMatchMedia();
 }
 
 export interface Call {

@@ -1,11 +1,11 @@
 /** Analysis cards: carousel, chart, table, exports and feedback, with their `cards` texts. */
 import './i18n';
 
-export { AnalysisCard, ViewContent as CardViewContent } from './AnalysisCard';
+export { AnalysisCard, CardDetailDialog } from './AnalysisCard';
 export { FeedbackDialog, type FeedbackMode } from './FeedbackDialog';
+export { useCardViews } from './hooks/useCardViews';
 export { useElementWidth, useInView, useViewportWidth } from './hooks/useViewport';
-export { ExpandIcon, NextViewIcon, TextIcon } from './icons';
 export { RememberThis } from './RememberThis';
-export { htmlToText, sanitizeHtml } from './sanitize';
 export type { ChipChange } from './understood';
-export { buildViews, isChartView, isSplitView, nextView, type ViewType } from './views';
+export { ViewCarousel, type ViewCarouselHandle } from './ViewCarousel';
+export { buildViews, chooseView, isChartView, isSplitView, stepView, type ViewType } from './views';

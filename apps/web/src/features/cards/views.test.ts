@@ -1,6 +1,6 @@
 import type { TCard } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
-import { buildViews, chartSpecFor, chartViewType, isSplitView, nextView } from './views';
+import { buildViews, chartSpecFor, chartViewType, chooseView, isSplitView, stepView } from './views';
 
 const card = (over: Partial<TCard> = {}): TCard => ({
   title: 'Revenue by region',
@@ -35,11 +35,34 @@ describe('buildViews', () => {
   });
 });
 
-describe('nextView and split view', () => {
+describe('chooseView', () => {
+  it('takes the remembered view while the answer has it, else the first', () => {
+    expect(chooseView(['bar', 'pie', 'table'], 'pie')).toBe('pie');
+    expect(chooseView(['bar', 'table'], 'pie')).toBe('bar');
+    expect(chooseView(['bar', 'table'], null)).toBe('bar');
+    expect(chooseView([], 'pie')).toBeNull();
+  });
+});
+
+describe('stepView (next view and the looped carousel)', () => {
+  const views = ['bar', 'pie', 'table'] as const;
+  it('wraps at both ends', () => {
+    expect(stepView(views, 'bar', 1)).toBe('pie');
+    expect(stepView(views, 'table', 1)).toBe('bar');
+    expect(stepView(views, 'bar', -1)).toBe('table');
+  });
+  it('starts from the first view when the current one is gone', () => {
+    expect(stepView(views, 'donut', 1)).toBe('pie');
+    expect(stepView([], 'bar', 1)).toBeNull();
+    expect(stepView(['table'], 'table', 1)).toBe('table');
+  });
+});
+
+describe('next view and split view', () => {
   it('wraps to the first view', () => {
     const views = buildViews(card(), 1280);
-    expect(nextView(views, 'bar')).toBe('pie');
-    expect(nextView(views, 'insights')).toBe('bar');
+    expect(stepView(views, 'bar', 1)).toBe('pie');
+    expect(stepView(views, 'insights', 1)).toBe('bar');
   });
   it('splits pie, donut, bar and line above grid width 2', () => {
     expect(isSplitView(3, 'pie')).toBe(true);

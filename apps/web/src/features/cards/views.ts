@@ -1,4 +1,4 @@
-import type { TCard, TCardChart } from '@parley/contract';
+import type { TCard, TCardChart, TCardView } from '@parley/contract';
 import { type ChartViewType, chartViewType } from '@parley/presenter';
 
 export { type ChartViewType, chartViewType } from '@parley/presenter';
@@ -39,11 +39,28 @@ export function buildViews(card: TCard, viewportWidth: number): ViewType[] {
   return views;
 }
 
-/** The view after `current`, wrapping to the first. */
-export function nextView(views: readonly ViewType[], current: ViewType): ViewType {
-  if (views.length === 0) return current;
-  const i = views.indexOf(current);
-  return views[(i + 1) % views.length];
+/**
+ * The view a card shows (spec 2 §4): the chosen or remembered one while the answer still has it,
+ * else the first available view; null without views.
+ */
+export function chooseView(
+  views: readonly ViewType[],
+  preferred: TCardView | ViewType | null,
+): ViewType | null {
+  if (preferred && (views as readonly string[]).includes(preferred)) return preferred as ViewType;
+  return views[0] ?? null;
+}
+
+/** The view `step` places away from `current`, wrapping at both ends (next view, the looped carousel). */
+export function stepView(
+  views: readonly ViewType[],
+  current: ViewType | null,
+  step: number,
+): ViewType | null {
+  if (views.length === 0) return null;
+  const i = current ? views.indexOf(current) : -1;
+  const from = i < 0 ? 0 : i;
+  return views[(((from + step) % views.length) + views.length) % views.length];
 }
 
 /** The chart spec drawn for a chart view. */

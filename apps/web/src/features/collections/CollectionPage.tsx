@@ -6,14 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { storage } from '../../lib/storage';
 import { toast } from '../../lib/toast';
+import { ArrowLeftIcon, PlusIcon, SaveIcon } from '../../ui/icons';
 import { questionInput, translateMessage, updateBody } from './collections';
 import { CardEditor } from './components/CardEditor';
 import { CollectionGrid } from './components/CollectionGrid';
-import { ConfirmModal } from './components/ConfirmModal';
+import { RemoveCardModal } from './components/RemoveCardModal';
 import { SendNowButton } from './components/SendNowButton';
 import { useCollectionAnswers } from './hooks/useCardAnswers';
 import { useCollections, useUpdateCollection } from './hooks/useCollections';
-import { ArrowLeftIcon, PlusIcon, SaveIcon } from './icons';
 import { type Density, layoutForCards, mergeLayout, sameGeometry, toStoredLayout } from './layout';
 
 const ACCENT = '#4f46e5';
@@ -203,15 +203,11 @@ export default function CollectionPage() {
       {questionId && !unknownCard ? (
         <CardEditor key={questionId} collection={collection} questionId={questionId} onClose={closeEditor} />
       ) : null}
-      <ConfirmModal
+      <RemoveCardModal
         opened={removing !== null}
-        title={t('collections.card.remove_title')}
-        text={t('collections.card.remove_text')}
-        confirmLabel={t('collections.card.remove_confirm')}
         busy={save.isPending}
         onConfirm={confirmRemove}
         onClose={() => setRemoving(null)}
-        testId="card-remove-modal"
       />
     </section>
   );

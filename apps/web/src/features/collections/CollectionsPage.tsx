@@ -4,13 +4,12 @@ import type { TCollection } from '@parley/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { CollectionsIcon } from '../../ui/icons';
+import { ConfirmModal, DANGER } from '../../ui/ConfirmModal';
+import { CalendarIcon, CollectionsIcon, EditIcon, MailIcon, PlusIcon, TrashIcon } from '../../ui/icons';
 import { useSession } from '../session';
 import { scheduleText } from './collections';
 import { CollectionFormModal } from './components/CollectionFormModal';
-import { ConfirmModal } from './components/ConfirmModal';
 import { useCollections, useDeleteCollection } from './hooks/useCollections';
-import { CalendarIcon, EditIcon, MailIcon, PlusIcon, TrashIcon } from './icons';
 
 const ACCENT = '#4f46e5';
 
@@ -143,6 +142,7 @@ export default function CollectionsPage() {
         title={t('collections.delete_title')}
         text={t('collections.delete_text', { name: deleting?.name ?? '' })}
         confirmLabel={t('collections.delete_confirm')}
+        color={DANGER}
         busy={remove.isPending}
         onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}

@@ -1,17 +1,12 @@
 import type { TCard } from '@parley/contract';
 import { memo, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AnalysisCard, type ChipChange, RememberThis, sanitizeHtml } from '../cards';
+import { ThumbDownIcon, ThumbUpIcon } from '../../ui/icons';
+import { SafeHtml } from '../../ui/SafeHtml';
+import { AnalysisCard, type ChipChange, RememberThis } from '../cards';
 import { AddToCollection, useCollectionsEnabled } from '../collections';
 import type { ConvItem } from './conversation-api';
-import { ThumbDownIcon, ThumbUpIcon } from './icons';
 import { PromptView } from './PromptView';
-
-function AnswerText({ html }: { html: string }) {
-  const clean = useMemo(() => sanitizeHtml(html), [html]);
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify just above
-  return <div className="bubble bubble-answer" dangerouslySetInnerHTML={{ __html: clean }} />;
-}
 
 export interface ConversationItemProps {
   item: ConvItem;
@@ -80,7 +75,7 @@ export const ConversationItem = memo(function ConversationItem({
           item.responses.map((response, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: an answer's parts keep their order
             <div key={i} className="conv-response">
-              {response.text ? <AnswerText html={response.text} /> : null}
+              {response.text ? <SafeHtml html={response.text} className="bubble bubble-answer" /> : null}
               {response.prompt ? <PromptView prompt={response.prompt} onAsk={onAsk} /> : null}
               {response.card ? (
                 <AnalysisCard

@@ -1,9 +1,9 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../lib/contract';
-import { MicIcon, useSpeechRecognition } from '../speech';
+import { CloseIcon, MicIcon, SendIcon } from '../../ui/icons';
+import { useSpeechRecognition } from '../speech';
 import { addHistory, buildEntries, readHistory, removeHistory } from './history';
-import { CloseIcon, SendIcon } from './icons';
 import './i18n';
 
 /** Suggestion list height limit (spec 2 §2). */

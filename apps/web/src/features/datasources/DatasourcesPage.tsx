@@ -4,6 +4,7 @@ import { Alert, Button, Group, Loader } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { DatabaseIcon, PlusIcon } from '../../ui/icons';
 import { SettingsNav } from '../settings';
 import { AccountPicker, type PickerTarget } from './components/AccountPicker';
 import { AddConnectionModal } from './components/AddConnectionModal';
@@ -15,7 +16,6 @@ import { TONES } from './components/tones';
 import { accountKindOf, type DatasourceType, type Source, usableSources } from './datasources';
 import { useSources } from './hooks/useCredentials';
 import { useDatasourceTypes } from './hooks/useDatasourceTypes';
-import { DatabaseIcon, PlusIcon } from './icons';
 
 /** The picker's source, named and with its accounts as the tenant now has them. */
 function pickerTarget(

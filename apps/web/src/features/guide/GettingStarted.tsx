@@ -4,12 +4,8 @@ import type { TGuideState } from '@parley/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { icon } from '../../ui/icons';
+import { CloseIcon, SkipIcon, TickIcon } from '../../ui/icons';
 import { useGuide, useUpdateGuide } from './useGuide';
-
-const TickIcon = icon(<path d="m5 12 5 5 9-10" />);
-const SkipIcon = icon(<path d="M5 12h14" />);
-const CloseIcon = icon(<path d="M6 6l12 12M18 6 6 18" />);
 
 type StepStatus = 'done' | 'skipped' | 'todo';
 

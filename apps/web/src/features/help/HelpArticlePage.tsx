@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { SafeHtml } from '../../ui/SafeHtml';
 import { PageSpinner } from '../../ui/Spinner';
 import { useHelpArticle } from './hooks/useHelpArticle';
 import { renderMarkdown } from './markdown';
@@ -16,9 +17,7 @@ export default function HelpArticlePage() {
       {text === null ? (
         <p data-testid="help-article-empty">{t('help.no_content')}</p>
       ) : (
-        // Rendered from our own Markdown subset and sanitised with DOMPurify.
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised above
-        <div dangerouslySetInnerHTML={{ __html: renderMarkdown(text) }} />
+        <SafeHtml html={renderMarkdown(text)} />
       )}
     </article>
   );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sanitizeHtml } from '../../ui/safe-html';
 import { renderMarkdown } from './markdown';
 
 describe('renderMarkdown', () => {
@@ -16,5 +17,11 @@ describe('renderMarkdown', () => {
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('href="javascript');
     expect(html).toContain('<a href="/help/add-card">ok</a>');
+  });
+  it('comes through the sanitiser unchanged (SafeHtml renders it)', () => {
+    const html = renderMarkdown(
+      '# Title\n\nSome **bold**, *italic* and `code` with [a link](/help/1).\n\n- one\n1. two',
+    );
+    expect(sanitizeHtml(html)).toBe(html);
   });
 });

@@ -2,11 +2,11 @@ import './intelligence-suite.css';
 import './i18n';
 import { Badge, Button, Group, Loader, Modal } from '@mantine/core';
 import type { TReportConfig, TReportEntry, TReportIssue, TReportName } from '@parley/contract';
-import DOMPurify from 'dompurify';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ReportIcon } from '../../ui/icons';
+import { SafeHtml } from '../../ui/SafeHtml';
 import { useSourceChoice } from '../datasources';
 import { ExplainedButton } from './components/ExplainedButton';
 import { useReportAction, useReportIssues, useReports } from './hooks/useReports';
@@ -14,26 +14,6 @@ import { type BlockedReason, blockedReasons, formPath, reportBadge, reportOf } f
 
 const ACCENT = '#4f46e5';
 const BADGE_COLOR = { active: 'teal', stopped: 'orange', inactive: 'gray' } as const;
-
-/** The report's HTML is ours (escaped texts, ECharts SVG); sanitised still, keeping SVG. */
-function ReportHtml({ html }: { html: string }) {
-  const clean = useMemo(
-    () =>
-      DOMPurify.sanitize(html, {
-        USE_PROFILES: { html: true, svg: true },
-        FORBID_TAGS: ['style', 'form', 'input', 'script'],
-      }),
-    [html],
-  );
-  return (
-    <div
-      className="is-document"
-      data-testid="report-document"
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify just above
-      dangerouslySetInnerHTML={{ __html: clean }}
-    />
-  );
-}
 
 function useDate() {
   const { i18n } = useTranslation();
@@ -249,7 +229,10 @@ export default function IntelligenceSuitePage() {
         closeButtonProps={{ 'aria-label': t('close') }}
         data-testid="report-issue-modal"
       >
-        {shown ? <ReportHtml html={shown.html} /> : null}
+        {/* The report's HTML is ours (escaped texts, ECharts SVG); sanitised still, keeping SVG. */}
+        {shown ? (
+          <SafeHtml html={shown.html} svg className="is-document" data-testid="report-document" />
+        ) : null}
       </Modal>
     </section>
   );

@@ -6,6 +6,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { stubMatchMedia, stubResizeObserver } from '../../ui/ui.testkit';
 import { sessionKeys } from '../session/session';
 import ModelPage from './ModelPage';
 import { VERIFIED, VERSIONS, VIEW } from './model-page.fixture';
@@ -16,21 +17,8 @@ vi.setConfig({ testTimeout: 30_000 });
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({ lng: 'en-US', fallbackLng: 'en-US', resources: {} });
   await import('./i18n');
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-  window.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
+  stubMatchMedia();
+  stubResizeObserver();
   Element.prototype.scrollIntoView ??= () => undefined;
 });
 afterEach(() => {

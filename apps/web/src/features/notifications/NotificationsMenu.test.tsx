@@ -6,6 +6,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { stubMatchMedia } from '../../ui/ui.testkit';
 import { NotificationsMenu } from './NotificationsMenu';
 
 beforeAll(async () => {
@@ -13,14 +14,7 @@ beforeAll(async () => {
     await i18next.use(initReactI18next).init({ lng: 'en-US', fallbackLng: 'en-US', resources: {} });
   i18next.addResourceBundle('en-US', 'translation', (await import('../../i18n/locales/en-US')).default, true);
   await import('./i18n');
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-  })) as unknown as typeof window.matchMedia;
+  stubMatchMedia();
 });
 afterEach(() => {
   cleanup();

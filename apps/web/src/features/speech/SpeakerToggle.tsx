@@ -1,8 +1,7 @@
 import { Menu } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChevronDownIcon } from '../../ui/icons';
-import { SpeakerIcon, SpeakerOffIcon } from './icons';
+import { ChevronDownIcon, SpeakerIcon, SpeakerOffIcon } from '../../ui/icons';
 import { stopSpeaking, storedVoice, storeVoice, synthesisSupported, voicesFor } from './speech';
 import './i18n';
 

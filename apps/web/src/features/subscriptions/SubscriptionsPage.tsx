@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SettingsNav } from '../settings';
 import { Addresses } from './components/Addresses';
-import { type Confirming, ConfirmModal } from './components/ConfirmModal';
+import { type Confirming, ConfirmSubscriptionModal } from './components/ConfirmSubscriptionModal';
 import { CurrentPlan, StateAlerts } from './components/CurrentPlan';
 import { Payments } from './components/Payments';
 import { PlansPanel } from './components/Plans';
@@ -68,7 +68,11 @@ export default function SubscriptionsPage() {
           <Payments />
           <Addresses />
           {confirming && (
-            <ConfirmModal confirming={confirming} subscription={s} onClose={() => setConfirming(null)} />
+            <ConfirmSubscriptionModal
+              confirming={confirming}
+              subscription={s}
+              onClose={() => setConfirming(null)}
+            />
           )}
         </>
       )}

@@ -7,11 +7,11 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LIMITS } from '../../../lib/contract';
+import { CollectionAddIcon } from '../../../ui/icons';
 import { useSession } from '../../session';
 import { failureText, samePhrase } from '../collections';
 import { type AddTarget, CollectionGone, useAddToCollection } from '../hooks/useAddToCollection';
 import { useCollections } from '../hooks/useCollections';
-import { CollectionAddIcon } from '../icons';
 
 const ACCENT = '#4f46e5';
 

@@ -6,18 +6,19 @@ import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, REFRESH_INTERVALS } from '../../../lib/contract';
+import { DANGER } from '../../../ui/ConfirmModal';
 import { useEscapeToClose } from '../../../ui/escape';
-import { AnalysisCard, sanitizeHtml } from '../../cards';
+import { SafeHtml } from '../../../ui/SafeHtml';
+import { AnalysisCard } from '../../cards';
 import { SourcePicker, useSourceChoice } from '../../datasources';
 import { isDuplicatePhrase, questionInput, samePhrase, updateBody } from '../collections';
 import { collectionKeys } from '../hooks/collection-keys';
 import { useUpdateCollection } from '../hooks/useCollections';
 import { usePreview, useSuggestions } from '../hooks/useEditor';
 import { suggestionGroups } from '../suggestions';
-import { ConfirmModal } from './ConfirmModal';
+import { RemoveCardModal } from './RemoveCardModal';
 
 const ACCENT = '#4f46e5';
-const DANGER = '#b91c1c';
 /** The options as suggestionGroups filtered them (by what is typed, 4 a list). */
 const passFiltered: OptionsFilter = ({ options }) => options;
 
@@ -221,11 +222,7 @@ export function CardEditor({ collection, questionId, onClose }: CardEditorProps)
             {response?.card ? (
               <AnalysisCard card={response.card} gridWidth={4} />
             ) : response?.text ? (
-              <div
-                className="ce-preview-text"
-                // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify
-                dangerouslySetInnerHTML={{ __html: sanitizeHtml(response.text) }}
-              />
+              <SafeHtml html={response.text} className="ce-preview-text" />
             ) : (
               <p className="ce-preview-empty">{t('collections.editor.preview_empty')}</p>
             )}
@@ -273,15 +270,11 @@ export function CardEditor({ collection, questionId, onClose }: CardEditorProps)
           </Group>
         </Stack>
       </form>
-      <ConfirmModal
+      <RemoveCardModal
         opened={removing}
-        title={t('collections.card.remove_title')}
-        text={t('collections.card.remove_text')}
-        confirmLabel={t('collections.card.remove_confirm')}
         busy={save.isPending}
         onConfirm={remove}
         onClose={() => setRemoving(false)}
-        testId="card-remove-modal"
       />
     </Modal>
   );

@@ -5,7 +5,7 @@ import { type Layout, Responsive, useContainerWidth } from 'react-grid-layout';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { COLLECTION_GRID } from '../../../lib/contract';
-import { EditIcon, GripIcon } from '../icons';
+import { EditIcon, GripIcon } from '../../../ui/icons';
 import {
   breakpointFor,
   type Density,

@@ -1,32 +1,24 @@
-import 'swiper/css';
-import { Modal } from '@mantine/core';
 import type { TCard, TCardView, TCollectionResponse } from '@parley/contract';
 import type { ChartSize } from '@parley/presenter';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { A11y } from 'swiper/modules';
-import { Swiper, type SwiperClass, SwiperSlide } from 'swiper/react';
 import { ApiError } from '../../../lib/api';
-import { useEscapeToClose } from '../../../ui/escape';
+import { ClockIcon, ExpandIcon, NextViewIcon, RefreshIcon, TextIcon, TrashIcon } from '../../../ui/icons';
+import { SafeHtml } from '../../../ui/SafeHtml';
 import { Spinner } from '../../../ui/Spinner';
 import {
-  AnalysisCard,
-  buildViews,
-  CardViewContent,
-  ExpandIcon,
+  CardDetailDialog,
   isChartView,
   isSplitView,
-  NextViewIcon,
-  sanitizeHtml,
-  TextIcon,
+  stepView,
+  useCardViews,
   useElementWidth,
   useInView,
-  useViewportWidth,
+  ViewCarousel,
+  type ViewCarouselHandle,
   type ViewType,
 } from '../../cards';
 import { failureText, hhmm, isQuestionNotFound, translateMessage } from '../collections';
-import { ClockIcon, RefreshIcon, TrashIcon } from '../icons';
-import { chooseView, stepView } from '../views';
 
 /** What the card's answer looks like to the card: from useCardAnswer. */
 export interface CardAnswerState {
@@ -62,14 +54,6 @@ export interface CompactCardProps {
   testId?: string;
 }
 
-function Html({ html, className }: { html: string; className?: string }) {
-  const clean = useMemo(() => sanitizeHtml(html), [html]);
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify just above
-  return <div className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
-}
-
-const noop = () => undefined;
-
 /** Grid columns at or below which a card is narrow, while its width is not measured yet. */
 const NARROW_GRID_WIDTH = 2;
 
@@ -94,9 +78,8 @@ export function CompactCard({
 }: CompactCardProps) {
   const { t } = useTranslation();
   const rootRef = useRef<HTMLElement>(null);
-  const swiperRef = useRef<SwiperClass | null>(null);
+  const carouselRef = useRef<ViewCarouselHandle>(null);
   const inView = useInView(rootRef);
-  const viewport = useViewportWidth();
   const width = useElementWidth(rootRef);
   // A narrow card (2 of 10 columns is about 185 px) draws its charts compact: no legend over the
   // pie, thinner and tilted labels. The measured width decides; the grid width until then.
@@ -105,13 +88,9 @@ export function CompactCard({
     [width, gridWidth],
   );
   const card: TCard | null = answer.data?.card ?? null;
-  const views = useMemo(() => (card ? buildViews(card, viewport) : []), [card, viewport]);
-  const [chosen, setChosen] = useState<ViewType | null>(null);
+  const { viewport, views, current, index, setChosen } = useCardViews(card, { stored: storedView });
   const [showText, setShowText] = useState(false);
   const [expanded, setExpanded] = useState(false);
-  const escapeRef = useEscapeToClose<HTMLDivElement>(() => setExpanded(false));
-  const current = chooseView(views, chosen ?? storedView);
-  const index = current ? views.indexOf(current) : 0;
 
   // The card's own error in the answer, else a failed call without an answer on screen.
   const failedCall = !answer.data && answer.error ? answer.error : null;
@@ -132,14 +111,8 @@ export function CompactCard({
       setChosen(next);
       if (next !== current) onViewChange?.(next);
     },
-    [current, onViewChange],
+    [current, onViewChange, setChosen],
   );
-
-  // The carousel follows a view chosen with the buttons (or restored once the answer arrived).
-  useEffect(() => {
-    const swiper = swiperRef.current;
-    if (swiper && !swiper.destroyed && swiper.realIndex !== index) swiper.slideToLoop(index);
-  }, [index]);
 
   const canText = !!card && !!current && isChartView(current) && card.text.trim() !== '' && viewport >= 996;
   const textOn = showText && canText;
@@ -220,7 +193,7 @@ export function CompactCard({
           </div>
         ) : !card ? (
           answer.data?.text ? (
-            <Html html={answer.data.text} className="cc-text cc-text-only" />
+            <SafeHtml html={answer.data.text} className="cc-text cc-text-only" />
           ) : (
             <p className="cc-center cc-muted">{t('collections.card.no_data')}</p>
           )
@@ -231,31 +204,19 @@ export function CompactCard({
         ) : (
           <>
             <div className="cc-stage">
-              <Swiper
-                modules={[A11y]}
-                loop={views.length > 1}
-                initialSlide={index}
-                simulateTouch={false}
-                a11y={{ enabled: true, slideRole: 'group' }}
-                onSwiper={(s) => {
-                  swiperRef.current = s;
-                }}
-                onSlideChange={(s) => {
-                  const v = views[s.realIndex];
-                  if (v && v !== current) choose(v);
-                }}
+              <ViewCarousel
+                ref={carouselRef}
+                card={card}
+                views={views}
+                index={index}
+                loop
                 className="cc-swiper"
-              >
-                {views.map((v, i) => (
-                  <SwiperSlide key={v} aria-label={t(`cards:view.${v}`)} data-testid={`cc-slide-${v}`}>
-                    {i === index ? (
-                      <CardViewContent card={card} view={v} onInstance={noop} size={chartSize} />
-                    ) : null}
-                  </SwiperSlide>
-                ))}
-              </Swiper>
+                slideTestId="cc-slide"
+                onChange={choose}
+                size={chartSize}
+              />
             </div>
-            {textOn ? <Html html={card.text} className="cc-text" /> : null}
+            {textOn ? <SafeHtml html={card.text} className="cc-text" /> : null}
           </>
         )}
       </div>
@@ -295,12 +256,10 @@ export function CompactCard({
                 aria-label={t('collections.card.next_view')}
                 title={t('collections.card.next_view')}
                 onClick={() => {
-                  const swiper = swiperRef.current;
-                  if (swiper && !swiper.destroyed) swiper.slideNext();
-                  else {
-                    const next = stepView(views, current, 1);
-                    if (next) choose(next);
-                  }
+                  // The carousel slides on round its loop; off screen, the view is chosen directly.
+                  if (carouselRef.current?.next()) return;
+                  const next = stepView(views, current, 1);
+                  if (next) choose(next);
                 }}
                 data-testid="cc-next-view"
               >
@@ -321,26 +280,15 @@ export function CompactCard({
         ) : null}
       </footer>
       {card && expanded ? (
-        <Modal
-          ref={escapeRef}
-          opened
-          onClose={() => setExpanded(false)}
-          size="min(1100px, 96vw)"
+        <CardDetailDialog
+          card={card}
           title={phrase}
-          closeOnClickOutside={false}
-          closeOnEscape={false}
-          closeButtonProps={{ 'aria-label': t('common.close'), 'data-testid': 'cc-detail-close' } as never}
-          data-testid="cc-detail"
-        >
-          <AnalysisCard
-            card={card}
-            questionId={answer.data?.question_id}
-            gridWidth={5}
-            initialView={current ?? undefined}
-            onViewChange={choose}
-            detail
-          />
-        </Modal>
+          questionId={answer.data?.question_id}
+          view={current ?? undefined}
+          onViewChange={choose}
+          onClose={() => setExpanded(false)}
+          testId="cc-detail"
+        />
       ) : null}
     </article>
   );

@@ -2,8 +2,8 @@ import '../i18n';
 import { Button } from '@mantine/core';
 import type { TCollection } from '@parley/contract';
 import { useTranslation } from 'react-i18next';
+import { MailIcon } from '../../../ui/icons';
 import { useSendDigest } from '../hooks/useSendDigest';
-import { MailIcon } from '../icons';
 
 /** "Send now": mails the collection's digest at once; shown only when a digest is set. */
 export function SendNowButton({

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, List, Modal, Text } from '@mantine/core';
+import { Alert, List, Text } from '@mantine/core';
 import type { TDatasourceUsage } from '@parley/contract';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../ui/ConfirmModal';
 import { type Source, sourceLabel, usageText } from '../datasources';
 import { useDeactivateDatasource } from '../hooks/useCredentials';
 import { TONES } from './tones';
@@ -30,13 +31,18 @@ export function DeactivateSourceModal({
   };
   const usage = target?.usage ?? null;
   return (
-    <Modal
+    <ConfirmModal
       opened={target !== null}
       onClose={onClose}
       title={target ? t('usage.title', { name: sourceLabel(target.source, t) }) : ''}
-      centered
-      closeButtonProps={{ 'aria-label': t('close') }}
-      data-testid="ds-deactivate-modal"
+      confirmLabel={t('usage.confirm')}
+      cancelLabel={t('cancel')}
+      closeLabel={t('close')}
+      color={TONES.danger}
+      busy={deactivate.isPending}
+      onConfirm={confirm}
+      testId="ds-deactivate-modal"
+      confirmTestId="ds-deactivate-confirm"
     >
       {usage ? (
         <>
@@ -59,19 +65,6 @@ export function DeactivateSourceModal({
           {t('usage.failed')}
         </Alert>
       )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose} disabled={deactivate.isPending}>
-          {t('cancel')}
-        </Button>
-        <Button
-          color={TONES.danger}
-          onClick={confirm}
-          loading={deactivate.isPending}
-          data-testid="ds-deactivate-confirm"
-        >
-          {t('usage.confirm')}
-        </Button>
-      </Group>
-    </Modal>
+    </ConfirmModal>
   );
 }

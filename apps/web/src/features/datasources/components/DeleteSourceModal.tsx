@@ -1,5 +1,5 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../ui/ConfirmModal';
 import { type Source, sourceLabel } from '../datasources';
 import { useDeleteDatasource } from '../hooks/useCredentials';
 import { TONES } from './tones';
@@ -12,35 +12,20 @@ export function DeleteSourceModal({ source, onClose }: { source: Source | null; 
     if (source) remove.mutate(source.id, { onSuccess: onClose });
   };
   return (
-    <Modal
+    <ConfirmModal
       opened={source !== null}
       onClose={onClose}
       title={t('delete.title')}
-      centered
-      closeButtonProps={{ 'aria-label': t('close') }}
-      data-testid="ds-delete-modal"
-    >
-      <Text size="sm" mb="lg">
-        {source ? t('delete.text', { name: sourceLabel(source, t) }) : null}
-      </Text>
-      <Group justify="flex-end">
-        <Button
-          variant="default"
-          onClick={onClose}
-          disabled={remove.isPending}
-          data-testid="ds-delete-cancel"
-        >
-          {t('cancel')}
-        </Button>
-        <Button
-          color={TONES.danger}
-          onClick={confirm}
-          loading={remove.isPending}
-          data-testid="ds-delete-confirm"
-        >
-          {t('delete.confirm')}
-        </Button>
-      </Group>
-    </Modal>
+      text={source ? t('delete.text', { name: sourceLabel(source, t) }) : null}
+      confirmLabel={t('delete.confirm')}
+      cancelLabel={t('cancel')}
+      closeLabel={t('close')}
+      color={TONES.danger}
+      busy={remove.isPending}
+      onConfirm={confirm}
+      testId="ds-delete-modal"
+      confirmTestId="ds-delete-confirm"
+      cancelTestId="ds-delete-cancel"
+    />
   );
 }

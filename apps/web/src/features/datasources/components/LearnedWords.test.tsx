@@ -5,28 +5,15 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { subscribeToasts, type Toast } from '../../../lib/toast';
+import { stubMatchMedia, stubResizeObserver } from '../../../ui/ui.testkit';
 import type { Source } from '../datasources';
 import { LearnedWords } from './LearnedWords';
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({ lng: 'en-US', fallbackLng: 'en-US', resources: {} });
   await import('../i18n');
-  // Mantine reads media queries; jsdom has none.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-  window.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
+  stubMatchMedia();
+  stubResizeObserver();
 });
 afterEach(() => {
   cleanup();

@@ -1,10 +1,11 @@
-import { ActionIcon, Button, Group, Modal, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Text, Tooltip } from '@mantine/core';
 import type { TLearnedSynonym } from '@parley/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../ui/ConfirmModal';
+import { CloseIcon } from '../../../ui/icons';
 import type { Source } from '../datasources';
 import { useForgetWord, useLearnedWords } from '../hooks/useLearnedWords';
-import { CloseIcon } from '../icons';
 import { TONES } from './tones';
 
 /**
@@ -59,33 +60,22 @@ export function LearnedWords({ source }: { source: Source }) {
           ))}
         </ul>
       )}
-      <Modal
+      <ConfirmModal
         opened={confirming !== null}
         onClose={() => setConfirming(null)}
         title={t('words.confirm_title')}
-        centered
-        closeButtonProps={{ 'aria-label': t('close') }}
-        data-testid="ds-word-modal"
-      >
-        <Text size="sm" mb="lg">
-          {confirming
-            ? t('words.confirm_text', { word: confirming.word, meaning: confirming.meaning })
-            : null}
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setConfirming(null)} disabled={forget.isPending}>
-            {t('cancel')}
-          </Button>
-          <Button
-            color={TONES.danger}
-            onClick={remove}
-            loading={forget.isPending}
-            data-testid="ds-word-confirm"
-          >
-            {t('words.confirm')}
-          </Button>
-        </Group>
-      </Modal>
+        text={
+          confirming ? t('words.confirm_text', { word: confirming.word, meaning: confirming.meaning }) : null
+        }
+        confirmLabel={t('words.confirm')}
+        cancelLabel={t('cancel')}
+        closeLabel={t('close')}
+        color={TONES.danger}
+        busy={forget.isPending}
+        onConfirm={remove}
+        testId="ds-word-modal"
+        confirmTestId="ds-word-confirm"
+      />
     </section>
   );
 }

@@ -1,9 +1,9 @@
 import { ActionIcon, Button, Text, Tooltip } from '@mantine/core';
 import type { TAccountKind } from '@parley/contract';
 import { useTranslation } from 'react-i18next';
+import { CloseIcon } from '../../../ui/icons';
 import { isSelectedAccount, type Source, statusOf } from '../datasources';
 import { useRemoveAccount } from '../hooks/useAccounts';
-import { CloseIcon } from '../icons';
 import { Pill } from './Pill';
 import { TONES } from './tones';
 

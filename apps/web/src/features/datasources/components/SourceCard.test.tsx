@@ -6,6 +6,7 @@ import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import enUS from '../../../i18n/locales/en-US';
+import { stubMatchMedia } from '../../../ui/ui.testkit';
 import { sessionKeys } from '../../session/session';
 import type { Source } from '../datasources';
 import { SourceCard } from './SourceCard';
@@ -15,16 +16,7 @@ beforeAll(async () => {
     .use(initReactI18next)
     .init({ lng: 'en-US', fallbackLng: 'en-US', resources: { 'en-US': { translation: enUS } } });
   await import('../i18n');
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
+  stubMatchMedia();
 });
 afterEach(() => {
   cleanup();

@@ -2,12 +2,12 @@ import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
+import { ConfirmModal } from '../../../ui/ConfirmModal';
 import { useEditor } from '../editor-context';
 import { useModelVersions, useRestoreVersion } from '../hooks/useModel';
 import { useSaveModel } from '../hooks/useSaveModel';
 import { sameOverlay } from '../overlay';
 import { timeAgo } from '../time';
-import { ConfirmModal } from './ConfirmModal';
 import { ImportButtons } from './ImportButtons';
 import { SaveDialogs } from './SaveDialogs';
 
@@ -106,9 +106,10 @@ function UndoButton() {
         onClose={() => setUndoing(false)}
         onConfirm={() => restore.mutate(view.version - 1, { onSettled: () => setUndoing(false) })}
         testId="model-undo-modal"
-      >
-        {t('undo.text', { version: view.version - 1 })}
-      </ConfirmModal>
+        text={t('undo.text', { version: view.version - 1 })}
+        cancelLabel={t('cancel')}
+        closeLabel={t('close')}
+      />
     </>
   );
 }

@@ -1,9 +1,9 @@
 import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../ui/ConfirmModal';
 import { useEditor } from '../editor-context';
 import type { useSaveModel } from '../hooks/useSaveModel';
 import { BrokenList } from './BrokenList';
-import { ConfirmModal } from './ConfirmModal';
 
 /** The impact preview before a save that breaks verified questions, and a refused save's message. */
 export function SaveDialogs({ save }: { save: ReturnType<typeof useSaveModel> }) {
@@ -16,14 +16,21 @@ export function SaveDialogs({ save }: { save: ReturnType<typeof useSaveModel> })
         opened={state.phase === 'impact'}
         title={t('impact.title')}
         confirmLabel={t('impact.confirm')}
-        danger
+        color="red"
         onClose={save.dismiss}
         onConfirm={() => void save.confirm(draft, view.version)}
         testId="model-impact"
-      >
-        <p>{t('impact.text')}</p>
-        {state.phase === 'impact' ? <BrokenList broken={state.broken} testId="model-impact-list" /> : null}
-      </ConfirmModal>
+        text={
+          <>
+            <p>{t('impact.text')}</p>
+            {state.phase === 'impact' ? (
+              <BrokenList broken={state.broken} testId="model-impact-list" />
+            ) : null}
+          </>
+        }
+        cancelLabel={t('cancel')}
+        closeLabel={t('close')}
+      />
       {state.phase === 'refused' ? (
         <Alert
           color="red"

@@ -2,10 +2,10 @@ import { Button, Group, Text } from '@mantine/core';
 import type { TModelVersions } from '@parley/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../ui/ConfirmModal';
 import { useEditor } from '../editor-context';
 import { useModelVersions, useRestoreVersion } from '../hooks/useModel';
 import { timeAgo } from '../time';
-import { ConfirmModal } from './ConfirmModal';
 
 /** A change line's tone by its first character: + added, − removed, ~ changed. */
 function tone(line: string): 'add' | 'remove' | 'change' | 'plain' {
@@ -43,9 +43,10 @@ export function VersionsPanel() {
         onConfirm={() =>
           restoring !== null && restore.mutate(restoring, { onSettled: () => setRestoring(null) })
         }
-      >
-        {t('versions.restore_text', { version: restoring ?? 0 })}
-      </ConfirmModal>
+        text={t('versions.restore_text', { version: restoring ?? 0 })}
+        cancelLabel={t('cancel')}
+        closeLabel={t('close')}
+      />
     </section>
   );
 }

@@ -3,7 +3,7 @@ import type { TSubscription } from '@parley/contract';
 import { useTranslation } from 'react-i18next';
 import { paying, planName, trialDaysLeft, useFormat } from '../format';
 import { useSubscriptionAction } from '../hooks/useBilling';
-import type { Confirming } from './ConfirmModal';
+import type { Confirming } from './ConfirmSubscriptionModal';
 
 /** The trial, expiry, pause and scheduled-change notices above the plan. */
 export function StateAlerts({
