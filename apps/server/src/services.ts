@@ -5,7 +5,6 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { AccessPolicy, type QuotaGate } from './lib/access';
 import { CaptchaVerifier } from './lib/captcha';
-import { SecretBox } from './lib/crypto';
 import { createInvalidationBus, type InvalidationBus } from './lib/invalidation';
 import type { JobQueue } from './lib/queue';
 import { PROCESS_COPY_MS, processCopyMs } from './lib/ttl-cache';
@@ -25,26 +24,18 @@ import { TokensRepository } from './modules/auth/tokens.repository';
 import type { BillingWebhooksService } from './modules/billing/billing-webhooks.service';
 import type { QuotaService } from './modules/billing/quotas.service';
 import type { SubscriptionsService } from './modules/billing/subscriptions.service';
-import { CollectionsRepository } from './modules/collections/collections.repository';
-import { CollectionsService } from './modules/collections/collections.service';
+import type { CollectionsService } from './modules/collections/collections.service';
 import { ContactRepository } from './modules/contact/contact.repository';
 import { ContactService } from './modules/contact/contact.service';
 import { ConversationsRepository } from './modules/conversations/conversations.repository';
 import { ConversationsService } from './modules/conversations/conversations.service';
 import { HistoryWriter } from './modules/conversations/history-writer';
-import { DatasourceOAuthService } from './modules/datasources/datasource-oauth.service';
-import { datasourceSyncJob, datasourceSyncTickJob } from './modules/datasources/datasource-sync.job';
-import { DatasourcesRepository } from './modules/datasources/datasources.repository';
-import { DatasourcesService } from './modules/datasources/datasources.service';
-import { SourceFiles } from './modules/datasources/source-files';
-import { SourceFilesRepository } from './modules/datasources/source-files.repository';
-import { SourceResolver } from './modules/datasources/source-resolver';
-import { SourceSync } from './modules/datasources/source-sync';
+import type { DatasourceOAuthService } from './modules/datasources/datasource-oauth.service';
+import type { DatasourcesService } from './modules/datasources/datasources.service';
+import type { SourceResolver } from './modules/datasources/source-resolver';
 import { DemoService } from './modules/demo/demo.service';
-import { type DemoDatasetOptions, demoDatasetPath, demoSource } from './modules/demo/demo-source';
-import { digestJob, digestPlanJob } from './modules/digests/digest.job';
-import { DigestRepository } from './modules/digests/digest.repository';
-import { DigestService } from './modules/digests/digest.service';
+import { type DemoDatasetOptions, demoDatasetPath } from './modules/demo/demo-source';
+import type { DigestService } from './modules/digests/digest.service';
 import { GuideRepository } from './modules/guide/guide.repository';
 import { GuideService } from './modules/guide/guide.service';
 import { ModelOverlays } from './modules/models/model-overlays';
@@ -57,14 +48,15 @@ import { ProjectsService } from './modules/projects/projects.service';
 import { reportJob, reportPlanJob } from './modules/reports/reports.job';
 import { ReportsRepository } from './modules/reports/reports.repository';
 import { ReportsService } from './modules/reports/reports.service';
-import { SynonymsRepository } from './modules/synonyms/synonyms.repository';
-import { SynonymsService } from './modules/synonyms/synonyms.service';
+import type { SynonymsService } from './modules/synonyms/synonyms.service';
 import { TenantService } from './modules/tenant/tenant.service';
 import { UsersRepository } from './modules/users/users.repository';
 import type { GoldenChecks } from './modules/verified/golden-checks';
 import type { VerifiedService } from './modules/verified/verified.service';
 import { buildBillingServices } from './services-billing';
+import { buildCollectionServices } from './services-collections';
 import { buildModelServices } from './services-models';
+import { buildSourceServices } from './services-sources';
 
 /** Every service of the app: built once, used by routes, plugins, jobs, tools and tests. */
 export interface Services {
@@ -179,16 +171,6 @@ export function buildServices(
   const llm = config.LLM_BASE_URL
     ? { baseUrl: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY, model: config.LLM_MODEL }
     : null;
-  const box = new SecretBox(config.ENCRYPTION_KEY);
-  const datasourcesRepo = new DatasourcesRepository(db, {
-    copyMs: processCopyMs(database.kind),
-    bus: invalidation,
-  });
-  const sourcesDir = join(config.DATA_DIR, 'sources');
-  // Server mode: uploads and API copies are kept in PostgreSQL; the files under sourcesDir are caches.
-  const sourceFiles = config.embedded
-    ? null
-    : new SourceFiles({ repo: new SourceFilesRepository(db), sourcesDir, log });
   const answers = new AnswerService({
     llm,
     log,
@@ -197,91 +179,31 @@ export function buildServices(
   });
   const modelsRepo = new ModelsRepository(db);
   const overlays = new ModelOverlays(modelsRepo, invalidation);
-  const synonyms = new SynonymsService({
-    repo: new SynonymsRepository(db),
-    access,
-    clock,
-    bus: invalidation,
-    resolve: (actor, id) => sources.resolve(actor, id),
-  });
-  const datasourceOAuth = new DatasourceOAuthService({
+  const { datasourcesRepo, sources, datasources, datasourceOAuth, synonyms } = buildSourceServices({
     config,
-    repo: datasourcesRepo,
-    box,
-    access,
-    log,
-    clock,
-  });
-  const sources: SourceResolver = new SourceResolver({
-    repo: datasourcesRepo,
-    box,
-    log,
-    allowPrivateHosts: config.ALLOW_PRIVATE_HOSTS,
-    sourcesDir,
-    demo: config.DEMO ? demoSource(dataset, log) : null,
-    // Cached results of a changed or deleted source go with its connector and model.
-    onForget: (id) => answers.forgetSource(id),
-    // Every question's model carries its owner's model edits, then the words its project taught.
-    refine: (actor, source) => overlays.refine(actor, source),
-    teach: (actor, source) => synonyms.teach(actor, source),
-    // OAuth sources (GA4) get their Bearer tokens, refreshed, from the OAuth service.
-    tokens: datasourceOAuth,
-    apiUrls: { GA4_DATA_API_URL: config.GA4_DATA_API_URL, GA4_ADMIN_API_URL: config.GA4_ADMIN_API_URL },
-    localCopy: sourceFiles ? (row) => sourceFiles.ensureLocal(row) : undefined,
-    bus: invalidation,
-  });
-  // A reconnected or revoked grant: the source's connector, model and cached answers go.
-  datasourceOAuth.onGrantChanged((id) => sources.forget(id));
-  const syncs = new SourceSync({
-    repo: datasourcesRepo,
-    resolver: sources,
-    sourcesDir,
+    database,
     queue,
-    files: sourceFiles,
-    log,
-    clock,
-  });
-  const datasources = new DatasourcesService({
-    repo: datasourcesRepo,
-    resolver: sources,
-    syncs,
-    box,
+    invalidation,
     access,
-    options: {
-      allowPrivateHosts: config.ALLOW_PRIVATE_HOSTS,
-      sourcesDir,
-      tmpDir: join(config.DATA_DIR, 'tmp'),
-      uploadLimitMb: config.UPLOAD_LIMIT_MB,
-      onDeleted: (ids) => synonyms.forgetSources(ids),
-      files: sourceFiles,
-    },
+    answers,
+    overlays,
+    dataset,
+    recheckSource: (id) => goldenChecks.recheckSource(id),
     log,
     clock,
   });
-  queue.define(datasourceSyncJob(syncs, invalidation, (id) => goldenChecks.recheckSource(id)));
-  queue.define(datasourceSyncTickJob(syncs));
-  const collections = new CollectionsService({
-    repo: new CollectionsRepository(db),
+  const { collections, digests } = buildCollectionServices({
+    config,
+    database,
+    queue,
     answers,
     sources,
     access,
-    log,
-    clock,
-    concurrency: options.collectionConcurrency,
-  });
-  const digests = new DigestService({
-    repo: new DigestRepository(db),
-    collections,
     mail,
-    queue,
-    options: { brand: config.BRAND_NAME, publicUrl: config.PUBLIC_URL, secret: config.SESSION_SECRET },
+    concurrency: options.collectionConcurrency,
     log,
     clock,
   });
-  // A saved or deleted collection's schedule follows at once; the planner's tick catches time-zone changes.
-  collections.onChange((change) => digests.replan(change.collectionId));
-  queue.define(digestJob(digests));
-  queue.define(digestPlanJob(digests));
   const guide = new GuideService({
     repo: new GuideRepository(db),
     sources: datasourcesRepo,
