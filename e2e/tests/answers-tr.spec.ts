@@ -16,7 +16,7 @@ import {
 } from './dates';
 import { askInBox, expect, signIn, test } from './fixtures';
 
-// Issue 13: Turkish questions in the Turkish UI get Turkish cards (title, column labels, text,
+// Turkish questions in the Turkish UI get Turkish cards (title, column labels, text,
 // insights, numbers in the tr locale); in the English UI a "why" question gets the drivers table
 // and chart, a forecast its future buckets with ordered bounds and a shaded band. Demo data ends
 // today; the periods ("last month", "this year", "next quarter") are worked out from today.

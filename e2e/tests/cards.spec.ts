@@ -16,7 +16,7 @@ import {
 } from './dates';
 import { askInBox, expect, signIn, test } from './fixtures';
 
-// Issue 11: the fixed list of answer shapes, asked in the real app on the demo data (which ends
+// The fixed list of answer shapes, asked in the real app on the demo data (which ends
 // today), each drawn in its default view and screenshotted to be looked at; one number format
 // throughout; the period chip, worked out from today; the exported PNG; keyboard and axe checks.
 
@@ -134,7 +134,7 @@ test('every answer shape gets a fitting default view, its period and one number 
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page);
   await page.goto('/conversation');
-  // The question box has the focus on arrival (issue 11).
+  // The question box has the focus on arrival.
   await expect(page.getByTestId('conversation-input')).toBeFocused();
 
   for (const shape of SHAPES) {

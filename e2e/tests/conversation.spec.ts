@@ -506,7 +506,7 @@ test('works with the keyboard alone', async ({ page }) => {
   await card.getByTestId('view-tab-table').focus();
   await page.keyboard.press('Enter');
   await expect(card).toHaveAttribute('data-view', 'table');
-  // The card's footer is one toolbar (one tab stop): the arrow keys move inside it (issue 11).
+  // The card's footer is one toolbar (one tab stop): the arrow keys move inside it.
   for (let i = 0; i < 20 && (await focusedTestId()) !== 'card-next-view'; i++)
     await page.keyboard.press('ArrowRight');
   expect(await focusedTestId()).toBe('card-next-view');

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// The API data sources as a user meets them (issue 15): Cloudflare D1 and Formbricks connected
+// The API data sources as a user meets them: Cloudflare D1 and Formbricks connected
 // through their forms, Google Analytics 4 through Google's consent screen (the local stand-in's,
 // declined once, then allowed), an account picked on each, and one question asked of each with
 // the number checked against the stand-in's own data: D1 by SQL sent to its REST API, Formbricks

@@ -1,4 +1,4 @@
-// Issue 30: a new user teaches Parley their data — a jargon word through the card's chips and
+// A new user teaches Parley their data — a jargon word through the card's chips and
 // "Remember this", a measure defined in the model editor, a dbt file imported, a version restored.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

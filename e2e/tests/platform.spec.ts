@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEMO, expect, mailDir, signIn, test } from './fixtures';
 
-// The shell of issue #2 in a real browser: access guard, feature gating, onboarding redirect,
+// The app's shell in a real browser: access guard, feature gating, onboarding redirect,
 // login-card language, logout modal, help panel, help articles and modal behaviour.
 
 /**

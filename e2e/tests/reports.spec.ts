@@ -1,4 +1,4 @@
-// The Intelligence Suite as a user meets it (issue 17): fill the organisation strategy profile,
+// The Intelligence Suite as a user meets it: fill the organisation strategy profile,
 // see the report scheduled (Active), stop and start it, Generate an issue, watch it arrive in the
 // tile's past issues and open it in the app; Generate is then disabled with the date it returns.
 import type { Page } from '@playwright/test';

@@ -38,7 +38,7 @@ const ZEnv = z.object({
   DATABASE_URL: url.optional(),
   SMTP_URL: url.optional(),
   MAIL_FROM: z.string().default('Parley <no-reply@parley.local>'),
-  /** Where the help panel's contact form is mailed (issue 11); unset: messages are only stored. */
+  /** Where the help panel's contact form is mailed; unset: messages are only stored. */
   SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ENCRYPTION_KEY: z

@@ -1,7 +1,7 @@
 import { LIMITS } from './limits';
 import { z } from './zod';
 
-/** Messages one user may send from the contact form in an hour (issue 11); the 6th is refused with 429. */
+/** Messages one user may send from the contact form in an hour; the 6th is refused with 429. */
 export const CONTACT_MESSAGES_PER_HOUR = 5;
 
 /**

@@ -268,7 +268,7 @@ export const endpoints = {
     query: ZDatasourceUsageQuery,
     response: ZDatasourceUsage,
   },
-  // learned synonyms: words taught by picking a question back's choice (issue 10 item 4)
+  // learned synonyms: words taught by picking a question back's choice
   'GET /features/synonyms': { tag: 'synonyms', query: ZSynonymsQuery, response: ZLearnedSynonyms },
   'DELETE /features/synonym': { tag: 'synonyms', query: ZDeleteSynonymQuery, response: ZEmpty },
   'POST /features/synonyms': { tag: 'synonyms', body: ZTeachWordBody, response: ZEmpty },
@@ -343,7 +343,7 @@ export const endpoints = {
     body: ZReadNotificationsBody,
     response: ZUnread,
   },
-  // the help panel's contact form (issue 11): stored, mailed to SUPPORT_EMAIL, limited per user
+  // the help panel's contact form: stored, mailed to SUPPORT_EMAIL, limited per user
   'POST /api/v1/contact': { tag: 'help', body: ZContactBody, response: ZContactResponse },
   // plans and billing (spec 2 §4, §9; DESIGN §11)
   'GET /api/v1/subscription': { tag: 'billing', response: ZSubscription },

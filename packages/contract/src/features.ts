@@ -28,7 +28,7 @@ export type FeatureKey = (typeof FEATURE_KEYS)[number];
 export const NON_ADMIN_FEATURES: FeatureKey[] = FEATURE_KEYS.filter((k) => !k.startsWith('ADMIN_'));
 
 /**
- * The model editor's features (issue 30): every user owns their data sources, so every user may
+ * The model editor's features: every user owns their data sources, so every user may
  * correct the models of their own sources (`ADMIN_MODELS`) and delete those corrections.
  */
 export const MODEL_FEATURES: FeatureKey[] = ['ADMIN_MODELS', 'ADMIN_MODELS_DELETE'];

@@ -61,7 +61,7 @@ export const CARD_VIEWS = [
   'area',
   'pie',
   'donut',
-  /** A single number drawn big with its comparison (issue 11). */
+  /** A single number drawn big with its comparison. */
   'kpi',
   'table',
   'text',

@@ -320,7 +320,7 @@ export const ZTeachWordBody = z.object({
 });
 export type TTeachWordBody = z.infer<typeof ZTeachWordBody>;
 
-/** GET /features/notifications (DESIGN §12); this only kind is a broken verified question. */
+/** GET /features/notifications (DESIGN §12); the only kind so far is a broken verified question. */
 export const ZNotifications = z.object({
   unread: z.number().int(),
   items: z.array(

@@ -14,7 +14,7 @@ export const ZSynonymTarget = z.discriminatedUnion('type', [
 export type TSynonymTarget = z.infer<typeof ZSynonymTarget>;
 
 /**
- * A word the project's users taught by picking a choice of a question back (issue 10 item 4).
+ * A word the project's users taught by picking a choice of a question back.
  * `meaning` is its target in the source's own labels ("Revenue", "Region: EMEA").
  */
 export const ZLearnedSynonym = z.object({

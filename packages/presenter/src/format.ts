@@ -153,7 +153,7 @@ export function formatDateRange(from: string, to: string, locale: string): strin
     const b = parseIsoDate(to);
     const f = df(locale, { day: 'numeric', month: 'short', year: 'numeric' });
     text = !a || !b ? `${from} – ${to}` : from === to ? f.format(a) : f.formatRange(a, b);
-    // Intl's formatRange is slow (~0.1 ms) and every card names its period: a day's ranges repeat.
+    // Intl's formatRange is slow (docs/perf/notes.md) and every card names its period: a day's ranges repeat.
     if (dateRanges.size >= 1000) dateRanges.clear();
     dateRanges.set(key, text);
   }

@@ -1,5 +1,5 @@
 /**
- * Must-ask-back set (issue 10): questions where any card would be a guess, over the demo model
+ * Must-ask-back set: questions where any card would be a guess, over the demo model
  * and the introspected SaaS model (today = 2026-11-20). Each case expects a clarification; the
  * comment says why asking back is the right answer. Phrasings follow what business users type
  * into BI search boxes (ThoughtSpot / Power BI Q&A style), including casing and punctuation.
@@ -9,7 +9,7 @@ import type { TAccuracyCase } from './accuracy-runner';
 const ask = (phrase: string, knownFailure?: string): TAccuracyCase =>
   knownFailure ? { phrase, expected: 'clarify', knownFailure } : { phrase, expected: 'clarify' };
 
-/** Issue 29 item 14: a vague request or nonsense asks back without claiming anything was understood. */
+/** A vague request or nonsense asks back without claiming anything was understood. */
 const askBlank = (phrase: string): TAccuracyCase => ({
   phrase,
   expected: 'clarify',

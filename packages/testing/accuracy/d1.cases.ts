@@ -68,7 +68,7 @@ export const D1_CASES: TAccuracyCase[] = [
     expected: `SELECT p.product_name, SUM(od.quantity) AS v ${ODP} WHERE ${on(...LAST_MONTH)} GROUP BY 1 ORDER BY v DESC LIMIT 3`,
     ordered: true,
   },
-  // Issue 29 item 13 on SQLite: the groups whose revenue grew between two years, largest rise first.
+  // Change between periods on SQLite: the groups whose revenue grew between two years, largest rise first.
   {
     phrase: 'which countries had more revenue in 1997 than in 1996',
     expected: `SELECT country, cur, prev FROM (SELECT c.country, COALESCE(SUM(CASE WHEN ${on(...Y1997)} THEN od.unit_price * od.quantity * (1 - od.discount) END), 0) AS cur, COALESCE(SUM(CASE WHEN ${on('1996-01-01', '1996-12-31')} THEN od.unit_price * od.quantity * (1 - od.discount) END), 0) AS prev ${ODC} GROUP BY 1) t WHERE cur > prev ORDER BY cur - prev DESC, cur DESC, country`,

@@ -1,11 +1,11 @@
 /**
- * Accuracy set over the DataCo supply-chain sample (issue 29, shapes 1, 2, 3, 6 and items 10, 11,
- * 13): one flat order-line export loaded as a user's upload (fixtures/flat-files-fixture.ts), so
- * every entity is a pair of ID/name columns in one wide table. Today = 2018-02-01, the day after the
- * last order; weeks start Monday. Expected SQL is hand-written on the loaded table: sales is `Sales`,
- * profit `Order Profit Per Order`, orders the DISTINCT `Order Id`s, customers the DISTINCT
- * `Customer Id`s (labelled by first and last name), and the order date is parsed from its
- * `M/D/YYYY H:MM` text, which the loader leaves as VARCHAR.
+ * Accuracy set over the DataCo supply-chain sample (shapes 1, 2, 3, 6 and items 10, 11, 13 of
+ * packages/testing/README.md): one flat order-line export loaded as a user's upload
+ * (fixtures/flat-files-fixture.ts), so every entity is a pair of ID/name columns in one wide table.
+ * Today = 2018-02-01, the day after the last order; weeks start Monday. Expected SQL is
+ * hand-written on the loaded table: sales is `Sales`, profit `Order Profit Per Order`, orders the
+ * DISTINCT `Order Id`s, customers the DISTINCT `Customer Id`s (labelled by first and last name),
+ * and the order date is parsed from its `M/D/YYYY H:MM` text, which the loader leaves as VARCHAR.
  */
 import { DATACO_TODAY } from '../fixtures/flat-files-fixture';
 import type { TAccuracyCase } from './accuracy-runner';
@@ -27,7 +27,7 @@ const on = (a: string, b: string) => `${ORDER_DATE} BETWEEN DATE '${a}' AND DATE
 const Y2016 = ['2016-01-01', '2016-12-31'] as const;
 const Y2017 = ['2017-01-01', '2017-12-31'] as const;
 
-// Known failures before the issue-29 engine work, classified by the issue's numbered shapes and items.
+// Known failures, classified by the numbered shapes and items of packages/testing/README.md.
 const WHY_REAL_VS_SCHEDULED =
   'shape 9 and item 11: "real vs scheduled days for shipping" names two columns by their qualifiers around one shared name; "real" and "scheduled" alone reach neither, so it asks back';
 const WHY_DURATION =

@@ -541,7 +541,7 @@ export const DEMO_CASES: TAccuracyCase[] = [
   { phrase: "'; DROP TABLE orders; --", expected: 'clarify' },
   { phrase: 'rate', expected: 'clarify' },
 
-  // ── Issue 10: per-case regressions for each class of confidently wrong card ──────────────
+  // ── Per-case regressions for each class of confidently wrong card ──────────────
   // Phrasings follow public NL-to-SQL sets (Spider/BIRD-style full sentences), ThoughtSpot
   // search keywords ("revenue for each region", "top … ranked", "bottom revenue by state") and
   // Power BI Q&A samples ("total units by region", "… as a column chart"); casing, punctuation
@@ -1345,7 +1345,7 @@ export const DEMO_CASES: TAccuracyCase[] = [
     phrase: 'can you show me sales by category',
     expected: `SELECT p.category, ${REV} ${OIP} WHERE ${DONE} GROUP BY 1`,
   },
-  // Issue 29 item 13: change between two periods, per group — the groups that moved, largest change first.
+  // Change between two periods, per group — the groups that moved, largest change first.
   {
     phrase: 'which products had less revenue than last year',
     expected: `SELECT name, cur, prev FROM (SELECT p.name, COALESCE(${REV} FILTER (WHERE ${od('2026-01-01', '2026-11-20')}), 0) AS cur, COALESCE(${REV} FILTER (WHERE ${od('2025-01-01', '2025-11-20')}), 0) AS prev ${OIP} WHERE ${DONE} GROUP BY 1) t WHERE cur < prev ORDER BY cur - prev, cur DESC, name`,

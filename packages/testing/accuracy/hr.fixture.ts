@@ -1,5 +1,5 @@
 /**
- * A small HR schema whose tables hold history (issue 29, shape 7): 200 staff hired 2015–2026, each
+ * A small HR schema whose tables hold history (shape 7): 200 staff hired 2015–2026, each
  * with pay rates (effective → expiration, NULL while open), positions (start → end) and team
  * assignments (from → to, 9999-01-01 while open), built deterministically in DuckDB. Periods are
  * half-open: a row is valid from its first date up to, not including, its end date, and the next

@@ -1,5 +1,5 @@
 /**
- * Accuracy set over a lettings business of our own (lettings.fixture.ts, issue 29 shape 5): leases
+ * Accuracy set over a lettings business of our own (lettings.fixture.ts, shape 5): leases
  * linked to parties through lease_parties with a role code described by party_roles (Tenant,
  * Landlord, Agent, Guarantor). "By tenant" groups a lease's amounts by the party who is its tenant
  * (a lease with two tenants counts for each, as the join does); a party is named by full_name

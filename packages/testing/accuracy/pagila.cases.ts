@@ -231,7 +231,7 @@ export const PAGILA_CASES: TAccuracyCase[] = [
       "SELECT a.first_name || ' ' || a.last_name, COUNT(*) AS v FROM actor a JOIN film_actor fa ON fa.actor_id = a.actor_id GROUP BY a.actor_id, 1 ORDER BY v DESC, 1 LIMIT 5",
   },
   { phrase: 'revenue by favourite colour', expected: 'clarify' },
-  // Issue 29 item 13 on PostgreSQL: the categories whose revenue fell from June to July 2022.
+  // Change between periods on PostgreSQL: the categories whose revenue fell from June to July 2022.
   {
     phrase: 'which categories had less revenue in July 2022 than in June 2022',
     expected: `SELECT name, cur, prev FROM (SELECT c.name, COALESCE(SUM(p.amount) FILTER (WHERE ${paid(...JULY)}), 0) AS cur, COALESCE(SUM(p.amount) FILTER (WHERE ${paid('2022-06-01', '2022-06-30')}), 0) AS prev ${PFC} GROUP BY 1) t WHERE cur < prev ORDER BY cur - prev, cur DESC, name`,

@@ -225,7 +225,7 @@ export const SAAS_CASES: TAccuracyCase[] = [
   { phrase: 'revenue by favourite colour', expected: 'clarify' },
   { phrase: 'churn last month', expected: 'clarify' },
 
-  // ── Issue 10: per-case regressions for each class of confidently wrong card ──────────────
+  // ── Per-case regressions for each class of confidently wrong card ──────────────
 
   // Two values of one dimension compared: one row per value, never one summed number.
   {
@@ -514,7 +514,7 @@ export const SAAS_CASES: TAccuracyCase[] = [
     phrase: 'What is the total invoice amount for Technology companies in 2025?',
     expected: `SELECT ${AMT} ${IA} WHERE a.industry = 'Technology' AND ${inv(...LAST_YEAR)}`,
   },
-  // Issue 29 item 13: change between two periods, per group — the groups that moved, largest change first.
+  // Change between two periods, per group — the groups that moved, largest change first.
   {
     phrase: 'which plans had less revenue last quarter than the quarter before',
     expected: `SELECT plan, cur, prev FROM (SELECT a.plan, COALESCE(${AMT} FILTER (WHERE ${inv('2026-07-01', '2026-09-30')}), 0) AS cur, COALESCE(${AMT} FILTER (WHERE ${inv('2026-04-01', '2026-06-30')}), 0) AS prev ${IA} GROUP BY 1) t WHERE cur < prev ORDER BY cur - prev, cur DESC, plan`,

@@ -1,14 +1,13 @@
 /**
- * Accuracy set over the OSMI mental health in tech 2016 survey export (issue 29, shape 9 and item
- * 10): one row per respondent, 63 columns whose headers are the full question sentences, loaded as
- * a user's upload (fixtures/survey-fixture.ts) into the table `mental_heath_in_tech_2016_20161114`.
- * A user names a question by its content words ("by company size", "by remote work"), so those
- * must reach the column. Expected SQL is hand-written on the loaded table: respondents are rows,
- * 0/1 answers (self-employed, tech company, sought treatment) are counted or averaged as shares,
- * blank answers stay a group of their own, and age is taken as answered (3 to 323: the outliers
- * are the data's, so "average age" is the plain mean). The file has no dates: periods ask back.
- * Before the issue-29 engine changes (2026-11-27): 38 cases, 6 pass (the 6 that must ask back); the 32 misses
- * are all questions back, none a confident wrong card.
+ * Accuracy set over the OSMI mental health in tech 2016 survey export (schema shape 9 and question
+ * item 10, packages/testing/README.md): one row per respondent, 63 columns whose headers are the
+ * full question sentences, loaded as a user's upload (fixtures/survey-fixture.ts) into the table
+ * `mental_heath_in_tech_2016_20161114`. A user names a question by its content words ("by company
+ * size", "by remote work"), so those must reach the column. Expected SQL is hand-written on the
+ * loaded table: respondents are rows, 0/1 answers (self-employed, tech company, sought treatment)
+ * are counted or averaged as shares, blank answers stay a group of their own, and age is taken as
+ * answered (3 to 323: the outliers are the data's, so "average age" is the plain mean). The file
+ * has no dates: periods ask back.
  */
 import { SURVEY_TODAY } from '../fixtures/flat-files-fixture';
 import type { TAccuracyCase } from './accuracy-runner';
@@ -26,7 +25,7 @@ const DIAGNOSED = '"Have you been diagnosed with a mental health condition by a 
 const TREATMENT =
   '"Have you ever sought treatment for a mental health issue from a mental health professional?"';
 
-// Known failures, classified by issue 29's numbered shapes and items.
+// Known failures, classified by the numbered shapes and items of packages/testing/README.md.
 const WORK_AT =
   'shape 9: "tech company" reaches the yes/no question "Is your employer primarily a tech company?", but "work at" is not a word of that question, so "work" is unknown and it asks back';
 

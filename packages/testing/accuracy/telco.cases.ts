@@ -1,9 +1,10 @@
 /**
- * Accuracy set over the IBM Telco churn file (issue 29, shapes 1 and 3, items 10 and 11): one row
- * per customer, loaded as a user's upload (fixtures/flat-files-fixture.ts). The file has no dates,
- * so "today" is a fixed day and any period must be asked back. Expected SQL is hand-written on the
- * loaded table: customers are the DISTINCT `customerID`s, `Churn` is a Yes/No column DuckDB reads as
- * BOOLEAN, and `TotalCharges` is a DOUBLE whose 11 blank cells (tenure 0) the loader reads as NULL.
+ * Accuracy set over the IBM Telco churn file (shapes 1 and 3, items 10 and 11 of
+ * packages/testing/README.md): one row per customer, loaded as a user's upload
+ * (fixtures/flat-files-fixture.ts). The file has no dates, so "today" is a fixed day and any period
+ * must be asked back. Expected SQL is hand-written on the loaded table: customers are the DISTINCT
+ * `customerID`s, `Churn` is a Yes/No column DuckDB reads as BOOLEAN, and `TotalCharges` is a DOUBLE
+ * whose 11 blank cells (tenure 0) the loader reads as NULL.
  */
 import { TELCO_TODAY } from '../fixtures/flat-files-fixture';
 import type { TAccuracyCase } from './accuracy-runner';

@@ -1,8 +1,7 @@
 /**
  * PGlite on a worker thread: the embedded database's WASM work runs beside the thread that answers
- * HTTP requests instead of on it (issue 14). Each statement of an in-process PGlite costs that
- * thread 25 µs to 2 ms of CPU; a history batch or a digest's reads delayed whichever answer was on
- * the thread when they ran. Here the answering thread only posts the statement and receives rows.
+ * HTTP requests, not on it, where each statement's CPU (docs/perf/notes.md) delayed whichever answer
+ * was waiting. Here the answering thread only posts the statement and receives rows.
  *
  * This class is the part of PGlite's interface the app uses (drizzle's PGlite driver and the job
  * queue's adapter): `query`, `exec`, `transaction`, `close`. Calls go to the worker in the order

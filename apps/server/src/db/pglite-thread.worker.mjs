@@ -1,7 +1,7 @@
 /**
  * The worker side of PGliteThread (pglite-thread.ts): one PGlite instance on its own thread, so
- * PostgreSQL's WASM work (parsing, planning, executing, writing pages) no longer runs on the thread
- * that answers HTTP requests (issue 14).
+ * PostgreSQL's WASM work (parsing, planning, executing, writing pages) stays off the thread that
+ * answers HTTP requests.
  *
  * Plain JavaScript on purpose: a worker gets no TypeScript loader under every runner (vitest does
  * not pass tsx to workers), and this file only forwards calls.

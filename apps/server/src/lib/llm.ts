@@ -116,7 +116,7 @@ Answer with one JSON object only: {"summary": string}.`;
 const ZNarration = z.object({ summary: z.string().min(1).max(2000) });
 
 /**
- * A report's executive summary narrated from its computed facts (issue 17); null on any failure.
+ * A report's executive summary narrated from its computed facts; null on any failure.
  * The caller checks every number of the answer against the facts before using it.
  */
 export async function narrateFacts(

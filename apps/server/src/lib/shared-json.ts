@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Values shared between answers (a remembered parse, plan or card, handed to every asker of the
  * same question) are deep-frozen by `share`, so no caller can change another's copy, and their
  * JSON text is then worked out once: a repeated question's journal line and history row reuse
- * it instead of writing ~2 KB of card again (issue 14).
+ * it instead of writing ~2 KB of card again.
  */
 const texts = new WeakMap<object, string | null>();
 

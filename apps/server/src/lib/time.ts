@@ -16,7 +16,7 @@ function dateFormat(timeZone: string): Intl.DateTimeFormat | null {
 
 /**
  * The last date read per zone and the second it was read for: every answer asks for "today"
- * (twice), and an Intl format costs ~20 µs (issue 14). Every zone's offset is a whole number of
+ * (twice), and an Intl format is costly (docs/perf/notes.md). Every zone's offset is a whole number of
  * seconds, so a date cannot change within one second.
  */
 const lastDates = new Map<string, { second: number; date: string }>();

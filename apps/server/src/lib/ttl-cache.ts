@@ -1,6 +1,6 @@
 /**
- * How long a process answers from its own copy of a row every request reads (the answer path,
- * issue 14) before reading it again. Every write drops the copies of every process at once
+ * How long a process answers from its own copy of a row every request reads (the answer path)
+ * before reading it again. Every write drops the copies of every process at once
  * (lib/invalidation.ts: in process on PGlite, LISTEN/NOTIFY on PostgreSQL); on PostgreSQL the
  * time stays short as a safety net for a notice that could not be sent.
  */

@@ -60,7 +60,7 @@ export default fp(async function sessionPlugin(app: FastifyInstance) {
   app.decorateRequest('projectId', '');
 
   // A signature checked once stays good while the process runs (the secret cannot change under
-  // it), so each cookie's HMAC is worked out once, not on every request (~10 µs each, issue 14).
+  // it), so each cookie's HMAC is worked out once, not on every request (docs/perf/notes.md).
   // Only what verified is kept; whether the session still exists is looked up every time.
   const verified = new Lru<string>(VERIFIED_COOKIES);
   const verifiedToken = (request: FastifyRequest, raw: string): string | null => {

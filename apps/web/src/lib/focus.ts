@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 /**
  * Gives focus back to what had it when a dialog mounted (the button that opened it) once the
  * dialog unmounts, unless focus has already moved somewhere on purpose. Mantine returns focus
- * only for dialogs that stay mounted; ours mount when they open (issue 11).
+ * only for dialogs that stay mounted; ours mount when they open.
  */
 export function useReturnFocus(): void {
   const [opener] = useState(() =>

@@ -64,8 +64,8 @@ export class DuckDbConnector extends SqlConnector {
   /**
    * Each connection's prepared statements by SQL, most recent last: the engine compiles a question
    * to the same SQL whatever its dates and values (they are bound), so a question asked again
-   * (its result expired, or the result cache off) skips DuckDB's parse and plan — about 1 ms of
-   * the main thread each (issue 14). The file is read-only, so a kept plan cannot go stale.
+   * (its result expired, or the result cache off) skips DuckDB's parse and plan on the main thread
+   * (docs/perf/notes.md). The file is read-only, so a kept plan cannot go stale.
    */
   private readonly prepared = new WeakMap<DuckDBConnection, Map<string, DuckDBPreparedStatement>>();
 
@@ -124,7 +124,7 @@ export class DuckDbConnector extends SqlConnector {
       options.signal.addEventListener('abort', interrupt, { once: true });
       try {
         // One prepared statement: DuckDB refuses a second statement here, and this skips the
-        // statement-splitting pass of connection.run (measured ~5 ms on the demo's comparison query).
+        // statement-splitting pass of connection.run (docs/perf/notes.md).
         const prepared = await this.prepare(connection, sql);
         prepared.bind(params);
         const reader = await prepared.runAndReadUntil(options.maxRows + 1);

@@ -2,7 +2,7 @@
  * Google Analytics 4 connector: an API source (no SQL). Accounts are the properties of the Admin
  * API's accountSummaries (paged by pageToken); the model comes from the Data API's getMetadata;
  * questions run as one runReport each, compiled by ga4-compile.ts, rows mapped straight into the
- * card's columns (GA4 aggregates itself, so nothing is cached into DuckDB — see the issue, item 2).
+ * card's columns (GA4 aggregates itself, so nothing is copied into DuckDB).
  */
 import type { TSemanticQuery } from '@parley/contract';
 import type { TIntrospection, TSemanticModel, TWeekStart } from '@parley/engine';

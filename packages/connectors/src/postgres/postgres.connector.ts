@@ -197,7 +197,7 @@ export class PostgresConnector extends SqlConnector {
       throw error;
     } finally {
       // The rows are in hand: the answer does not wait for the ROLLBACK's round trip (one round
-      // trip to a remote server, issue 14). The connection goes back to the pool only once it is
+      // trip to a remote server). The connection goes back to the pool only once it is
       // rolled back, so the next query on it starts clean; one whose ROLLBACK fails is dropped.
       if (reusable) {
         void client.query('ROLLBACK').then(

@@ -3,7 +3,7 @@ import { DATACO_CASES, DATACO_CONTEXT } from '@parley/testing/accuracy/dataco.ca
 import { describe } from 'vitest';
 import { openFlatFile } from './accuracy-sources';
 
-// Issue 29: a public flat export loaded as an upload, read through the FILE connector.
+// A public flat export loaded as an upload, read through the FILE connector.
 describe('accuracy: DataCo supply-chain sample uploaded as a CSV file', () => {
   accuracySuite({ name: 'dataco', cases: DATACO_CASES, context: DATACO_CONTEXT, minCases: 36 }, () =>
     openFlatFile('dataco'),

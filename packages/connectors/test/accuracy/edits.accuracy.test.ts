@@ -1,9 +1,9 @@
 /**
- * Issue 30: what a few minutes of an owner's editing fixes on each accuracy set with misses. Each
- * set's source is opened, the owner's overlay (accuracy/edits/) applied to its introspected model,
- * and the WHOLE set asked again: every answer that was right must stay right and be read the same
- * way (the same query, or the same question back), each miss the overlay is meant to fix must now
- * be right, and the misses it cannot fix must still miss, each with its reason.
+ * What a few minutes of an owner's editing fixes on each accuracy set with misses. Each set's
+ * source is opened, the owner's overlay (accuracy/edits/) applied to its introspected model, and
+ * the WHOLE set asked again: every answer that was right must stay right and be read the same way
+ * (the same query, or the same question back), each miss the overlay is meant to fix must now be
+ * right, and the misses it cannot fix must still miss, each with its reason.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

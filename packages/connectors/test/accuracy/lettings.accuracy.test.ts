@@ -4,7 +4,7 @@ import { createLettingsDatabase } from '@parley/testing/accuracy/lettings.fixtur
 import { describe } from 'vitest';
 import { openDuckDb } from './accuracy-sources';
 
-// Issue 29 shapes 4 and 5 (marker and role link tables) on a schema of our own, generated in DuckDB.
+// Marker and role link tables on a schema of our own, generated in DuckDB.
 describe('accuracy: a lettings schema (leases ↔ parties with roles) with an introspected model', () => {
   accuracySuite(
     { name: 'lettings', cases: LETTINGS_CASES, context: LETTINGS_CONTEXT, minCases: 25 },

@@ -1,7 +1,7 @@
 /**
- * Issue 29 item 10: aggregations the user names ("median salary", "90th percentile of salary")
- * are computed over the measure's column on DuckDB and PostgreSQL, against a hand computation,
- * and SQLite, which has no percentile function, says so instead of answering another number.
+ * Aggregations the user names ("median salary", "90th percentile of salary") are computed over the
+ * measure's column on DuckDB and PostgreSQL, against a hand computation, and SQLite, which has no
+ * percentile function, says so instead of answering another number.
  */
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { TSemanticQuery } from '@parley/contract';

@@ -15,7 +15,7 @@ import {
 import { loadTableFile } from '../../src/file/file-loader';
 import { createConnector } from '../../src/registry';
 
-/** The prepared statements a connection keeps (issue 14): reused by SQL, rebound each time, bounded. */
+/** The prepared statements a connection keeps: reused by SQL, rebound each time, bounded. */
 describe('DuckDbConnector: kept prepared statements', () => {
   let db: DuckDbConnector;
   beforeAll(async () => {
@@ -63,7 +63,7 @@ describe('DuckDbConnector: kept prepared statements', () => {
   });
 });
 
-/** Each DuckDB instance has its own buffer manager and threads (issue 27): both come from the configuration. */
+/** Each DuckDB instance has its own buffer manager and threads: both come from the configuration. */
 describe('DuckDbConnector: memory limit and threads', () => {
   afterEach(() => configureDuckDb(DEFAULT_DUCKDB_SETTINGS));
 

@@ -1,8 +1,8 @@
 /**
- * Issue 29 shapes 6, 8, 4 end to end: tiny tables of each shape in DuckDB, introspected and
- * modelled as an upload would be, questions parsed and compiled, and the SQL run on DuckDB,
- * PostgreSQL (when TEST_DATABASE_URL is set) and SQLite (sql.js, dates as text as D1 keeps them)
- * against hand-computed answers.
+ * Durations, composite keys and marker tables end to end: tiny tables of each shape in DuckDB,
+ * introspected and modelled as an upload would be, questions parsed and compiled, and the SQL run
+ * on DuckDB, PostgreSQL (when TEST_DATABASE_URL is set) and SQLite (sql.js, dates as text as D1
+ * keeps them) against hand-computed answers.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

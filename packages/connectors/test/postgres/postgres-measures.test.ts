@@ -1,6 +1,6 @@
 /**
- * Issue 29 item 12: a question with measures from three or more fact tables compiles to one
- * statement that PostgreSQL runs, and each measure equals the same measure asked alone.
+ * A question with measures from three or more fact tables compiles to one statement that PostgreSQL
+ * runs, and each measure equals the same measure asked alone.
  */
 import type { TSemanticQuery } from '@parley/contract';
 import { compileQuery, getDemoModel } from '@parley/engine';

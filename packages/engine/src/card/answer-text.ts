@@ -1,5 +1,5 @@
 /**
- * The card's text, written like an analyst (issue 10 item 3): the answer first ("EMEA led with
+ * The card's text, written like an analyst: the answer first ("EMEA led with
  * $1.73M, 45% of the total, up 12% on the previous period"), then what was understood — the
  * measure, filters and the period with its dates — in the user's number and date format. No
  * "3 rows" filler. The sentences come from the card's language catalogue (words.ts).

@@ -1,5 +1,5 @@
 /**
- * Turkish cards (issue 13): a Turkish question or a `tr` user gets its title, column labels, text
+ * Turkish cards: a Turkish question or a `tr` user gets its title, column labels, text
  * and insights in Turkish, numbers and dates in the tr locale; row keys stay the model's labels.
  */
 import type { TDateRange, TSemanticQuery } from '@parley/contract';

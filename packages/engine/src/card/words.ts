@@ -1,5 +1,5 @@
 /**
- * The card's words per language (issue 13): column labels, periods, the answer text, insights and
+ * The card's words per language: column labels, periods, the answer text, insights and
  * the drivers and forecast texts, like the parser's messages (parser/messages.ts). Builders pass
  * escaped HTML fragments (values already in <b>); a catalogue only orders them into sentences.
  * Each language brings its catalogue in its pack (languages/<code>/card-words.ts).

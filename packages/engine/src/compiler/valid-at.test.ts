@@ -1,5 +1,5 @@
 /**
- * The valid-at reading of history tables (issue 29, shape 7) compiled for PostgreSQL, SQLite and
+ * The valid-at reading of history tables compiled for PostgreSQL, SQLite and
  * DuckDB: today by default, a period's last day, each period's own day in a comparison; a series
  * is asked back; the card says which day it read. The SQL runs on real databases in
  * packages/connectors/test/model/ and the HR accuracy set.

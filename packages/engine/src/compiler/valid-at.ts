@@ -1,5 +1,5 @@
 /**
- * The valid-at reading of history tables (issue 29, shape 7). A row of a table with a validity
+ * The valid-at reading of history tables. A row of a table with a validity
  * period holds from its `from` date up to, not including, its `to` date (an open end is NULL or
  * a far-future date). Such a table is read on one day: today when no period is asked, else the
  * period's last day (today while it runs) — "headcount in 2020" is the headcount at the end of

@@ -1,5 +1,5 @@
 /**
- * The engine's languages (issue 28): one folder each under languages/, exporting its pack, and one
+ * The engine's languages: one folder each under languages/, exporting its pack, and one
  * line here. Every stage reads its words from the pack of the question's language; a pack from
  * outside (a test's pseudo-locale) is added with `registerLanguage` without touching any stage.
  */

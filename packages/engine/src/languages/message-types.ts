@@ -1,5 +1,5 @@
 /**
- * The parser's messages as keys with parameters (issue 10 item 2) and the texts a language gives
+ * The parser's messages as keys with parameters and the texts a language gives
  * for them: the parser says *what* it needs to ask, each language pack says it in its words
  * (rendered by parser/messages.ts, which escapes the user's words once).
  */

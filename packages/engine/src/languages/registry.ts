@@ -1,5 +1,5 @@
 /**
- * The registered language packs and the choice between them (issue 13; issue 28: no language
+ * The registered language packs and the choice between them (no language
  * named here). A question is read in the language whose pack is certain of it, else in the one
  * with the most of its own words; the user's UI language breaks a tie; English is the default.
  */

@@ -1,7 +1,7 @@
 /**
  * A language pack: everything the engine's stages need to know about one language, so the stages
  * themselves hold no words and compare no language codes. Each language is a folder
- * (languages/en/, languages/tr/ — issue 13) exporting its pack; languages/index.ts lists them.
+ * (languages/en/, languages/tr/) exporting its pack; languages/index.ts lists them.
  */
 import type { TChartType, TQueryFilter, TTimeGrain } from '@parley/contract';
 import type { TSchemaWord } from '../model/introspect/schema-words';

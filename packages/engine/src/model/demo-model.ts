@@ -421,7 +421,7 @@ export function getDemoModel(): TSemanticModel {
         ],
         values: DEMO_COUNTRIES.map((c) => c.name),
         valueSynonyms: {
-          // Issue 10: never a bare lower-case "us" — that is the pronoun ("show us revenue").
+          // Never a bare lower-case "us" — that is the pronoun ("show us revenue").
           // An upper-case "US" in a question is normalised to "u.s" (text.ts), as "U.S." is.
           usa: 'United States',
           'u.s': 'United States',

@@ -35,7 +35,7 @@ export interface TExistsCondition {
 }
 
 /**
- * The dates between which a row of a history table holds (issue 29, shape 7): from its `from`
+ * The dates between which a row of a history table holds: from its `from`
  * date up to, not including, its `to` date; an open end is NULL or a far-future date. Its
  * measures read the rows valid on one day (today, or the end of the asked period).
  */

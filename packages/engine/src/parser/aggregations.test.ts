@@ -1,4 +1,4 @@
-/** Issue 29 item 10: an aggregation the user names applies to the measure's column, or asks back. */
+/** An aggregation the user names applies to the measure's column, or asks back. */
 import { describe, expect, it } from 'vitest';
 import { compileQuery } from '../compiler/compile';
 import { getDemoModel } from '../model/demo-model';

@@ -1,4 +1,4 @@
-/** Issue 29 item 11: arithmetic the user states between two measures is one computed measure. */
+/** Arithmetic the user states between two measures is one computed measure. */
 import { describe, expect, it } from 'vitest';
 import { buildCard } from '../card/build-card';
 import { compileQuery } from '../compiler/compile';

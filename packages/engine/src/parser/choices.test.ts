@@ -1,7 +1,7 @@
 /**
- * Issue 29 item 14: questions back are answers too. Every choice a question back offers, asked as
- * a new question, gives a query of every word it shows that compiles for the source's dialect;
- * vague requests and nonsense ask back without claiming a measure the user never named.
+ * Questions back are answers too. Every choice a question back offers, asked as a new question,
+ * gives a query of every word it shows that compiles for the source's dialect; vague requests and
+ * nonsense ask back without claiming a measure the user never named.
  */
 import { describe, expect, it } from 'vitest';
 import type { TSqlDialect } from '../compiler/dialect';

@@ -1,6 +1,6 @@
 /**
- * Issue 13: drivers ("why did … drop") and forecast ("next quarter") questions become queries
- * with `analysis` for a caller that answers them, and ask back for one that does not.
+ * Drivers ("why did … drop") and forecast ("next quarter") questions become queries with `analysis`
+ * for a caller that answers them, and ask back for one that does not.
  */
 import type { TSemanticQuery } from '@parley/contract';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Learned synonyms (issue 10 item 4): words a project's users taught by picking a choice of a
+ * Learned synonyms: words a project's users taught by picking a choice of a
  * question back, laid over a source's semantic model as extra synonyms.
  */
 

@@ -1,7 +1,8 @@
 /**
- * Issue 29 items 10 and 11 as users type them, on a small shop schema: an entity word that only
- * says whose value ("order value"), "average" on a summed column, superlatives with nothing to
- * rank, "in total", lists of measures, "A per B" and shares of money. English and Turkish.
+ * Named aggregations and stated arithmetic as users type them, on a small shop schema: an entity
+ * word that only says whose value ("order value"), "average" on a summed column, superlatives with
+ * nothing to rank, "in total", lists of measures, "A per B" and shares of money. English and
+ * Turkish.
  */
 import type { TSemanticQuery } from '@parley/contract';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The parser's messages as keys with parameters (issue 10 item 2): the parser says *what* it
+ * The parser's messages as keys with parameters: the parser says *what* it
  * needs to ask, the caller writes it in the user's language with `renderParseMessage`. Each
  * language pack carries its texts; parameters that came from the user are escaped here, once.
  */

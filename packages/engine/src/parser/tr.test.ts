@@ -1,5 +1,5 @@
 /**
- * Turkish questions (issue 13): whole SemanticQuery per case over the demo model, each asked
+ * Turkish questions: whole SemanticQuery per case over the demo model, each asked
  * with and without Turkish letters; suffixed forms, every date form, negation and grouping after
  * their noun, rankings, comparisons, numbers; questions that must be asked back; the pack choice.
  */

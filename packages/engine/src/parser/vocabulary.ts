@@ -27,9 +27,9 @@ export interface TVocabulary {
 }
 
 /**
- * Issue 10: words that are real words with their own meaning, so typo correction must never bend
- * them into a vocabulary word ("euros" → "europe" made "revenue in euros" a EMEA filter; "share"
- * → "sale" added Revenue). Pronouns, currency names and codes, and number units.
+ * Words that are real words with their own meaning, so typo correction must never bend them into a
+ * vocabulary word ("euros" → "europe" made "revenue in euros" a EMEA filter; "share" → "sale" added
+ * Revenue). Pronouns, currency names and codes, and number units.
  */
 export const CURRENCY_WORDS = new Set(
   `euro euros eur € dollar dollars usd pound pounds gbp £ sterling quid yen jpy ¥ yuan renminbi rmb cny

@@ -1,9 +1,9 @@
 /**
- * Issue 10: words that mean something else, and the everyday words business users type instead
- * of the model's names. Phrasings follow public BI sample questions: Microsoft Learn "Ask questions
- * of your data" (Power BI Q&A: "What are the total units by region?", sales/account/month
- * questions, https://learn.microsoft.com/training/modules/analyze-data-power-bi/3-asking-questions-data)
- * and the Superstore-style sales dashboards' questions ("sales and profit by year", "quantity by
+ * Words that mean something else, and the everyday words business users type instead of the model's
+ * names. Phrasings follow public BI sample questions: Microsoft Learn "Ask questions of your data"
+ * (Power BI Q&A: "What are the total units by region?", sales/account/month questions,
+ * https://learn.microsoft.com/training/modules/analyze-data-power-bi/3-asking-questions-data) and
+ * the Superstore-style sales dashboards' questions ("sales and profit by year", "quantity by
  * region"). Each case asserts the SemanticQuery, or that the parser asks back.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * A new language is one pack plus one registration (issue 28): the pseudo-locale, registered here
+ * A new language is one pack plus one registration: the pseudo-locale, registered here
  * from outside the engine's sources, answers "revenue by region" through the whole pipeline —
  * detected, parsed, compiled and laid out as a card in its own words.
  */

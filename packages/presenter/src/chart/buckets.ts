@@ -31,7 +31,7 @@ export function bucketEnd(start: string, grain: TTimeGrain): string {
 export type BucketState = 'running' | 'partial' | null;
 
 /**
- * Whether the first or last time bucket holds less than a whole bucket (issue 11), so it is never
+ * Whether the first or last time bucket holds less than a whole bucket, so it is never
  * read as a drop: the last one is `running` while the period is (this month so far: the bucket
  * reaches the period's end), and either is `partial` when the period cuts it (a week starting
  * before the quarter, or ending after it). A quiet last day with no rows marks nothing.

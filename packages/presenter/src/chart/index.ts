@@ -1,5 +1,5 @@
 /**
- * ECharts options of a card's chart views, chosen by the shape of the answer (issue 11): a time
+ * ECharts options of a card's chart views, chosen by the shape of the answer: a time
  * or category axis with one series per measure; a second category (time × dimension, or two
  * dimensions) pivoted into series with a legend and a top-N + "Other" cap; many or long category
  * labels as horizontal bars; two periods without a dimension as bars named by their dates; pies

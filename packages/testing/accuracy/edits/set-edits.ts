@@ -1,5 +1,5 @@
 /**
- * What an owner's few minutes in the model editor change on one accuracy set (issue 30): the
+ * What an owner's few minutes in the model editor change on one accuracy set: the
  * overlay they would save, and for each of the set's known misses whether it fixes it or why no
  * edit can. edits.accuracy.test.ts applies the overlay and re-runs the whole set.
  */

@@ -10,7 +10,7 @@ export interface ScheduledChangeColumn {
 }
 
 /**
- * One subscription per account (issue 16): the plan whose limits apply, its state and the
+ * One subscription per account: the plan whose limits apply, its state and the
  * billing provider's ids. Created on first read as a 14-day Premium trial.
  */
 export const subscriptions = pgTable('subscriptions', {

@@ -2,7 +2,7 @@ import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { ownerColumns, ts } from './auth.schema';
 
 /**
- * Messages sent from the help panel's contact form (issue 11): kept as the record of what was
+ * Messages sent from the help panel's contact form: kept as the record of what was
  * asked (and what the per-user hourly limit counts), and mailed to SUPPORT_EMAIL when it is set.
  */
 export const contactMessages = pgTable(

@@ -4,7 +4,7 @@ import { ownerColumns, ts } from './auth.schema';
 /**
  * An answer's card, stored once per owner however often it is given: a repeated question (the
  * same card object, from the result cache) is one more small item row pointing here, not one
- * more copy of ~2 KB of card (issue 14).
+ * more copy of ~2 KB of card.
  */
 export const answerCards = pgTable('answer_cards', {
   id: uuid('id').primaryKey(),

@@ -3,7 +3,7 @@ import { projects, ts, users } from './auth.schema';
 
 /**
  * A word the engine did not know, learned when a project member picked a choice of its question
- * back (issue 10 item 4): from then on, that word means the picked field or value for everyone in
+ * back: from then on, that word means the picked field or value for everyone in
  * the project asking about that source. Keyed by source, because a word means a field of one model.
  */
 export const learnedSynonyms = pgTable(

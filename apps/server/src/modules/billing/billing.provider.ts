@@ -33,7 +33,7 @@ export interface CheckoutRequest {
 }
 
 /**
- * The payment provider behind the subscription calls (issue 16): `none` (payments off) or
+ * The payment provider behind the subscription calls: `none` (payments off) or
  * `paddle` (Paddle Billing). Plans, quotas and states are ours; the provider takes the money.
  */
 export interface BillingProvider {

@@ -23,7 +23,7 @@ const ADD_USAGE_ROWS = 1_000;
 /** The only place that reads and writes subscriptions, quota counters, billing events and addresses. */
 export class BillingRepository {
   /**
-   * Every answered question reads its asker's subscription (the quota, issue 14). This repository
+   * Every answered question reads its asker's subscription (the quota). This repository
    * is the only writer of the row, so it keeps a short copy per user and drops it with each of its
    * writes, successful or not (a refused conditional write means someone else moved the row), in
    * every process (the 'subscription' notice, lib/invalidation.ts).

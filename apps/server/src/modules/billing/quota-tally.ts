@@ -18,7 +18,7 @@ const keyOf = (userId: string, kind: string, period: string) => `${userId}\u0000
 /**
  * Units of monthly counters whose limit is null (nothing can be refused): counted in this
  * process and stored together about once a second, instead of one statement per answer on the
- * answer path (issue 14). A failed write keeps its counts for the next one; close() stores what
+ * answer path. A failed write keeps its counts for the next one; close() stores what
  * is left. What a crash loses: at most the last ~1 s of counts on limits that refuse nothing —
  * usage shown on the plan screen, never a refusal. Limited counters never come here: they are
  * spent by the repository's conditional statement, so the last unit still goes to one request.

@@ -106,7 +106,7 @@ export class CollectionsService {
   /** POST /features/collection */
   async create(actor: Actor, body: TCreateCollectionBody): Promise<TCollection> {
     await this.requireCollections(actor);
-    // The plan decides which digest frequencies a collection may choose (issue 16).
+    // The plan decides which digest frequencies a collection may choose.
     if (body.notification_frequency) {
       await this.requireCollections(actor, { quota: 'digests', frequency: body.notification_frequency });
     }

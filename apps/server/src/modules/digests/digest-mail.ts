@@ -1,5 +1,5 @@
 /**
- * The digest e-mail of a collection (DESIGN §11, issue 12): every card with its chart as a PNG
+ * The digest e-mail of a collection (DESIGN §11): every card with its chart as a PNG
  * attached by CID, its table (the first 20 rows, all of them as a CSV attachment beyond that),
  * a computed "what changed since the last digest", an HTML and a plain-text part in the owner's
  * language and number formats, and an unsubscribe link. Rendering only: the cards come answered.

@@ -9,7 +9,7 @@ export const NOTIFICATIONS_PAGE = 20;
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 /**
- * The notifications panel: what the app tells a user about their own things (this issue: a
+ * The notifications panel: what the app tells a user about their own things (so far only a
  * verified question that broke). A user sees and marks only their own notices.
  */
 export class NotificationsService {

@@ -1,5 +1,5 @@
 /**
- * What a report says, computed (issue 17): from the user's source over the reporting period, the
+ * What a report says, computed: from the user's source over the reporting period, the
  * headline measures and their trend, what drove the change (the engine's drivers), anomalies of
  * the daily series (robust: median and MAD around each weekday's median), a seasonal forecast of
  * the next period (the engine's Holt-Winters), concentration (top values' share, HHI), and

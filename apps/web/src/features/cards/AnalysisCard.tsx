@@ -232,7 +232,7 @@ export const AnalysisCard = memo(function AnalysisCard({
         <SafeHtml html={card.text} className="card-text card-text-below" />
       ) : null}
       {card && views.length > 0 ? (
-        // One tab stop for the whole footer (issue 11): the arrow keys move between its buttons.
+        // One tab stop for the whole footer: the arrow keys move between its buttons.
         <footer
           className="card-footer"
           role="toolbar"

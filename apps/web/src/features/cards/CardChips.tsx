@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { UnderstoodChips, VerifiedBadge } from './UnderstoodChips';
 import type { ChipChange } from './understood';
 
-/** The resolved period of the answer (issue 11): its dates, "(so far)" while it runs, and the comparison. */
+/** The resolved period of the answer: its dates, "(so far)" while it runs, and the comparison. */
 export function PeriodChips({ card }: { card: TCard }) {
   const { t, i18n } = useTranslation('cards');
   const locale = i18n.language || 'en-US';

@@ -91,7 +91,7 @@ function useMenuFocus(
 }
 
 /**
- * A chip that opens the alternatives for its part (issue 30 item 1): a menu button; Enter, Space
+ * A chip that opens the alternatives for its part: a menu button; Enter, Space
  * or ArrowDown open it, the arrow keys move, Escape closes, and focus goes back to the chip.
  */
 export function ChipMenu({ chip, open, onOpenChange, alternatives, onChoose }: ChipMenuProps) {

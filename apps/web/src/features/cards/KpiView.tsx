@@ -35,7 +35,7 @@ function KpiValue({ tile, size, compact }: { tile: KpiTile; size: number | null;
 }
 
 /**
- * A single number drawn big (issue 11): the value, the previous period's value and the change,
+ * A single number drawn big: the value, the previous period's value and the change,
  * and the period it covers — instead of a one-cell table in an empty box.
  */
 export const KpiView = memo(function KpiView({ card }: { card: TCard }) {

@@ -49,7 +49,7 @@ function TeachRow({ change, target }: { change: ChipChange; target: TeachTarget 
 }
 
 /**
- * "Remember this" under the card a chip change answered (issue 30 item 3): teach the word the
+ * "Remember this" under the card a chip change answered: teach the word the
  * user meant as a synonym of the chosen part, or verify the question as now answered.
  */
 export function RememberThis({ change }: { change: ChipChange }) {

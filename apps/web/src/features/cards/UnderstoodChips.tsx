@@ -52,7 +52,7 @@ export interface UnderstoodChipsProps {
 }
 
 /**
- * What the card understood, as chips under its title (issue 30 item 1): measures, groupings,
+ * What the card understood, as chips under its title: measures, groupings,
  * filters, the exact period, the comparison and the source with its freshness. A card without a
  * query shows none; a card that cannot re-ask (collections) shows them without menus.
  */

@@ -1,4 +1,4 @@
-/** The chips' words in the user's language, date format and time zone (issue 30 item 1). */
+/** The chips' words in the user's language, date format and time zone. */
 import type { TComparison, TDateRange } from '@parley/contract';
 import { formatDateRange } from '@parley/presenter';
 import type { TFunction } from 'i18next';

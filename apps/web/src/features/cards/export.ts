@@ -84,7 +84,7 @@ function wrap(ctx: CanvasRenderingContext2D, text: string, width: number, max: n
 }
 
 /**
- * The exported PNG (spec 2 export dialog, issue 11): the title and the period above the view's
+ * The exported PNG (spec 2 export dialog): the title and the period above the view's
  * picture (a chart carries its legend), on white, at the picture's pixel ratio.
  */
 export async function composePng(image: string, header: PngHeader, pixelRatio = 2): Promise<string> {

@@ -15,7 +15,7 @@ export interface KpiTile {
 }
 
 /**
- * The KPI view's numbers (issue 11): each measure of a one-row card in its column's format and
+ * The KPI view's numbers: each measure of a one-row card in its column's format and
  * the user's locale, with its previous-period value and the change, like the text and insights.
  */
 export function kpiTiles(card: TCard, locale: string): KpiTile[] {

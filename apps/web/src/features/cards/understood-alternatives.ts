@@ -1,4 +1,4 @@
-/** The alternatives of each chip and the query each one makes (issue 30 item 1). */
+/** The alternatives of each chip and the query each one makes. */
 import type { TCard, TComparison, TDateRange, TModelView, TSemanticQuery } from '@parley/contract';
 import type { Alternative, Chip, ChipWords, PeriodGroup } from './understood';
 

@@ -1,4 +1,4 @@
-/** The word a user may teach after changing a chip (issue 30 item 3). */
+/** The word a user may teach after changing a chip. */
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
 

@@ -1,5 +1,5 @@
 /**
- * What a card understood, as chips (issue 30 item 1): one chip per part of its semantic query, the
+ * What a card understood, as chips: one chip per part of its semantic query, the
  * alternatives the source's model has for each, and the query a chosen alternative makes. Pure:
  * the words come in from the caller, so the chips read alike in every language.
  */

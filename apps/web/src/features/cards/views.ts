@@ -6,7 +6,7 @@ export { type ChartViewType, chartViewType } from '@parley/presenter';
 /** Screens narrower than this show the card text as its own view (spec 2 §9). */
 export const TEXT_VIEW_BREAKPOINT = 996;
 
-/** `kpi`: one row of numbers drawn big, with the comparison and change (issue 11). */
+/** `kpi`: one row of numbers drawn big, with the comparison and change. */
 export type ViewType = ChartViewType | 'kpi' | 'table' | 'image' | 'insights' | 'text';
 
 export function isChartView(view: ViewType): view is ChartViewType {
@@ -21,7 +21,7 @@ export function isKpiCard(card: Pick<TCard, 'table' | 'columns'>): boolean {
 }
 
 /**
- * The carousel's views (spec 2 §2): the big number first for a single number (issue 11), each
+ * The carousel's views (spec 2 §2): the big number first for a single number, each
  * chart type of the card, the table, the image (only with a url), insights, and text only on
  * narrow screens (wider ones show it with the text toggle).
  */

@@ -185,7 +185,7 @@ function ContactTab() {
     resolver,
     defaultValues: { name: tenant?.name ?? '', email: tenant?.email ?? '', comment: '', consent: false },
   });
-  // Sent for real (issue 11): stored and mailed to support; the hook toasts success or failure.
+  // Sent for real: stored and mailed to support; the hook toasts success or failure.
   const submit = handleSubmit((form) =>
     send.mutate(
       { name: form.name, email: form.email, comment: form.comment, consent: true },

@@ -19,7 +19,7 @@ import { type Editor, EditorContext } from './editor-context';
 import { useModelView } from './hooks/useModel';
 import { normalizeOverlay } from './overlay';
 
-/** /user/datasources/{id}/model (issue 30 item 2): the model behind a source's answers, editable. */
+/** /user/datasources/{id}/model: the model behind a source's answers, editable. */
 export default function ModelPage() {
   const { t } = useTranslation('models');
   const { id = '' } = useParams();

@@ -38,8 +38,8 @@ const FILLERS = new Set(
 );
 
 /**
- * Issue 10: words of the model's own currency. The demo (and every model so far) reports money in
- * one currency, US dollars, so "revenue in dollars" / "in USD" / "in $" only restates it. Any other
+ * Words of the model's own currency. The demo (and every model so far) reports money in one
+ * currency, US dollars, so "revenue in dollars" / "in USD" / "in $" only restates it. Any other
  * currency word ("in euros") is deliberately NOT filler: the parser does not convert, so it stays
  * an unknown word and the question is asked back (see CURRENCY_WORDS in vocabulary.ts, which also
  * keeps typo correction from turning "euros" into "europe").

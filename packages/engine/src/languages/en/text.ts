@@ -1,6 +1,6 @@
 /**
  * English text for the parser: lower case, unified punctuation, number words as digits, and
- * lemmas from wink-nlp (cached per word, so parsing stays well under 1 ms).
+ * lemmas from wink-nlp (cached per word, so a repeated word skips wink).
  */
 
 import model from 'wink-eng-lite-web-model';
@@ -61,9 +61,9 @@ const NUMBER_WORDS: Record<string, string> = {
 /** Lower-cases and rewrites a phrase into space-separated tokens. */
 export function normalisePhrase(phrase: string): string {
   let s = phrase.normalize('NFKC');
-  // Issue 10: lower case would make the country "US" the pronoun "us" ("show us revenue"). An
-  // upper-case US in a mixed-case question is the country: write it "u.s" like "U.S." becomes.
-  // An all-capitals question ("SHOW US REVENUE") says nothing by its case, so it is left alone.
+  // Lower case would make the country "US" the pronoun "us" ("show us revenue"). An upper-case US
+  // in a mixed-case question is the country: write it "u.s" like "U.S." becomes. An all-capitals
+  // question ("SHOW US REVENUE") says nothing by its case, so it is left alone.
   if (/\p{Ll}/u.test(s)) s = s.replace(/(?<![\p{L}\p{N}.])US(?![\p{L}\p{N}$])/gu, 'U.S');
   s = s.toLowerCase();
   s = s.replace(/[‘’`´]/g, "'").replace(/[“”]/g, '"');

@@ -1,5 +1,5 @@
 /**
- * Turkish date rules for the date-grammar driver (parser/dates/; issue 13, the DESIGN §6 date
+ * Turkish date rules for the date-grammar driver (parser/dates/; the DESIGN §6 date
  * contract): dün, bugün, geçen hafta/ay/yıl, bu ay, son 30 gün, yılbaşından beri, 2025'in ilk
  * çeyreği, 3. çeyrek, Mart 2025, Ocak–Aralık, "geçen aya göre" comparisons. Words arrive
  * lower-cased and ASCII-folded (tr-text.ts), suffixes after apostrophes already dropped; suffixes

@@ -1,5 +1,5 @@
 /**
- * Turkish names of what a query asks (issue 13): display names of model fields and time buckets,
+ * Turkish names of what a query asks: display names of model fields and time buckets,
  * periods and comparisons in words, and the Turkish card title and "what I understood" line. The
  * card's Turkish sentences live in languages/tr/card-words.ts and build on these.
  *

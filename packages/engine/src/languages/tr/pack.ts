@@ -1,5 +1,5 @@
 /**
- * The Turkish language pack (issue 13): tr-TR case folding plus an ASCII-folded key (text.ts),
+ * The Turkish language pack: tr-TR case folding plus an ASCII-folded key (text.ts),
  * the Snowball Turkish stemmer with prefix matching against the vocabulary, grouping and negation
  * that follow their noun ("bölgelere göre", "Almanya hariç"), its own date rules
  * (dates.ts) and number grammar; its words in words.ts.

@@ -1,5 +1,5 @@
 /**
- * Turkish schema words (issue 29): a Turkish business names its tables and columns in Turkish
+ * Turkish schema words: a Turkish business names its tables and columns in Turkish
  * ("musteriler", "siparis_tarihi", "ödeme_yöntemi"), with or without Turkish letters. The model
  * generator reads such a word as the English schema word it stands for, so its rules (amounts,
  * prices, dates, entities) and the packs' field names apply to it.

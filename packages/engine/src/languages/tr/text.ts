@@ -1,5 +1,5 @@
 /**
- * Turkish text for the parser (issue 13): tr-TR case folding ("İ" → "i", "I" → "ı"), then an
+ * Turkish text for the parser: tr-TR case folding ("İ" → "i", "I" → "ı"), then an
  * ASCII-folded key (ç ğ ı ö ş ü → c g i o s u) so questions typed without Turkish letters read
  * the same; suffixes after apostrophes dropped ("Almanya'da" → "almanya", "2025'te" → "2025");
  * number words and Turkish number notation ("1.500", "2,5", "%10", "10 bin") as digits; stems
@@ -26,8 +26,8 @@ const FOLD: Record<string, string> = {
 /**
  * tr-TR lower case, then the ASCII-folded key. Turkish lower case differs from the default only
  * around I (İ → i, I → ı; a combining dot above after an I is dropped), so `trLower` maps those and
- * leaves the rest to `toLowerCase`: `toLocaleLowerCase('tr-TR')` goes through ICU, ~35 µs a call on
- * the answer path (twice a question, issue 14), against well under 1 µs, with the same result.
+ * leaves the rest to `toLowerCase`, which skips ICU's far slower `toLocaleLowerCase('tr-TR')` on the
+ * answer path with the same result (docs/perf/notes.md).
  */
 export function foldTurkish(text: string): string {
   return trLower(text).replace(/[çğıöşüâîû]/g, (c) => FOLD[c] ?? c);

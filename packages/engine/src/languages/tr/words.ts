@@ -1,5 +1,5 @@
 /**
- * Turkish words of the pack (issue 13): fillers, Turkish synonyms for the model's English labels
+ * Turkish words of the pack: fillers, Turkish synonyms for the model's English labels
  * and values, Turkish country names (i18n-iso-countries) — kept here rather than in the model.
  */
 import countries from 'i18n-iso-countries';

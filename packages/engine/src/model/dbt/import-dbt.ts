@@ -1,5 +1,5 @@
 /**
- * Imports a dbt project's MetricFlow semantic models and metrics as a model overlay (issue 30):
+ * Imports a dbt project's MetricFlow semantic models and metrics as a model overlay:
  * what Parley can hold is mapped, the rest listed with the reason, nothing dropped silently.
  */
 import type { TModelOverlay, TOverlayAggregate } from '@parley/contract';

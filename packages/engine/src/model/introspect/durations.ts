@@ -1,5 +1,5 @@
 /**
- * Durations (issue 29 shape 6): two dates of one table that read as the start and the end of
+ * Durations: two dates of one table that read as the start and the end of
  * something (ordered → shipped, created → resolved, hired → terminated, start → end) give the
  * time between them: average and total days ("days to ship", "how long does shipping take").
  * Timestamps also give hours, which own the bare words when the event is a quick one (replies,

@@ -1,5 +1,5 @@
 /**
- * Entities of a flat export (issue 29, shape 3): one wide table carrying `Order Id`,
+ * Entities of a flat export: one wide table carrying `Order Id`,
  * `Customer Id` + `Customer Name`, `Product Card Id` + `Product Name`. Each identifier whose
  * entity shows in the table (a label column, or attributes named after it) counts its distinct
  * values ("orders", "customers"), and its label is its dimension ("by product"). Identifiers of

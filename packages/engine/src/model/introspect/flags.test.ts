@@ -1,6 +1,6 @@
 /**
- * Issue 29, shapes 1 and 9 on flat exports: yes/no columns of any name are flags with a rate,
- * few-valued whole numbers are groupings, and a field named with a calendar word keeps its name.
+ * Flat exports: yes/no columns of any name are flags with a rate, few-valued whole numbers are
+ * groupings, and a field named with a calendar word keeps its name.
  */
 import { describe, expect, it } from 'vitest';
 import { parseQuestion } from '../../parser/parse';

@@ -1,5 +1,5 @@
 /**
- * Yes/no columns of any name (issue 29, shapes 1 and 9): a BOOLEAN ("Churn", "PaperlessBilling")
+ * Yes/no columns of any name: a BOOLEAN ("Churn", "PaperlessBilling")
  * or a whole number holding only 0 and 1 ("SeniorCitizen", "Late_delivery_risk", "Are you
  * self-employed?"). Each is a dimension whose words name its true rows ("churned customers",
  * "senior citizens", "customers with paperless billing") and a rate: the share of answered rows

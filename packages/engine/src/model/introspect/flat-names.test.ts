@@ -1,6 +1,6 @@
 /**
- * Issue 29, shapes 2, 3 and 9 on a flat order-line export: a quantity is reached by its bare
- * concept, a two-letter code never reads "in", and what the export cannot group by asks back.
+ * A flat order-line export: a quantity is reached by its bare concept, a two-letter code never
+ * reads "in", and what the export cannot group by asks back.
  */
 import { describe, expect, it } from 'vitest';
 import { parseQuestion } from '../../parser/parse';

@@ -1,5 +1,5 @@
 /**
- * Identifiers by any naming (issue 29, shape 1): keys, numbers, codes and references are labels
+ * Identifiers by any naming: keys, numbers, codes and references are labels
  * or keys, never quantities. Its own file: the context's key test and the column rules both read it.
  */
 import type { TIntrospectedColumn } from '../introspection';
@@ -14,7 +14,7 @@ const QUANTITY_WORD =
   /\b(quantity|qty|amount|price|cost|total|sum|charge|charges|fee|sales|revenue|salary|tenure|age|count|units|weight|balance|value|score|rate|hours|days|minutes|duration|length)\b/;
 
 /**
- * A number that identifies rather than measures (issue 29, shape 1): named like an identifier or a
+ * A number that identifies rather than measures: named like an identifier or a
  * category code, or an integer whose values are all distinct on a table of some size, unless its
  * name says quantity. Text columns are never quantities and answer false.
  */

@@ -1,5 +1,5 @@
 /**
- * Subtype ("marker") tables (issue 29 shape 4): a table whose only columns are a key into another
+ * Subtype ("marker") tables: a table whose only columns are a key into another
  * table marks those rows as a kind — premiums among policy amounts, loss payments among claim
  * amounts. The parent's amounts, filtered to the marked rows (an EXISTS condition), are the
  * kind's measures: "total premium" is the premium amount, and the marker rows only a count.

@@ -1,6 +1,6 @@
 /**
- * Issue 29, shapes 1, 2, 3 and 9: identifiers by any naming, an entity's label as its dimension,
- * the entities of a flat export, and labels that are sentences — each on a small schema of that shape.
+ * Identifiers by any naming, an entity's label as its dimension, the entities of a flat export, and
+ * labels that are sentences — each on a small schema of that shape.
  */
 import { describe, expect, it } from 'vitest';
 import { parseQuestion } from '../../parser/parse';

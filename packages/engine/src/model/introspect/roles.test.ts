@@ -1,5 +1,5 @@
 /**
- * Issue 29 shape 5 and its neighbours, each on a small schema of that shape: a role-named
+ * Link tables with roles and their neighbours, each on a small schema of that shape: a role-named
  * reference (a customer's sales rep), a link table with role codes (with and without a lookup of
  * role names), the labels of entities without a name column (a text key, a unique city, a person's
  * first and last name), and a pipeline's staging copy that is the only home of its entity.

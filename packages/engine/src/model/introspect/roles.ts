@@ -1,5 +1,5 @@
 /**
- * Roles (issue 29, shape 5): the part an entity plays for another.
+ * Roles: the part an entity plays for another.
  *
  * - A reference named for a role (`customers.sales_rep_employee_number` → employees) is the
  *   employee *as sales rep*: a "Sales Rep" dimension, the employee's label reached only through

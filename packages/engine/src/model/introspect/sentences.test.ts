@@ -1,6 +1,6 @@
 /**
- * Issue 29, shape 9 on a survey export: a question column is reached by the words people use
- * for it, and a word beside a value shared by two questions picks the one it names.
+ * A survey export: a question column is reached by the words people use for it, and a word beside a
+ * value shared by two questions picks the one it names.
  */
 import { describe, expect, it } from 'vitest';
 import { parseQuestion } from '../../parser/parse';

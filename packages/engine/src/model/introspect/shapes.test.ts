@@ -1,7 +1,7 @@
 /**
- * Issue 29 shapes the generator must read right, each on a small schema of that shape: durations
- * (6), text columns inside composite keys and link tables crossed (8), subtype marker tables (4).
- * The compiled SQL is run on real databases in packages/connectors/test/model/.
+ * Schema shapes the generator must read right, each on a small schema of that shape: durations (6),
+ * text columns inside composite keys and link tables crossed (8), subtype marker tables (4). The
+ * compiled SQL is run on real databases in packages/connectors/test/model/.
  */
 import { describe, expect, it } from 'vitest';
 import { compileQuery } from '../../compiler/compile';

@@ -159,7 +159,7 @@ export function isSentence(name: string): boolean {
 }
 
 /**
- * The short names of a sentence label, best first (issue 29, shape 9): the asked-for noun
+ * The short names of a sentence label, best first: the asked-for noun
  * ("Which plan are you on?" → "plan", "What is your age?" → "age", "How many employees does your
  * company have?" → "company size", "employees"), then its content words ("work remotely"), then
  * the phrase without its leading question words ("family history of mental illness").
@@ -225,7 +225,7 @@ const BREAK = new Set([
 ]);
 
 /**
- * The state a yes/no question asks about, short first (issue 29, shape 9): "Have you ever sought
+ * The state a yes/no question asks about, short first: "Have you ever sought
  * treatment for a mental health issue …?" → "sought treatment"; "Have you been diagnosed with a
  * mental health condition by …?" → "diagnosed", "diagnosed with a mental health condition"; "Is
  * your employer primarily a tech company/organization?" → "tech company". Empty for other labels.
@@ -268,7 +268,7 @@ function gerund(noun: string): string {
 }
 
 /**
- * The bare concept of a quantity's name (issue 29, shape 9), for its business words: without a
+ * The bare concept of a quantity's name, for its business words: without a
  * parenthesised qualifier ("days for shipping (real)" → "days for shipping", "real days for
  * shipping", "real shipping days"), without its table's repeated entity ("order profit per order"
  * → "profit"), without a flat export's entity in front ("order item quantity" → "quantity").
@@ -292,7 +292,7 @@ export function bareNames(base: string, entities: string[]): string[] {
 }
 
 /**
- * More ways people name a question column (issue 29, shape 9), said as business words: "What
+ * More ways people name a question column, said as business words: "What
  * country do you work in?" → "country of work", "work country", "country they work in"; "Do you
  * work remotely?" → "remote work"; "Does your employer provide mental health benefits as part of
  * …?" → "mental health benefits"; "If … request a medical leave …, asking for that leave would

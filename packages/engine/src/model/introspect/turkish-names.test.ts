@@ -1,6 +1,6 @@
 /**
- * Issue 29: a schema named in Turkish, with and without Turkish letters, reads as its English
- * schema words — entities, amounts, prices, quantities and dates — and is asked in Turkish.
+ * A schema named in Turkish, with and without Turkish letters, reads as its English schema words —
+ * entities, amounts, prices, quantities and dates — and is asked in Turkish.
  */
 import { describe, expect, it } from 'vitest';
 import { parseQuestion } from '../../parser/parse';

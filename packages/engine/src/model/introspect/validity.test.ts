@@ -1,6 +1,6 @@
 /**
- * Issue 29 shape 7: history tables (rows valid from one date to another) told from durations
- * (an event and its end) and from unrelated dates, by their names and, when sampled, their rows.
+ * History tables (rows valid from one date to another) told from durations (an event and its end)
+ * and from unrelated dates, by their names and, when sampled, their rows.
  */
 import { describe, expect, it } from 'vitest';
 import { parseQuestion } from '../../parser/parse';

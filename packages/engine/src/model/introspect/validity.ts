@@ -1,5 +1,5 @@
 /**
- * Validity periods (issue 29, shape 7): a table whose rows are versions of something — the same
+ * Validity periods: a table whose rows are versions of something — the same
  * entity key repeated, each row holding from one date to another (valid_from/valid_to,
  * effective/expiration, from_date/to_date, start/end) — holds history. Its measures read the rows
  * valid on one day (the compiler's valid-at condition), never every historical row, and the

@@ -1,5 +1,5 @@
 /**
- * Measure words that qualify one another (issue 29 items 10 and 11): "order value" is the value
+ * Measure words that qualify one another: "order value" is the value
  * of an order (the count word only says whose), "average order value" the average of that column
  * per row, and "orders, revenue and customers" a list of three measures, never a grouping.
  */

@@ -131,7 +131,7 @@ function settleRatios(input: TAssembleInput, unknown: TToken[]): TClarification 
       { key: 'noRatio', words, numerator, denominator },
       null,
       [
-        // The division itself, computed for this question (issue 29 item 11), then the model's own.
+        // The division itself, computed for this question, then the model's own.
         replaceWords(phrase, words, pack.messages.phrases.divided(numerator, denominator)),
         ...related,
         replaceWords(phrase, words, pack.messages.phrases.both(numerator, denominator)),

@@ -1,6 +1,6 @@
 /**
  * "share of customers with fiber optic", "müşterilerin yüzde kaçı fiber optik": the measure over
- * the rows the question's values pick, as a share of the measure over all rows (issue 29 item 11).
+ * the rows the question's values pick, as a share of the measure over all rows.
  * Without such values the share words are left as they were (a filler, or a word asked about).
  */
 import type { TMeasureArithmetic, TSemanticQuery } from '@parley/contract';

@@ -3,7 +3,7 @@ import { type FocusEvent, type KeyboardEvent, useCallback, useState } from 'reac
 const buttonsOf = (root: HTMLElement) => Array.from(root.querySelectorAll<HTMLButtonElement>('button'));
 
 /**
- * One tab stop for a toolbar (the WAI-ARIA toolbar pattern, issue 11): Tab enters on the last
+ * One tab stop for a toolbar (the WAI-ARIA toolbar pattern): Tab enters on the last
  * button used (at first `initial`), ←/→ move between the buttons and wrap, Home and End jump.
  * Buttons take `tabIndex={tabIndexOf(i)}` with `i` their position in the toolbar.
  */

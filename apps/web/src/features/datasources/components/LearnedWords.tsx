@@ -9,7 +9,7 @@ import { useForgetWord, useLearnedWords } from '../hooks/useLearnedWords';
 import { TONES } from './tones';
 
 /**
- * A source's learned words (issue 10 item 4): each word the project taught by picking a choice
+ * A source's learned words: each word the project taught by picking a choice
  * of a question back, with what it means; any member may remove one, after confirming.
  */
 export function LearnedWords({ source }: { source: Source }) {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 
-/** POST /api/v1/contact: the help panel's message to support; toasts the outcome (issue 11). */
+/** POST /api/v1/contact: the help panel's message to support; toasts the outcome. */
 export function useSendContact() {
   const { t } = useTranslation();
   return useMutation({

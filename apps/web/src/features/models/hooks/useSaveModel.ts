@@ -16,7 +16,7 @@ export type SaveState =
   | { phase: 'refused'; message: string; broken: TBrokenCheck[] };
 
 /**
- * Saving a draft (DESIGN §12, issue 30 item 4): POST …/model/preview first; verified questions it
+ * Saving a draft (DESIGN §12): POST …/model/preview first; verified questions it
  * would break are shown and the save waits for a confirmation; then PUT { overlay, base_version,
  * confirm }. A 409 (someone saved meanwhile, or a check broke since) shows the server's message.
  */
