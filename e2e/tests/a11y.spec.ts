@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { createCollection } from './collection-helpers';
 import { DEMO, dialog, expect, signIn, signUpByMail, test } from './fixtures';
 
 const SHOTS = '/tmp/parley/shots/a11y';
@@ -46,13 +47,7 @@ async function ensureCollection(page: Page): Promise<string> {
   }[];
   const found = list.find((c) => c.name === COLLECTION);
   if (found) return found.id;
-  const xsrf = await page.evaluate(() => localStorage.getItem('xsrfToken'));
-  const made = await page.request.post('/features/collection', {
-    headers: { 'X-XSRF-TOKEN': xsrf ?? '' },
-    data: { name: COLLECTION, questions: [{ phrase: QUESTION }] },
-  });
-  expect(made.status(), await made.text()).toBe(200);
-  return ((await made.json()) as { id: string }).id;
+  return createCollection(page, COLLECTION, [{ phrase: QUESTION }]);
 }
 
 /** A page signed in as the demo user in the language, or signed out for the login screen. */

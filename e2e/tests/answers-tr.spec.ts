@@ -14,7 +14,7 @@ import {
   thisYear,
   today,
 } from './dates';
-import { askInBox, expect, signIn, test } from './fixtures';
+import { askInBox, expect, openConversation, signIn, test } from './fixtures';
 
 // Issue 13: Turkish questions in the Turkish UI get Turkish cards (title, column labels, text,
 // insights, numbers in the tr locale); in the English UI a "why" question gets the drivers table
@@ -197,9 +197,7 @@ test('Turkish questions in the Turkish UI get Turkish cards', async ({ page }) =
 
 test('in English: a "why" question gets its drivers, a forecast its buckets and band', async ({ page }) => {
   test.setTimeout(240_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page);
-  await page.goto('/conversation');
+  await openConversation(page);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
 
   const why = await ask(page, 'why did revenue drop last month');

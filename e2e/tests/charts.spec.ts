@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { askInBox, expect, signIn, signUpByMail, test } from './fixtures';
+import { askInBox, expect, openConversation, signUpByMail, test } from './fixtures';
 
 // Charts fit their box: they follow it when it changes, their labels never overlap, what they
 // leave out of sight is counted, a stack has its legend, and averages are never offered as slices.
@@ -283,9 +283,7 @@ test('long names never overlap, at 1280 and 390 px, and the chart follows its bo
 
 test('the detail view shows long names in full', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page);
-  await page.goto('/conversation');
+  await openConversation(page);
   const card = await ask(page, 'top 20 products by revenue');
   await expect(card).toHaveAttribute('data-view', 'bar');
   await card.getByTestId('card-expand').click();
@@ -301,9 +299,7 @@ test('the detail view shows long names in full', async ({ page }) => {
 
 test('a stacked chart has its legend, on a wide and a narrow screen', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page);
-  await page.goto('/conversation');
+  await openConversation(page);
   const card = await ask(page, 'revenue by channel and week last quarter');
   await expect(card).toHaveAttribute('data-view', 'bar-stacked');
   const channels = ['Organic Search', 'Paid Search', 'Email', 'Social', 'Direct', 'Referral'];
@@ -324,9 +320,7 @@ test('a stacked chart has its legend, on a wide and a narrow screen', async ({ p
 
 test('an average is never offered as a pie or a donut; a sum is', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page);
-  await page.goto('/conversation');
+  await openConversation(page);
   const average = await ask(page, 'average order value by region');
   await expect(average).toHaveAttribute('data-view', 'bar');
   await expect(average.getByTestId('view-tab-table')).toBeVisible();

@@ -6,9 +6,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, signUpByMail, test } from './fixtures';
+import { gridBoxes, gridItem, type StoredCollection, storedCollection } from './collection-helpers';
+import { expect, expectAccessible, signUpByMail, test, toast } from './fixtures';
 
 const SHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
 mkdirSync(SHOTS, { recursive: true });
@@ -23,55 +23,12 @@ let collectionId = '';
 /** The new user's session (cookies and local storage), kept by the first test for the others. */
 const SESSION = join(process.env.E2E_DATA_DIR ?? '/tmp', 'collections-session.json');
 
-type Item = { i: string; x: number; y: number; w: number; h: number; c?: string };
-type Collection = {
-  id: string;
-  name: string;
-  layout: Item[];
-  questions: { id: string; phrase: string; interval: number }[];
-};
-
 /** The collection as the server has it. */
-async function stored(page: Page): Promise<Collection> {
-  const answer = await page.request.get('/features/collections');
-  expect(answer.status()).toBe(200);
-  const list = (await answer.json()) as Collection[];
-  const found = list.find((c) => c.id === collectionId);
-  expect(found, 'the collection').toBeTruthy();
-  return found!;
-}
-
-/** No serious or critical accessibility violation inside the element. */
-async function expectAccessible(page: Page, selector: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
-const gridItem = (page: Page, phrase: string) =>
-  page
-    .getByTestId('grid-item')
-    .filter({ has: page.getByTestId('cc-phrase').getByText(phrase, { exact: true }) });
+const stored = (page: Page) => storedCollection(page, (c) => c.id === collectionId);
 
 /** Every card's box on screen, by phrase. */
-async function boxes(
-  page: Page,
-): Promise<Record<string, { x: number; y: number; width: number; height: number }>> {
-  const out: Record<string, { x: number; y: number; width: number; height: number }> = {};
-  for (const item of await page.getByTestId('grid-item').all()) {
-    const phrase = (await item.getByTestId('cc-phrase').textContent()) ?? '';
-    const box = await item.boundingBox();
-    if (box)
-      out[phrase] = {
-        x: Math.round(box.x),
-        y: Math.round(box.y),
-        width: Math.round(box.width),
-        height: Math.round(box.height),
-      };
-  }
-  return out;
-}
+const boxes = async (page: Page) =>
+  Object.fromEntries((await gridBoxes(page)).map(({ phrase, ...box }) => [phrase, box]));
 
 /** Drags with the mouse from the centre of `from` by (dx, dy), in steps as a hand would. */
 async function dragBy(page: Page, from: Locator, dx: number, dy: number): Promise<void> {
@@ -142,7 +99,7 @@ test('a new user creates a collection from the dashboard and adds three cards wi
   await page.getByTestId('collection-form-save').click();
   const answer = await created;
   expect(answer.status()).toBe(200);
-  collectionId = ((await answer.json()) as Collection).id;
+  collectionId = ((await answer.json()) as StoredCollection).id;
   await expect(toast(page, 'Collection created successfully!')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/collections$/);

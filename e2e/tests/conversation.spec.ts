@@ -2,10 +2,18 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { writeSection } from '../../bench/results';
-import { emlFiles, expect, mailDir, signIn, test } from './fixtures';
+import {
+  emlFiles,
+  expect,
+  expectAccessible,
+  mailDir,
+  postAsUser,
+  sendPhrase,
+  signIn,
+  test,
+} from './fixtures';
 
 const SHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
 mkdirSync(SHOTS, { recursive: true });
@@ -240,9 +248,7 @@ test('renders every card view against a stubbed answer engine', async ({ page })
   await page.keyboard.press('Escape');
   await page.getByTestId('conversation-input').focus();
   await page.screenshot({ path: join(SHOTS, 'stub-suggestions.png') });
-  const results = await new AxeBuilder({ page }).include('[data-testid="page-conversation"]').analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => v.id)).toEqual([]);
+  await expectAccessible(page, '[data-testid="page-conversation"]');
   await page.setViewportSize({ width: 420, height: 800 });
   await page.waitForTimeout(600);
   await page.screenshot({ path: join(SHOTS, 'stub-mobile.png') });
@@ -272,14 +278,7 @@ async function lastAnswered(page: Page): Promise<Locator> {
 }
 
 async function askInBox(page: Page, phrase: string, how: 'enter' | 'button'): Promise<Locator> {
-  const input = page.getByTestId('conversation-input');
-  await input.fill(phrase);
-  const answer = page.waitForResponse(
-    (r) => r.url().endsWith('/features/conversations/query') && r.request().method() === 'POST',
-  );
-  if (how === 'enter') await input.press('Enter');
-  else await page.getByTestId('conversation-send').click();
-  expect((await answer).status()).toBe(200);
+  await sendPhrase(page, phrase, how);
   const item = await lastAnswered(page);
   await expect(item.locator('.bubble-question')).toContainText(phrase);
   return item;
@@ -471,9 +470,7 @@ test('has no serious or critical accessibility violations', async ({ page }) => 
   await openWithCard(page);
   await page.getByTestId('analysis-card').last().scrollIntoViewIfNeeded();
   await page.getByTestId('conversation-input').focus(); // suggestions open too
-  const results = await new AxeBuilder({ page }).include('[data-testid="page-conversation"]').analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectAccessible(page, '[data-testid="page-conversation"]');
 });
 
 test('works with the keyboard alone', async ({ page }) => {
@@ -536,7 +533,6 @@ test('works with the keyboard alone', async ({ page }) => {
 test('renders 50 answered cards without long tasks (recorded, not asserted)', async ({ page }) => {
   test.setTimeout(300_000);
   await signIn(page);
-  const xsrf = await page.evaluate(() => localStorage.getItem('xsrfToken') ?? '');
   const phrases = [
     'revenue by region',
     'orders by month this year',
@@ -551,9 +547,9 @@ test('renders 50 answered cards without long tasks (recorded, not asserted)', as
   const have = ((await existing.json()) as { items: unknown[] }).items.length;
   const base = Date.now() - 60_000;
   for (let i = have; i < 50; i++) {
-    const r = await page.request.post('/features/conversations/query', {
-      headers: { 'X-XSRF-TOKEN': xsrf },
-      data: { phrase: phrases[i % phrases.length], created: base + i },
+    const r = await postAsUser(page, '/features/conversations/query', {
+      phrase: phrases[i % phrases.length],
+      created: base + i,
     });
     expect(r.status()).toBe(200);
   }

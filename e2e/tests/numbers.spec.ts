@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { askInBox, emlFiles, expect, mailDir, signIn, test } from './fixtures';
+import { askInBox, emlFiles, expect, mailDir, openConversation, test } from './fixtures';
 
 // Numbers that agree: one card says the same change in its table, totals row, text, insights and
 // mail; the % view shows a share in every amount column; rates read as percentages.
@@ -58,9 +58,7 @@ test('a comparison card says the same change in its table, totals, text, insight
   page,
 }) => {
   test.setTimeout(180_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page);
-  await page.goto('/conversation');
+  await openConversation(page);
   const card = await ask(page, 'revenue by region vs previous period last month');
 
   const table = (await view(card, 'table')).getByTestId('data-table');
@@ -118,9 +116,7 @@ test('a comparison card says the same change in its table, totals, text, insight
 
 test('the % view shows a share in every amount column, naming its total', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page);
-  await page.goto('/conversation');
+  await openConversation(page);
   const card = await ask(page, 'revenue by region vs previous period last month');
   const table = (await view(card, 'table')).getByTestId('data-table');
   await table.getByTestId('table-percent-toggle').click();
@@ -149,9 +145,7 @@ test('the % view shows a share in every amount column, naming its total', async 
 
 test('a rate is a percentage in the table, the text and the KPI', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page);
-  await page.goto('/conversation');
+  await openConversation(page);
 
   const byChannel = await ask(page, 'conversion rate by channel');
   const table = (await view(byChannel, 'table')).getByTestId('data-table');
