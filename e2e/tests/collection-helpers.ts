@@ -55,3 +55,11 @@ export async function gridBoxes(page: Page): Promise<GridBox[]> {
   }
   return out;
 }
+
+/** Every card on the screen has its answer, not only the one the test looks at. */
+export async function expectAnswered(page: Page): Promise<void> {
+  await expect(page.getByTestId('compact-card').first()).toBeVisible();
+  await expect(page.locator('[data-testid="compact-card"][data-state="loading"]')).toHaveCount(0, {
+    timeout: 30_000,
+  });
+}

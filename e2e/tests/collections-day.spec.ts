@@ -8,8 +8,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { type GridBox, gridBoxes, gridItem, storedCollection } from './collection-helpers';
+import { expectAnswered, type GridBox, gridBoxes, gridItem, storedCollection } from './collection-helpers';
 import { emlFiles, expect, expectAccessible, mailDir, signIn, test, toast } from './fixtures';
+import { expectSettled } from './settled';
 
 const SHOTS = '/tmp/parley/shots/collections';
 mkdirSync(SHOTS, { recursive: true });
@@ -24,6 +25,10 @@ const ASKED_ONLY = 'revenue by category';
 
 /** The demo user's collection named NAME, as the server has it. */
 const stored = (page: Page) => storedCollection(page, (c) => c.name === NAME);
+
+/** The grid's gap and row height in px (compact density). */
+const GAP = 8;
+const ROW = 120;
 
 /** Asks in the conversation; the answered card of the new item. */
 async function ask(page: Page, phrase: string): Promise<Locator> {
@@ -63,10 +68,16 @@ async function gridFlaws(page: Page): Promise<string[]> {
       if (a !== b && across(a, b) && a.y < b.y + b.height - 2 && b.y < a.y + a.height - 2)
         flaws.push(`${a.phrase} overlaps ${b.phrase}`);
     if (a.y - top < 4) continue;
-    const above = list.some((b) => b !== a && across(a, b) && Math.abs(b.y + b.height + 8 - a.y) < 4);
+    const above = list.some((b) => b !== a && across(a, b) && Math.abs(b.y + b.height + GAP - a.y) < 4);
     if (!above) flaws.push(`a hole above ${a.phrase}`);
   }
   return flaws;
+}
+
+/** A grid item's size in cells, "WxH", from its box and the width of one column. */
+async function cellsOf(item: Locator, column: number): Promise<string> {
+  const box = (await item.boundingBox())!;
+  return `${Math.round((box.width + GAP) / (column + GAP))}x${Math.round((box.height + GAP) / (ROW + GAP))}`;
 }
 
 /** The KPI value shows whole (not clipped) and reads as the value or its compact form. */
@@ -219,10 +230,11 @@ test.describe('a business day with collections', () => {
     await expect(card).toHaveAttribute('data-state', 'answered', { timeout: 30_000 });
     await expectWholeKpi(card);
     await expectUpdatedVisible(card);
-    await page.waitForTimeout(300);
+    await expectSettled(item);
     await item.screenshot({ path: join(SHOTS, 'kpi-2x2.png') });
 
     // Wider and taller with the keyboard, and back to the smallest: whole at every size.
+    const column = ((await item.boundingBox())!.width - GAP) / 2;
     const handle = item.getByTestId('cc-drag');
     await handle.focus();
     for (const [key, size] of [
@@ -236,7 +248,8 @@ test.describe('a business day with collections', () => {
       ['Shift+ArrowUp', '2x2'],
     ] as const) {
       await page.keyboard.press(key);
-      await page.waitForTimeout(350);
+      await expect.poll(() => cellsOf(item, column)).toBe(size);
+      await expectSettled(item);
       await expectWholeKpi(card);
       await expectUpdatedVisible(card);
       if (size === '4x3') await item.screenshot({ path: join(SHOTS, `kpi-${size}.png`) });
@@ -247,7 +260,8 @@ test.describe('a business day with collections', () => {
     const collection = await stored(page);
     await page.goto(`/collection/${collection.id}`);
     await expect(page.getByTestId('grid-item')).toHaveCount(3);
-    await page.waitForTimeout(400);
+    const grid = page.getByTestId('collection-grid');
+    await expectSettled(grid);
     expect(await gridFlaws(page)).toEqual([]);
     const keys: [string, string][] = [
       [OTHERS[0], 'ArrowDown'],
@@ -265,7 +279,7 @@ test.describe('a business day with collections', () => {
     for (const [phrase, key] of keys) {
       await gridItem(page, phrase).getByTestId('cc-drag').focus();
       await page.keyboard.press(key);
-      await page.waitForTimeout(300);
+      await expectSettled(grid);
       expect(await gridFlaws(page), `after ${key} on "${phrase}"`).toEqual([]);
       // The handle keeps the focus, so the next key goes on moving the same card.
       await expect(gridItem(page, phrase).getByTestId('cc-drag')).toBeFocused();
@@ -277,7 +291,7 @@ test.describe('a business day with collections', () => {
     await expect(toast(page, 'Layout saved successfully!')).toBeVisible();
     await page.reload();
     await expect(page.getByTestId('grid-item')).toHaveCount(3);
-    await page.waitForTimeout(400);
+    await expectSettled(grid);
     expect(await gridFlaws(page)).toEqual([]);
   });
 
@@ -337,7 +351,8 @@ test.describe('a business day with collections', () => {
     await page.goto(`/collection/${collection.id}`);
     const kpi = gridItem(page, KPI).getByTestId('compact-card');
     await expect(kpi).toHaveAttribute('data-state', 'answered', { timeout: 30_000 });
-    await page.waitForTimeout(1500);
+    await expectAnswered(page);
+    await expectSettled(page);
     await page.screenshot({ path: join(SHOTS, 'collection-1280.png'), fullPage: true });
     await expectAccessible(page, '[data-testid="page-collection"]');
 
@@ -346,7 +361,8 @@ test.describe('a business day with collections', () => {
     await expect(kpi).toHaveAttribute('data-state', 'answered', { timeout: 30_000 });
     await expectWholeKpi(kpi);
     await expectUpdatedVisible(kpi);
-    await page.waitForTimeout(1500);
+    await expectAnswered(page);
+    await expectSettled(page);
     await page.screenshot({ path: join(SHOTS, 'collection-390.png'), fullPage: true });
   });
 });

@@ -7,8 +7,15 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
-import { gridBoxes, gridItem, type StoredCollection, storedCollection } from './collection-helpers';
+import {
+  expectAnswered,
+  gridBoxes,
+  gridItem,
+  type StoredCollection,
+  storedCollection,
+} from './collection-helpers';
 import { expect, expectAccessible, signUpByMail, test, toast } from './fixtures';
+import { expectSettled } from './settled';
 
 const SHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
 mkdirSync(SHOTS, { recursive: true });
@@ -132,7 +139,7 @@ test('a new user creates a collection from the dashboard and adds three cards wi
   await page.keyboard.press('Escape');
   await page.getByTestId('ce-preview').click();
   await expect(page.getByTestId('ce-preview-area').getByTestId('analysis-card')).toBeVisible();
-  await page.waitForTimeout(500);
+  await expectSettled(page);
   await page.screenshot({ path: join(SHOTS, 'collections-editor-preview.png') });
   await expectAccessible(page, '[data-testid="card-editor"]');
   await page.getByTestId('ce-save').click();
@@ -155,7 +162,7 @@ test('a new user creates a collection from the dashboard and adds three cards wi
     { x: 2, y: 0, w: 2, h: 2 },
     { x: 4, y: 0, w: 2, h: 2 },
   ]);
-  await page.waitForTimeout(600);
+  await expectSettled(page);
   await page.screenshot({ path: join(SHOTS, 'collections-grid.png'), fullPage: true });
   await page.context().storageState({ path: SESSION });
 });
@@ -178,7 +185,7 @@ test.describe('signed in', () => {
     const detail = page.getByTestId('cc-detail').getByRole('dialog');
     await expect(detail).toBeVisible();
     await expect(detail.getByTestId('analysis-card')).toHaveAttribute('data-view', chosen);
-    await page.waitForTimeout(500);
+    await expectSettled(page);
     await page.screenshot({ path: join(SHOTS, 'collections-card-detail.png') });
     await page.getByTestId('cc-detail-close').click();
     await page.reload();
@@ -204,16 +211,17 @@ test.describe('signed in', () => {
     // Drag the first card three columns to the right, past the third.
     await dragBy(page, gridItem(page, QUESTIONS[0]).getByTestId('cc-drag'), cell * 5, 0);
     await expect(page.getByTestId('collection-save-layout')).toBeVisible();
-    // Resize the second card one column wider and one row taller from its corner (once the
-    // moved cards have settled: the grid animates them for 200 ms).
-    await page.waitForTimeout(400);
+    // Resize the second card one column wider and one row taller from its corner, once the moved
+    // cards have settled (the grid animates them).
+    const grid = page.getByTestId('collection-grid');
+    await expectSettled(grid);
     await gridItem(page, QUESTIONS[1]).hover();
     const handle = gridItem(page, QUESTIONS[1]).locator('.react-resizable-handle');
     await dragBy(page, handle, cell, 130);
     await expect
       .poll(async () => (await boxes(page))[QUESTIONS[1]].width)
       .toBeGreaterThan(b.width + cell / 2);
-    await page.waitForTimeout(400);
+    await expectSettled(grid);
     const after = await boxes(page);
     expect(after[QUESTIONS[0]].x).toBeGreaterThan(before[QUESTIONS[2]].x);
     expect(after[QUESTIONS[1]].width).toBeGreaterThan(b.width + cell / 2);
@@ -239,7 +247,7 @@ test.describe('signed in', () => {
     // After a reload the cards are where they were left.
     await page.reload();
     await expect(page.getByTestId('grid-item')).toHaveCount(3);
-    await page.waitForTimeout(400);
+    await expectSettled(grid);
     expect(await boxes(page)).toEqual(after);
     await expect(page.getByTestId('collection-save-layout')).toBeHidden();
 
@@ -249,19 +257,18 @@ test.describe('signed in', () => {
     await expect(page.getByTestId('collection-save-layout')).toBeVisible();
     await page.reload();
     await expect(page.getByTestId('grid-item')).toHaveCount(3);
-    await page.waitForTimeout(400);
+    await expectSettled(grid);
     expect(await boxes(page)).toEqual(after);
 
     // Compact (8 px gaps) and cozy (20 px gaps), remembered on this browser: a card two rows
     // high is 2 × 120 px plus one gap.
-    const grid = page.getByTestId('collection-grid');
     await expect(grid).toHaveAttribute('data-density', 'compact');
     const height = async () => (await boxes(page))[QUESTIONS[0]].height;
     expect(await height()).toBe(2 * 120 + 8);
     await page.getByTestId('collection-density').getByText('Cozy').click();
     await expect(grid).toHaveAttribute('data-density', 'cozy');
     await expect.poll(height).toBe(2 * 120 + 20);
-    await page.waitForTimeout(400);
+    await expectSettled(page);
     await page.screenshot({ path: join(SHOTS, 'collections-grid-cozy.png'), fullPage: true });
     await page.reload();
     await expect(page.getByTestId('collection-grid')).toHaveAttribute('data-density', 'cozy');
@@ -343,7 +350,8 @@ test.describe('signed in', () => {
     await expect(failing).toHaveAttribute('data-state', 'error', { timeout: 30_000 });
     await expect(failing.getByTestId('cc-error-message')).toHaveText('Failed to retrieve data!');
     await expect(failing.getByTestId('cc-remove')).toBeVisible();
-    await page.waitForTimeout(1000); // the other cards' charts
+    await expectAnswered(page);
+    await expectSettled(page);
     await page.screenshot({ path: join(SHOTS, 'collections-card-error.png'), fullPage: true });
     // Tap to retry: the card asks on its own and answers.
     await failing.getByTestId('cc-retry').click();
@@ -400,7 +408,7 @@ test.describe('signed in', () => {
     await expect(prev).toBeDisabled();
     await expect(card.getByTestId('cc-phrase')).toHaveText(QUESTIONS[0]);
     await expect(card).toHaveAttribute('data-state', 'answered', { timeout: 30_000 });
-    await page.waitForTimeout(1500); // the chart's entry animation
+    await expectSettled(card);
     await page.screenshot({ path: join(SHOTS, 'collections-dashboard.png'), fullPage: true });
     await next.click();
     await expect(position).toHaveText('Card 2 of 2');

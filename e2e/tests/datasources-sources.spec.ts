@@ -12,6 +12,7 @@ import { buildGa4Fixture } from '@parley/testing/standins/ga4-standin';
 import type { Locator, Page } from '@playwright/test';
 import type { TSourcesStandIns } from '../peers/sources';
 import { askOnSource, DEMO, dialog, expect, signIn, test, toast } from './fixtures';
+import { expectSettled } from './settled';
 import { sourceCard, submitSourceForm } from './source-forms';
 
 test.describe.configure({ mode: 'serial' });
@@ -212,7 +213,7 @@ test('connects D1 and Formbricks through their forms and Google Analytics throug
   // Only the OAuth source can be revoked.
   await expect(page.getByTestId('ds-revoke')).toHaveCount(1);
   await expect(page.getByTestId('ds-active-count')).toHaveText('4 active connections');
-  await page.waitForTimeout(300);
+  await expectSettled(page);
   await page.screenshot({ path: test.info().outputPath('sources-screen.png'), fullPage: true });
 });
 

@@ -20,6 +20,7 @@ import {
   sqlRows,
   startPasswordRefusingPeer,
 } from './pg-helpers';
+import { expectSettled } from './settled';
 import { fillPostgresForm, openAddSource, sourceCard, submitSourceForm } from './source-forms';
 
 const SHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
@@ -188,7 +189,7 @@ test('connects Pagila through the form, picks its schema and answers with the nu
   await expect(table3.locator('tbody tr')).toHaveCount(months.length);
   // Totals are written like their column (whole dollars from $1,000 on), as the rows are.
   await expect(table3.locator('tfoot')).toContainText(money(total));
-  await page.waitForTimeout(700);
+  await expectSettled(q3.card);
   await q3.card.screenshot({
     path: join(SHOTS, 'datasources-card-pagila-by-month.png'),
     animations: 'disabled',
@@ -257,15 +258,20 @@ test('uploads a CSV with progress and answers with its totals', async ({ page },
       if (v !== null && v !== undefined) w.__progress.push(Number(v));
     }).observe(document.body, { subtree: true, childList: true, attributes: true });
   });
-  // Held for a moment, so the screenshot catches the dialog while the upload is under way.
+  // Held until the screenshot has caught the dialog while the upload is under way.
+  let release = () => {};
+  const shotTaken = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route('**/api/v1/datasource/upload', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await shotTaken;
     await route.continue();
   });
   const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/v1/datasource/upload'));
   await page.getByTestId('ds-upload-submit').click();
   await expect(page.getByTestId('ds-upload-progress')).toBeVisible();
   await page.screenshot({ path: join(SHOTS, 'datasources-upload-progress.png'), animations: 'disabled' });
+  release();
   const upload = await uploaded;
   expect(upload.status()).toBe(200);
   expect(upload.request().headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
@@ -291,7 +297,7 @@ test('uploads a CSV with progress and answers with its totals', async ({ page },
   await expect(card.getByTestId('ds-add-account')).toHaveCount(0);
   await expect(page.getByTestId('ds-revoke')).toHaveCount(0);
   await expect(page.getByTestId('ds-active-count')).toHaveText('3 active connections');
-  await page.waitForTimeout(300);
+  await expectSettled(page);
   await page.screenshot({ path: join(SHOTS, 'datasources.png'), fullPage: true });
   await expectAccessible(page, '[data-testid="page-datasources"]');
 
@@ -315,7 +321,7 @@ test('uploads a CSV with progress and answers with its totals', async ({ page },
     await expect(table.locator('tbody tr').filter({ hasText: region })).toContainText(money(revenue));
   }
   await expect(table.locator('tfoot')).toContainText(money(csv.revenue));
-  await page.waitForTimeout(700);
+  await expectSettled(q2.card);
   await q2.card.screenshot({
     path: join(SHOTS, 'datasources-card-file-by-region.png'),
     animations: 'disabled',
