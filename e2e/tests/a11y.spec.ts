@@ -6,7 +6,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { createCollection } from './collection-helpers';
 import { DEMO, dialog, expect, signIn, signUpByMail, test } from './fixtures';
+import { expectSettled } from './settled';
 
 const SHOTS = '/tmp/parley/shots/a11y';
 mkdirSync(SHOTS, { recursive: true });
@@ -46,13 +48,7 @@ async function ensureCollection(page: Page): Promise<string> {
   }[];
   const found = list.find((c) => c.name === COLLECTION);
   if (found) return found.id;
-  const xsrf = await page.evaluate(() => localStorage.getItem('xsrfToken'));
-  const made = await page.request.post('/features/collection', {
-    headers: { 'X-XSRF-TOKEN': xsrf ?? '' },
-    data: { name: COLLECTION, questions: [{ phrase: QUESTION }] },
-  });
-  expect(made.status(), await made.text()).toBe(200);
-  return ((await made.json()) as { id: string }).id;
+  return createCollection(page, COLLECTION, [{ phrase: QUESTION }]);
 }
 
 /** A page signed in as the demo user in the language, or signed out for the login screen. */
@@ -80,7 +76,7 @@ function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']
 /** Settles animations, then asserts that axe finds no serious or critical violation on the page. */
 async function expectNoSeriousViolations(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
+  await expectSettled(page);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(describeViolations(bad), `axe on ${name}`).toEqual([]);
@@ -235,7 +231,8 @@ test.describe('Escape', () => {
     const logout = dialog(page, 'logout-modal');
     await expect(logout).toBeVisible();
     await page.keyboard.press('Escape');
-    await page.waitForTimeout(300);
+    // Still open once nothing moves: Escape started no closing transition.
+    await expectSettled(page);
     await expect(logout).toBeVisible();
     await page.getByTestId('logout-cancel').click();
     await page.context().close();
@@ -287,7 +284,7 @@ for (const lang of LANGUAGES) {
         await page.screenshot({ path: join(SHOTS, `phone-nav-${lang.code}-${width}.png`) });
         await page.getByTestId('help-button').click();
         await expect(page.getByTestId('help-panel').getByRole('dialog')).toBeVisible();
-        await page.waitForTimeout(300);
+        await expectSettled(page);
         await expectLabelsFit(page, '[data-testid="help-panel"] [role="tab"]', 'help tabs');
         await page.screenshot({ path: join(SHOTS, `help-drawer-${lang.code}-${width}.png`) });
       }

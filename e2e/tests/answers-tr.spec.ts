@@ -14,7 +14,8 @@ import {
   thisYear,
   today,
 } from './dates';
-import { askInBox, expect, signIn, test } from './fixtures';
+import { askInBox, expect, openConversation, signIn, test } from './fixtures';
+import { shootCard } from './settled';
 
 // Turkish questions in the Turkish UI get Turkish cards (title, column labels, text,
 // insights, numbers in the tr locale); in the English UI a "why" question gets the drivers table
@@ -45,16 +46,8 @@ async function ask(page: Page, phrase: string): Promise<{ card: Locator; json: T
   return { card, json: json as TCardJson };
 }
 
-/** Waits for a chart to be drawn, then screenshots the card into the test's output. */
-async function shoot(page: Page, card: Locator, name: string): Promise<void> {
-  await card.scrollIntoViewIfNeeded();
-  const view = await card.getAttribute('data-view');
-  if (view && !['kpi', 'table', 'insights', 'text', 'image'].includes(view)) {
-    await expect(card.locator('canvas').first()).toBeVisible();
-  }
-  await page.waitForTimeout(450);
-  await card.screenshot({ path: test.info().outputPath(`${name}.png`) });
-}
+/** Screenshots the card into the test's output once its view is drawn and still. */
+const shoot = (card: Locator, name: string) => shootCard(card, test.info().outputPath(`${name}.png`));
 
 /** The card's explanation, opened below or beside the chart. */
 async function cardText(card: Locator): Promise<string> {
@@ -98,12 +91,12 @@ test('Turkish questions in the Turkish UI get Turkish cards', async ({ page }) =
     expect(text1).toContain(`Anlaşılan: Ülke bazında Gelir, geçen ay · ${rangeText(lastMonth(), 'tr')}.`);
     expect(words(byCountry.json.insights.join(' '))).toMatch(/Toplam Gelir: .*\$\d+(,\d)? (B|Mn)/);
     expect(words(byCountry.json.insights.join(' '))).toContain('En yüksek Gelir');
-    await shoot(page, byCountry.card, 'tr-1-country-bar');
+    await shoot(byCountry.card, 'tr-1-country-bar');
     await byCountry.card.getByTestId('view-tab-table').click();
     const headers = byCountry.card.getByTestId('data-table').locator('thead th');
     await expect(headers.first()).toContainText('Ülke');
     await expect(headers.nth(1)).toContainText('Gelir');
-    await shoot(page, byCountry.card, 'tr-1-country-table');
+    await shoot(byCountry.card, 'tr-1-country-table');
 
     // 2. Without Turkish letters (typed on an English keyboard): still Turkish.
     const byChannel = await ask(page, 'gecen ay kanallara gore siparis');
@@ -121,7 +114,7 @@ test('Turkish questions in the Turkish UI get Turkish cards', async ({ page }) =
     expect(text2).toMatch(
       /^En yüksek Sipariş: .+, \d{1,3}(\.\d{3})* \(geçen ay\), toplam Sipariş içindeki payı %\d+(,\d)?\./,
     );
-    await shoot(page, byChannel.card, 'tr-2-channel');
+    await shoot(byChannel.card, 'tr-2-channel');
 
     // 3. A time series with a Turkish month grain.
     const monthly = await ask(page, 'bu yıl aylık sipariş');
@@ -144,7 +137,7 @@ test('Turkish questions in the Turkish UI get Turkish cards', async ({ page }) =
         new RegExp(`Zirve: .+ ${year.from.slice(0, 4)}`),
       );
     } else expect(words(monthly.json.insights.join(' '))).not.toContain('Zirve');
-    await shoot(page, monthly.card, 'tr-3-monthly');
+    await shoot(monthly.card, 'tr-3-monthly');
 
     // 4. "Why" in Turkish: the drivers card speaks Turkish too.
     const why = await ask(page, 'neden geçen ay gelir düştü');
@@ -160,7 +153,7 @@ test('Turkish questions in the Turkish UI get Turkish cards', async ({ page }) =
     expect(words(why.json.text)).toMatch(
       /^Gelir geçen ay önceki döneme göre \$[\d.,]+( (B|Mn))? \(%[\d,]+\) (arttı|azaldı): .+ bazında değişimin %[\d,]+ kadarını .+ açıklıyor/,
     );
-    await shoot(page, why.card, 'tr-4-why');
+    await shoot(why.card, 'tr-4-why');
 
     // 5. A forecast typed without Turkish letters.
     const forecast = await ask(page, 'onumuzdeki 3 ay siparis tahmini');
@@ -183,7 +176,7 @@ test('Turkish questions in the Turkish UI get Turkish cards', async ({ page }) =
       expect(Number(r.Forecast_Orders)).toBeLessThanOrEqual(Number(r.Forecast_Orders__high));
     }
     expect(words(forecast.json.text)).toContain('Yöntem: Holt-Winters toplamsal, mevsim uzunluğu 12');
-    await shoot(page, forecast.card, 'tr-5-forecast');
+    await shoot(forecast.card, 'tr-5-forecast');
   } catch (error) {
     failure = error;
   }
@@ -197,9 +190,7 @@ test('Turkish questions in the Turkish UI get Turkish cards', async ({ page }) =
 
 test('in English: a "why" question gets its drivers, a forecast its buckets and band', async ({ page }) => {
   test.setTimeout(240_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page);
-  await page.goto('/conversation');
+  await openConversation(page);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
 
   const why = await ask(page, 'why did revenue drop last month');
@@ -225,12 +216,12 @@ test('in English: a "why" question gets its drivers, a forecast its buckets and 
     /^Revenue (rose|fell) by \$[\d.,]+[KM]? \([\d.]+%\) last month against the previous period, from \$[\d.,]+[KM]? to \$[\d.,]+[KM]?\. By \w+, .+ explains? [\d.]+% of the change/,
   );
   await expect(why.card).toHaveAttribute('data-view', 'bar');
-  await shoot(page, why.card, 'en-why-bar');
+  await shoot(why.card, 'en-why-bar');
   await why.card.getByTestId('view-tab-table').click();
   const headers = why.card.getByTestId('data-table').locator('thead th');
   await expect(headers).toContainText(['Dimension', 'Value', 'Revenue', 'Previous Revenue']);
   await expect(why.card.getByTestId('data-table').locator('thead')).toContainText('Revenue Contribution %');
-  await shoot(page, why.card, 'en-why-table');
+  await shoot(why.card, 'en-why-table');
 
   const forecast = await ask(page, 'forecast revenue next quarter');
   const next = nextQuarter();
@@ -248,7 +239,7 @@ test('in English: a "why" question gets its drivers, a forecast its buckets and 
   expect(history.at(-1)?.Month).toBe(addMonths(monthStart(today()), -1));
   expect(forecast.json.text).toContain('Method: Holt-Winters additive, season 12');
   await expect(forecast.card).toHaveAttribute('data-view', 'line');
-  await shoot(page, forecast.card, 'en-forecast-line');
+  await shoot(forecast.card, 'en-forecast-line');
   // The band is drawn: the canvas (transparent where nothing is drawn) holds the band's shade,
   // the accent lightened (≈ 185, 181, 245) at under half opacity, which no line uses.
   const canvas = forecast.card.locator('canvas').first();
@@ -269,5 +260,5 @@ test('in English: a "why" question gets its drivers, a forecast its buckets and 
   const table = forecast.card.getByTestId('data-table');
   await expect(table.locator('thead')).toContainText('Forecast Revenue (low)');
   await expect(table.locator('thead')).toContainText('Forecast Revenue (high)');
-  await shoot(page, forecast.card, 'en-forecast-table');
+  await shoot(forecast.card, 'en-forecast-table');
 });

@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { fillAddress, payAtCheckout, saveAddress } from './billing-forms';
+import { createCollection } from './collection-helpers';
 import { expect, signUpByMail, test } from './fixtures';
 
 const EMAIL = `grace.billing.${Date.now()}@example.com`;
@@ -11,14 +13,12 @@ const shot = (page: Page, name: string, fullPage = true) =>
   page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 
 /** A collection made through the API the screens use, with `cards` saved questions. */
-async function collectionWith(page: Page, name: string, cards: number) {
-  const xsrf = await page.evaluate(() => localStorage.getItem('xsrfToken') ?? '');
-  const res = await page.request.post('/features/collection', {
-    headers: { 'X-XSRF-TOKEN': xsrf },
-    data: { name, questions: Array.from({ length: cards }, (_, i) => ({ phrase: `revenue ${i + 1}` })) },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
+const collectionWith = (page: Page, name: string, cards: number) =>
+  createCollection(
+    page,
+    name,
+    Array.from({ length: cards }, (_, i) => ({ phrase: `revenue ${i + 1}` })),
+  );
 
 test.describe.configure({ mode: 'serial' });
 
@@ -41,12 +41,12 @@ test('a trial user picks a country from a list, sees the trial marked, buys, is 
   await shot(page, '1-trial-marked');
 
   // The country is chosen from named countries, never typed as a code.
-  await page.getByTestId('add-address').click();
-  const form = page.getByTestId('address-form');
-  await form.getByLabel('Name').fill('Berlin office');
-  await form.getByLabel('Address line 1').fill('Unter den Linden 1');
-  await form.getByLabel('City').fill('Berlin');
-  await form.getByLabel('Postal code').fill('10117');
+  const form = await fillAddress(page, {
+    name: 'Berlin office',
+    line1: 'Unter den Linden 1',
+    city: 'Berlin',
+    postalCode: '10117',
+  });
   const country = form.getByTestId('address-country');
   await country.fill('Germ');
   await expect(page.getByRole('option', { name: 'Germany' })).toBeVisible();
@@ -55,11 +55,7 @@ test('a trial user picks a country from a list, sees the trial marked, buys, is 
   await shot(page, '2-country-select', false);
   await page.getByRole('option', { name: 'Germany' }).click();
   await expect(country).toHaveValue('Germany');
-  await form.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'Address saved.' })).toBeVisible();
-  await expect(page.getByTestId('addresses')).toContainText(
-    'Berlin office, Unter den Linden 1, Berlin, 10117, Germany',
-  );
+  await saveAddress(page, form, 'Berlin office, Unter den Linden 1, Berlin, 10117, Germany');
   const stored = await (await page.request.get('/api/v1/addresses')).json();
   expect(stored.map((a: { country: string }) => a.country)).toEqual(['DE']);
 
@@ -76,8 +72,7 @@ test('a trial user picks a country from a list, sees the trial marked, buys, is 
   await expect(modal.getByTestId('pricing-preview')).toContainText('Total$22.61');
   await shot(page, '3-trial-purchase-note', false);
   await modal.getByTestId('confirm').click();
-  await page.getByRole('button', { name: 'Pay now' }).click();
-  await expect(current.getByTestId('status')).toHaveText('Active', { timeout: 30_000 });
+  await payAtCheckout(page);
   await expect(current.getByTestId('fact-plan')).toHaveText('Premium');
   await expect(premium.getByTestId('trial-badge')).toHaveCount(0);
   const s = await (await page.request.get('/api/v1/subscription')).json();

@@ -2,7 +2,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import {
   lastMonth,
@@ -14,7 +13,8 @@ import {
   thisQuarter,
   thisYear,
 } from './dates';
-import { askInBox, expect, signIn, test } from './fixtures';
+import { askInBox, expect, expectAccessible, openConversation, signIn, test } from './fixtures';
+import { shootCard } from './settled';
 
 // The fixed list of answer shapes, asked in the real app on the demo data (which ends
 // today), each drawn in its default view and screenshotted to be looked at; one number format
@@ -118,22 +118,12 @@ async function ask(page: Page, phrase: string): Promise<Locator> {
   return card;
 }
 
-/** Waits for the view to be drawn (a painted canvas for charts), then screenshots the card. */
-async function shoot(page: Page, card: Locator, name: string): Promise<void> {
-  await card.scrollIntoViewIfNeeded();
-  const view = await card.getAttribute('data-view');
-  if (view && !['kpi', 'table', 'insights', 'text', 'image'].includes(view)) {
-    await expect(card.locator('canvas').first()).toBeVisible();
-  }
-  await page.waitForTimeout(450);
-  await card.screenshot({ path: join(SHOTS, `cards-${name}.png`) });
-}
+/** Screenshots the card once its view is drawn and still. */
+const shoot = (card: Locator, name: string) => shootCard(card, join(SHOTS, `cards-${name}.png`));
 
 test('every answer shape gets a fitting default view, its period and one number format', async ({ page }) => {
   test.setTimeout(600_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page);
-  await page.goto('/conversation');
+  await openConversation(page);
   // The question box has the focus on arrival.
   await expect(page.getByTestId('conversation-input')).toBeFocused();
 
@@ -145,11 +135,11 @@ test('every answer shape gets a fitting default view, its period and one number 
       const chip = plain(await card.getByTestId('card-period').locator('.period-chip').first().textContent());
       expect(chip.replace(/^Period: /, '')).toBe(shape.period());
     }
-    await shoot(page, card, `${shape.id}-${shape.view}`);
+    await shoot(card, `${shape.id}-${shape.view}`);
     for (const view of shape.also ?? []) {
       await card.getByTestId(`view-tab-${view}`).click();
       await expect(card).toHaveAttribute('data-view', view);
-      await shoot(page, card, `${shape.id}-${view}`);
+      await shoot(card, `${shape.id}-${view}`);
     }
     // Back to the default view: later scrolling renders what the user would see.
     if (shape.also?.length) await card.getByTestId(`view-tab-${shape.view}`).click();
@@ -344,7 +334,5 @@ test('axe reports nothing serious on the conversation screen with cards', async 
   await page.goto('/conversation');
   await ask(page, 'orders this quarter vs last quarter');
   await ask(page, 'revenue by region vs previous period last month');
-  const results = await new AxeBuilder({ page }).include('[data-testid="page-conversation"]').analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectAccessible(page, '[data-testid="page-conversation"]');
 });

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { askInBox, expect, signIn, signUpByMail, test } from './fixtures';
+import { askInBox, expect, openConversation, test } from './fixtures';
 
 // Charts fit their box: they follow it when it changes, their labels never overlap, what they
 // leave out of sight is counted, a stack has its legend, and averages are never offered as slices.
@@ -212,10 +212,9 @@ test.beforeEach(async ({ page }) => {
 
 test('long names never overlap, at 1280 and 390 px, and the chart follows its box', async ({ page }) => {
   test.setTimeout(180_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  // A new account: an empty conversation, so the sizes measured are this card's alone.
-  await signUpByMail(page, `charts-${Date.now()}@parley.test`, 'Chart Reader');
-  await page.goto('/conversation');
+  // The demo user's conversation, long with the cards of earlier specs: the card asked last stays
+  // in view and follows its box through every resize.
+  await openConversation(page);
 
   const card = await ask(page, 'top 20 products by revenue as a line chart');
   await expect(card).toHaveAttribute('data-view', 'line');
@@ -260,6 +259,7 @@ test('long names never overlap, at 1280 and 390 px, and the chart follows its bo
 
   // The phone: the window narrows, the chart follows, its labels are laid out again.
   await page.setViewportSize({ width: 390, height: 844 });
+  await expect(card).toBeInViewport();
   const narrowBox = await expectFillsBox(card, (w) => w < 390);
   const phoneBars = await drawnTexts(card);
   expect(collisions(phoneBars)).toEqual([]);
@@ -283,9 +283,7 @@ test('long names never overlap, at 1280 and 390 px, and the chart follows its bo
 
 test('the detail view shows long names in full', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page);
-  await page.goto('/conversation');
+  await openConversation(page);
   const card = await ask(page, 'top 20 products by revenue');
   await expect(card).toHaveAttribute('data-view', 'bar');
   await card.getByTestId('card-expand').click();
@@ -301,9 +299,7 @@ test('the detail view shows long names in full', async ({ page }) => {
 
 test('a stacked chart has its legend, on a wide and a narrow screen', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page);
-  await page.goto('/conversation');
+  await openConversation(page);
   const card = await ask(page, 'revenue by channel and week last quarter');
   await expect(card).toHaveAttribute('data-view', 'bar-stacked');
   const channels = ['Organic Search', 'Paid Search', 'Email', 'Social', 'Direct', 'Referral'];
@@ -316,6 +312,8 @@ test('a stacked chart has its legend, on a wide and a narrow screen', async ({ p
   const wide = await legendOf('stacked-1280.png');
   for (const channel of channels) expect(wide).toContain(channel);
   await page.setViewportSize({ width: 390, height: 844 });
+  // The answer being read keeps its place in the log as the window narrows.
+  await expect(card).toBeInViewport();
   await expectFillsBox(card, (w) => w < 390);
   // A narrow legend scrolls: its first entries are drawn.
   const narrow = await legendOf('stacked-390.png');
@@ -324,9 +322,7 @@ test('a stacked chart has its legend, on a wide and a narrow screen', async ({ p
 
 test('an average is never offered as a pie or a donut; a sum is', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page);
-  await page.goto('/conversation');
+  await openConversation(page);
   const average = await ask(page, 'average order value by region');
   await expect(average).toHaveAttribute('data-view', 'bar');
   await expect(average.getByTestId('view-tab-table')).toBeVisible();

@@ -6,10 +6,11 @@
 // "Send now" mails the digest. Screenshots of the collection at 1280 px and 390 px.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { emlFiles, expect, mailDir, signIn, test } from './fixtures';
+import { expectAnswered, type GridBox, gridBoxes, gridItem, storedCollection } from './collection-helpers';
+import { emlFiles, expect, expectAccessible, mailDir, signIn, test, toast } from './fixtures';
+import { expectSettled } from './settled';
 
 const SHOTS = '/tmp/parley/shots/collections';
 mkdirSync(SHOTS, { recursive: true });
@@ -22,35 +23,12 @@ const OTHERS = ['revenue by region last month', 'orders by month this year'];
 /** Asked in the conversation and not added: the card editor offers it. */
 const ASKED_ONLY = 'revenue by category';
 
-type Collection = {
-  id: string;
-  name: string;
-  notification_frequency: string | null;
-  layout: { i: string; x: number; y: number; w: number; h: number }[];
-  questions: { id: string; phrase: string; data_adapter: string | null; interval: number }[];
-};
-
 /** The demo user's collection named NAME, as the server has it. */
-async function stored(page: Page): Promise<Collection> {
-  const answer = await page.request.get('/features/collections');
-  expect(answer.status()).toBe(200);
-  const found = ((await answer.json()) as Collection[]).find((c) => c.name === NAME);
-  expect(found, 'the collection').toBeTruthy();
-  return found!;
-}
+const stored = (page: Page) => storedCollection(page, (c) => c.name === NAME);
 
-const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
-const gridItem = (page: Page, phrase: string) =>
-  page
-    .getByTestId('grid-item')
-    .filter({ has: page.getByTestId('cc-phrase').getByText(phrase, { exact: true }) });
-
-/** No serious or critical accessibility violation inside the element. */
-async function expectAccessible(page: Page, selector: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+/** The grid's gap and row height in px (compact density). */
+const GAP = 8;
+const ROW = 120;
 
 /** Asks in the conversation; the answered card of the new item. */
 async function ask(page: Page, phrase: string): Promise<Locator> {
@@ -76,35 +54,30 @@ async function openAdd(card: Locator): Promise<Locator> {
   return dialog;
 }
 
-/** Every grid card's box in px, by phrase. */
-async function boxes(page: Page): Promise<{ phrase: string; x: number; y: number; w: number; h: number }[]> {
-  const out = [];
-  for (const item of await page.getByTestId('grid-item').all()) {
-    const box = (await item.boundingBox())!;
-    const phrase = (await item.getByTestId('cc-phrase').textContent()) ?? '';
-    out.push({ phrase, x: box.x, y: box.y, w: box.width, h: box.height });
-  }
-  return out;
-}
-
 /**
  * Overlaps and holes on screen: a card lower than the top row must have another card right above
  * some of its columns (the rows are 120 px with 8 px gaps); none may overlap another.
  */
 async function gridFlaws(page: Page): Promise<string[]> {
-  const list = await boxes(page);
+  const list = await gridBoxes(page);
   const top = Math.min(...list.map((b) => b.y));
   const flaws: string[] = [];
-  const across = (a: (typeof list)[0], b: (typeof list)[0]) => a.x < b.x + b.w - 2 && b.x < a.x + a.w - 2;
+  const across = (a: GridBox, b: GridBox) => a.x < b.x + b.width - 2 && b.x < a.x + a.width - 2;
   for (const a of list) {
     for (const b of list)
-      if (a !== b && across(a, b) && a.y < b.y + b.h - 2 && b.y < a.y + a.h - 2)
+      if (a !== b && across(a, b) && a.y < b.y + b.height - 2 && b.y < a.y + a.height - 2)
         flaws.push(`${a.phrase} overlaps ${b.phrase}`);
     if (a.y - top < 4) continue;
-    const above = list.some((b) => b !== a && across(a, b) && Math.abs(b.y + b.h + 8 - a.y) < 4);
+    const above = list.some((b) => b !== a && across(a, b) && Math.abs(b.y + b.height + GAP - a.y) < 4);
     if (!above) flaws.push(`a hole above ${a.phrase}`);
   }
   return flaws;
+}
+
+/** A grid item's size in cells, "WxH", from its box and the width of one column. */
+async function cellsOf(item: Locator, column: number): Promise<string> {
+  const box = (await item.boundingBox())!;
+  return `${Math.round((box.width + GAP) / (column + GAP))}x${Math.round((box.height + GAP) / (ROW + GAP))}`;
 }
 
 /** The KPI value shows whole (not clipped) and reads as the value or its compact form. */
@@ -257,10 +230,11 @@ test.describe('a business day with collections', () => {
     await expect(card).toHaveAttribute('data-state', 'answered', { timeout: 30_000 });
     await expectWholeKpi(card);
     await expectUpdatedVisible(card);
-    await page.waitForTimeout(300);
+    await expectSettled(item);
     await item.screenshot({ path: join(SHOTS, 'kpi-2x2.png') });
 
     // Wider and taller with the keyboard, and back to the smallest: whole at every size.
+    const column = ((await item.boundingBox())!.width - GAP) / 2;
     const handle = item.getByTestId('cc-drag');
     await handle.focus();
     for (const [key, size] of [
@@ -274,7 +248,8 @@ test.describe('a business day with collections', () => {
       ['Shift+ArrowUp', '2x2'],
     ] as const) {
       await page.keyboard.press(key);
-      await page.waitForTimeout(350);
+      await expect.poll(() => cellsOf(item, column)).toBe(size);
+      await expectSettled(item);
       await expectWholeKpi(card);
       await expectUpdatedVisible(card);
       if (size === '4x3') await item.screenshot({ path: join(SHOTS, `kpi-${size}.png`) });
@@ -285,7 +260,8 @@ test.describe('a business day with collections', () => {
     const collection = await stored(page);
     await page.goto(`/collection/${collection.id}`);
     await expect(page.getByTestId('grid-item')).toHaveCount(3);
-    await page.waitForTimeout(400);
+    const grid = page.getByTestId('collection-grid');
+    await expectSettled(grid);
     expect(await gridFlaws(page)).toEqual([]);
     const keys: [string, string][] = [
       [OTHERS[0], 'ArrowDown'],
@@ -303,11 +279,11 @@ test.describe('a business day with collections', () => {
     for (const [phrase, key] of keys) {
       await gridItem(page, phrase).getByTestId('cc-drag').focus();
       await page.keyboard.press(key);
-      await page.waitForTimeout(300);
+      await expectSettled(grid);
       expect(await gridFlaws(page), `after ${key} on "${phrase}"`).toEqual([]);
       // The handle keeps the focus, so the next key goes on moving the same card.
       await expect(gridItem(page, phrase).getByTestId('cc-drag')).toBeFocused();
-      seen.add(JSON.stringify(await boxes(page)));
+      seen.add(JSON.stringify(await gridBoxes(page)));
     }
     expect(seen.size, 'the keys changed the layout').toBeGreaterThan(3);
     await expect(page.getByTestId('collection-save-layout')).toBeVisible();
@@ -315,7 +291,7 @@ test.describe('a business day with collections', () => {
     await expect(toast(page, 'Layout saved successfully!')).toBeVisible();
     await page.reload();
     await expect(page.getByTestId('grid-item')).toHaveCount(3);
-    await page.waitForTimeout(400);
+    await expectSettled(grid);
     expect(await gridFlaws(page)).toEqual([]);
   });
 
@@ -375,7 +351,8 @@ test.describe('a business day with collections', () => {
     await page.goto(`/collection/${collection.id}`);
     const kpi = gridItem(page, KPI).getByTestId('compact-card');
     await expect(kpi).toHaveAttribute('data-state', 'answered', { timeout: 30_000 });
-    await page.waitForTimeout(1500);
+    await expectAnswered(page);
+    await expectSettled(page);
     await page.screenshot({ path: join(SHOTS, 'collection-1280.png'), fullPage: true });
     await expectAccessible(page, '[data-testid="page-collection"]');
 
@@ -384,7 +361,8 @@ test.describe('a business day with collections', () => {
     await expect(kpi).toHaveAttribute('data-state', 'answered', { timeout: 30_000 });
     await expectWholeKpi(kpi);
     await expectUpdatedVisible(kpi);
-    await page.waitForTimeout(1500);
+    await expectAnswered(page);
+    await expectSettled(page);
     await page.screenshot({ path: join(SHOTS, 'collection-390.png'), fullPage: true });
   });
 });

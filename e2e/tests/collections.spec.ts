@@ -6,9 +6,16 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, signUpByMail, test } from './fixtures';
+import {
+  expectAnswered,
+  gridBoxes,
+  gridItem,
+  type StoredCollection,
+  storedCollection,
+} from './collection-helpers';
+import { expect, expectAccessible, signUpByMail, test, toast } from './fixtures';
+import { expectSettled } from './settled';
 
 const SHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
 mkdirSync(SHOTS, { recursive: true });
@@ -23,55 +30,12 @@ let collectionId = '';
 /** The new user's session (cookies and local storage), kept by the first test for the others. */
 const SESSION = join(process.env.E2E_DATA_DIR ?? '/tmp', 'collections-session.json');
 
-type Item = { i: string; x: number; y: number; w: number; h: number; c?: string };
-type Collection = {
-  id: string;
-  name: string;
-  layout: Item[];
-  questions: { id: string; phrase: string; interval: number }[];
-};
-
 /** The collection as the server has it. */
-async function stored(page: Page): Promise<Collection> {
-  const answer = await page.request.get('/features/collections');
-  expect(answer.status()).toBe(200);
-  const list = (await answer.json()) as Collection[];
-  const found = list.find((c) => c.id === collectionId);
-  expect(found, 'the collection').toBeTruthy();
-  return found!;
-}
-
-/** No serious or critical accessibility violation inside the element. */
-async function expectAccessible(page: Page, selector: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
-const gridItem = (page: Page, phrase: string) =>
-  page
-    .getByTestId('grid-item')
-    .filter({ has: page.getByTestId('cc-phrase').getByText(phrase, { exact: true }) });
+const stored = (page: Page) => storedCollection(page, (c) => c.id === collectionId);
 
 /** Every card's box on screen, by phrase. */
-async function boxes(
-  page: Page,
-): Promise<Record<string, { x: number; y: number; width: number; height: number }>> {
-  const out: Record<string, { x: number; y: number; width: number; height: number }> = {};
-  for (const item of await page.getByTestId('grid-item').all()) {
-    const phrase = (await item.getByTestId('cc-phrase').textContent()) ?? '';
-    const box = await item.boundingBox();
-    if (box)
-      out[phrase] = {
-        x: Math.round(box.x),
-        y: Math.round(box.y),
-        width: Math.round(box.width),
-        height: Math.round(box.height),
-      };
-  }
-  return out;
-}
+const boxes = async (page: Page) =>
+  Object.fromEntries((await gridBoxes(page)).map(({ phrase, ...box }) => [phrase, box]));
 
 /** Drags with the mouse from the centre of `from` by (dx, dy), in steps as a hand would. */
 async function dragBy(page: Page, from: Locator, dx: number, dy: number): Promise<void> {
@@ -142,7 +106,7 @@ test('a new user creates a collection from the dashboard and adds three cards wi
   await page.getByTestId('collection-form-save').click();
   const answer = await created;
   expect(answer.status()).toBe(200);
-  collectionId = ((await answer.json()) as Collection).id;
+  collectionId = ((await answer.json()) as StoredCollection).id;
   await expect(toast(page, 'Collection created successfully!')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/collections$/);
@@ -175,7 +139,7 @@ test('a new user creates a collection from the dashboard and adds three cards wi
   await page.keyboard.press('Escape');
   await page.getByTestId('ce-preview').click();
   await expect(page.getByTestId('ce-preview-area').getByTestId('analysis-card')).toBeVisible();
-  await page.waitForTimeout(500);
+  await expectSettled(page);
   await page.screenshot({ path: join(SHOTS, 'collections-editor-preview.png') });
   await expectAccessible(page, '[data-testid="card-editor"]');
   await page.getByTestId('ce-save').click();
@@ -198,7 +162,7 @@ test('a new user creates a collection from the dashboard and adds three cards wi
     { x: 2, y: 0, w: 2, h: 2 },
     { x: 4, y: 0, w: 2, h: 2 },
   ]);
-  await page.waitForTimeout(600);
+  await expectSettled(page);
   await page.screenshot({ path: join(SHOTS, 'collections-grid.png'), fullPage: true });
   await page.context().storageState({ path: SESSION });
 });
@@ -221,7 +185,7 @@ test.describe('signed in', () => {
     const detail = page.getByTestId('cc-detail').getByRole('dialog');
     await expect(detail).toBeVisible();
     await expect(detail.getByTestId('analysis-card')).toHaveAttribute('data-view', chosen);
-    await page.waitForTimeout(500);
+    await expectSettled(page);
     await page.screenshot({ path: join(SHOTS, 'collections-card-detail.png') });
     await page.getByTestId('cc-detail-close').click();
     await page.reload();
@@ -247,16 +211,17 @@ test.describe('signed in', () => {
     // Drag the first card three columns to the right, past the third.
     await dragBy(page, gridItem(page, QUESTIONS[0]).getByTestId('cc-drag'), cell * 5, 0);
     await expect(page.getByTestId('collection-save-layout')).toBeVisible();
-    // Resize the second card one column wider and one row taller from its corner (once the
-    // moved cards have settled: the grid animates them for 200 ms).
-    await page.waitForTimeout(400);
+    // Resize the second card one column wider and one row taller from its corner, once the moved
+    // cards have settled (the grid animates them).
+    const grid = page.getByTestId('collection-grid');
+    await expectSettled(grid);
     await gridItem(page, QUESTIONS[1]).hover();
     const handle = gridItem(page, QUESTIONS[1]).locator('.react-resizable-handle');
     await dragBy(page, handle, cell, 130);
     await expect
       .poll(async () => (await boxes(page))[QUESTIONS[1]].width)
       .toBeGreaterThan(b.width + cell / 2);
-    await page.waitForTimeout(400);
+    await expectSettled(grid);
     const after = await boxes(page);
     expect(after[QUESTIONS[0]].x).toBeGreaterThan(before[QUESTIONS[2]].x);
     expect(after[QUESTIONS[1]].width).toBeGreaterThan(b.width + cell / 2);
@@ -282,7 +247,7 @@ test.describe('signed in', () => {
     // After a reload the cards are where they were left.
     await page.reload();
     await expect(page.getByTestId('grid-item')).toHaveCount(3);
-    await page.waitForTimeout(400);
+    await expectSettled(grid);
     expect(await boxes(page)).toEqual(after);
     await expect(page.getByTestId('collection-save-layout')).toBeHidden();
 
@@ -292,19 +257,18 @@ test.describe('signed in', () => {
     await expect(page.getByTestId('collection-save-layout')).toBeVisible();
     await page.reload();
     await expect(page.getByTestId('grid-item')).toHaveCount(3);
-    await page.waitForTimeout(400);
+    await expectSettled(grid);
     expect(await boxes(page)).toEqual(after);
 
     // Compact (8 px gaps) and cozy (20 px gaps), remembered on this browser: a card two rows
     // high is 2 × 120 px plus one gap.
-    const grid = page.getByTestId('collection-grid');
     await expect(grid).toHaveAttribute('data-density', 'compact');
     const height = async () => (await boxes(page))[QUESTIONS[0]].height;
     expect(await height()).toBe(2 * 120 + 8);
     await page.getByTestId('collection-density').getByText('Cozy').click();
     await expect(grid).toHaveAttribute('data-density', 'cozy');
     await expect.poll(height).toBe(2 * 120 + 20);
-    await page.waitForTimeout(400);
+    await expectSettled(page);
     await page.screenshot({ path: join(SHOTS, 'collections-grid-cozy.png'), fullPage: true });
     await page.reload();
     await expect(page.getByTestId('collection-grid')).toHaveAttribute('data-density', 'cozy');
@@ -386,7 +350,8 @@ test.describe('signed in', () => {
     await expect(failing).toHaveAttribute('data-state', 'error', { timeout: 30_000 });
     await expect(failing.getByTestId('cc-error-message')).toHaveText('Failed to retrieve data!');
     await expect(failing.getByTestId('cc-remove')).toBeVisible();
-    await page.waitForTimeout(1000); // the other cards' charts
+    await expectAnswered(page);
+    await expectSettled(page);
     await page.screenshot({ path: join(SHOTS, 'collections-card-error.png'), fullPage: true });
     // Tap to retry: the card asks on its own and answers.
     await failing.getByTestId('cc-retry').click();
@@ -443,7 +408,7 @@ test.describe('signed in', () => {
     await expect(prev).toBeDisabled();
     await expect(card.getByTestId('cc-phrase')).toHaveText(QUESTIONS[0]);
     await expect(card).toHaveAttribute('data-state', 'answered', { timeout: 30_000 });
-    await page.waitForTimeout(1500); // the chart's entry animation
+    await expectSettled(card);
     await page.screenshot({ path: join(SHOTS, 'collections-dashboard.png'), fullPage: true });
     await next.click();
     await expect(position).toHaveText('Card 2 of 2');

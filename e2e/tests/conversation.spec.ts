@@ -2,10 +2,19 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { writeSection } from '../../bench/results';
-import { emlFiles, expect, mailDir, signIn, test } from './fixtures';
+import { writeSection } from '../../bench/lib/results';
+import {
+  emlFiles,
+  expect,
+  expectAccessible,
+  mailDir,
+  postAsUser,
+  sendPhrase,
+  signIn,
+  test,
+} from './fixtures';
+import { expectSettled } from './settled';
 
 const SHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
 mkdirSync(SHOTS, { recursive: true });
@@ -179,12 +188,14 @@ test('renders every card view against a stubbed answer engine', async ({ page })
   await page.getByTestId('dashboard-search').fill('revenue by region last month');
   await page.getByTestId('dashboard-search-submit').click();
   await expect(page.getByTestId('analysis-card').first()).toBeVisible();
-  await page.waitForTimeout(800);
+  await expectSettled(page);
   await page.screenshot({ path: join(SHOTS, 'stub-conversation-first.png') });
   for (const q of ['orders by month this year', 'top 5 countries by revenue', 'bad', 'boom', 'unclear']) {
     await page.getByTestId('conversation-input').fill(q);
     await page.getByTestId('conversation-input').press('Enter');
-    await page.waitForTimeout(700);
+    const item = page.getByTestId('conversation-item').last();
+    await expect(item.locator('.bubble-question')).toContainText(q);
+    await expect(item).toHaveAttribute('data-state', /answered|error/);
   }
   await expect(page.getByTestId('conversation-error').first()).toHaveText('phrase is not understood');
   await expect(page.getByTestId('conversation-error').nth(1)).toContainText(
@@ -198,7 +209,7 @@ test('renders every card view against a stubbed answer engine', async ({ page })
     await card.scrollIntoViewIfNeeded();
     const count = await card.locator('.view-tab').count();
     for (let i = 0; i < count; i++) {
-      await page.waitForTimeout(700);
+      await expectSettled(card);
       await card.screenshot({
         path: join(SHOTS, `stub-card${c}-${await card.getAttribute('data-view')}.png`),
       });
@@ -212,13 +223,15 @@ test('renders every card view against a stubbed answer engine', async ({ page })
   await c0.screenshot({ path: join(SHOTS, 'stub-card0-table-percent.png') });
   await c0.getByTestId('view-tab-bar').click();
   await c0.getByTestId('card-text-toggle').click();
-  await page.waitForTimeout(400);
+  await expect(c0.locator('.card-text')).toBeVisible();
+  await expectSettled(c0);
   await c0.screenshot({ path: join(SHOTS, 'stub-card0-split.png') });
   await c0.getByTestId('card-insights-toggle').click();
-  await page.waitForTimeout(400);
+  await expectSettled(c0);
   await c0.screenshot({ path: join(SHOTS, 'stub-card0-insights-panel.png') });
   await c0.getByTestId('card-expand').click();
-  await page.waitForTimeout(800);
+  await expect(page.getByTestId('card-detail-close')).toBeVisible();
+  await expectSettled(page);
   await page.screenshot({ path: join(SHOTS, 'stub-card-detail.png') });
   await page.getByTestId('card-detail-close').click();
   await c0.getByTestId('card-export').click();
@@ -240,11 +253,9 @@ test('renders every card view against a stubbed answer engine', async ({ page })
   await page.keyboard.press('Escape');
   await page.getByTestId('conversation-input').focus();
   await page.screenshot({ path: join(SHOTS, 'stub-suggestions.png') });
-  const results = await new AxeBuilder({ page }).include('[data-testid="page-conversation"]').analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => v.id)).toEqual([]);
+  await expectAccessible(page, '[data-testid="page-conversation"]');
   await page.setViewportSize({ width: 420, height: 800 });
-  await page.waitForTimeout(600);
+  await expectSettled(page);
   await page.screenshot({ path: join(SHOTS, 'stub-mobile.png') });
 });
 
@@ -264,6 +275,16 @@ async function paintedPixels(card: Locator): Promise<number> {
   });
 }
 
+/** Cards in the log's visible part still waiting to render (their placeholder shown). */
+const placeholdersInView = (log: Locator) =>
+  log.evaluate((el) => {
+    const view = el.getBoundingClientRect();
+    return Array.from(el.querySelectorAll('.card-placeholder')).filter((p) => {
+      const r = p.getBoundingClientRect();
+      return r.bottom > view.top && r.top < view.bottom;
+    }).length;
+  });
+
 /** The last conversation item, once answered. */
 async function lastAnswered(page: Page): Promise<Locator> {
   const item = page.getByTestId('conversation-item').last();
@@ -272,14 +293,7 @@ async function lastAnswered(page: Page): Promise<Locator> {
 }
 
 async function askInBox(page: Page, phrase: string, how: 'enter' | 'button'): Promise<Locator> {
-  const input = page.getByTestId('conversation-input');
-  await input.fill(phrase);
-  const answer = page.waitForResponse(
-    (r) => r.url().endsWith('/features/conversations/query') && r.request().method() === 'POST',
-  );
-  if (how === 'enter') await input.press('Enter');
-  else await page.getByTestId('conversation-send').click();
-  expect((await answer).status()).toBe(200);
+  await sendPhrase(page, phrase, how);
   const item = await lastAnswered(page);
   await expect(item.locator('.bubble-question')).toContainText(phrase);
   return item;
@@ -336,7 +350,7 @@ test('asks from the dashboard and the box, draws charts, cycles views, sorts, ex
     const view = (await card3.getAttribute('data-view')) ?? '';
     seen.push(view);
     await card3.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(350);
+    await expectSettled(card3);
     await card3.screenshot({ path: join(SHOTS, `card-${view}.png`) });
     await card3.getByTestId('card-next-view').click();
   }
@@ -471,9 +485,7 @@ test('has no serious or critical accessibility violations', async ({ page }) => 
   await openWithCard(page);
   await page.getByTestId('analysis-card').last().scrollIntoViewIfNeeded();
   await page.getByTestId('conversation-input').focus(); // suggestions open too
-  const results = await new AxeBuilder({ page }).include('[data-testid="page-conversation"]').analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectAccessible(page, '[data-testid="page-conversation"]');
 });
 
 test('works with the keyboard alone', async ({ page }) => {
@@ -536,7 +548,6 @@ test('works with the keyboard alone', async ({ page }) => {
 test('renders 50 answered cards without long tasks (recorded, not asserted)', async ({ page }) => {
   test.setTimeout(300_000);
   await signIn(page);
-  const xsrf = await page.evaluate(() => localStorage.getItem('xsrfToken') ?? '');
   const phrases = [
     'revenue by region',
     'orders by month this year',
@@ -551,9 +562,9 @@ test('renders 50 answered cards without long tasks (recorded, not asserted)', as
   const have = ((await existing.json()) as { items: unknown[] }).items.length;
   const base = Date.now() - 60_000;
   for (let i = have; i < 50; i++) {
-    const r = await page.request.post('/features/conversations/query', {
-      headers: { 'X-XSRF-TOKEN': xsrf },
-      data: { phrase: phrases[i % phrases.length], created: base + i },
+    const r = await postAsUser(page, '/features/conversations/query', {
+      phrase: phrases[i % phrases.length],
+      created: base + i,
     });
     expect(r.status()).toBe(200);
   }
@@ -569,23 +580,28 @@ test('renders 50 answered cards without long tasks (recorded, not asserted)', as
   await page.goto('/conversation');
   await expect(page.getByTestId('conversation-item').first()).toBeVisible();
   const log = page.getByTestId('conversation-log');
-  // Scroll up until every card is loaded (4 older items per page), then down through all of them.
-  for (let i = 0; i < 30 && (await page.getByTestId('conversation-item').count()) < 50; i++) {
-    await log.evaluate((el) => {
-      el.scrollTop = 0;
-    });
-    await page.waitForTimeout(400);
-  }
+  // Scroll up until every card is loaded (4 older items per page), then down through all of them,
+  // each step once the cards it brings into view have rendered.
+  await expect
+    .poll(
+      async () => {
+        await log.evaluate((el) => {
+          el.scrollTop = 0;
+        });
+        return page.getByTestId('conversation-item').count();
+      },
+      { timeout: 30_000, message: 'the older history, paged in' },
+    )
+    .toBeGreaterThanOrEqual(50);
   const items = await page.getByTestId('conversation-item').count();
-  expect(items).toBeGreaterThanOrEqual(50);
   const height = await log.evaluate((el) => el.scrollHeight);
   for (let y = 0; y <= height; y += 400) {
     await log.evaluate((el, top) => {
       el.scrollTop = top;
     }, y);
-    await page.waitForTimeout(60);
+    await expect.poll(() => placeholdersInView(log)).toBe(0);
   }
-  await page.waitForTimeout(500);
+  await expectSettled(page);
   await page.screenshot({ path: join(SHOTS, 'conversation-50.png') });
   const tasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
   const max = tasks.length ? Math.max(...tasks) : 0;

@@ -11,7 +11,9 @@ import { formatNumber } from '@parley/presenter';
 import { buildGa4Fixture } from '@parley/testing/standins/ga4-standin';
 import type { Locator, Page } from '@playwright/test';
 import type { TSourcesStandIns } from '../peers/sources';
-import { askOnSource, DEMO, dialog, expect, signIn, test } from './fixtures';
+import { askOnSource, DEMO, dialog, expect, signIn, test, toast } from './fixtures';
+import { expectSettled } from './settled';
+import { sourceCard, submitSourceForm } from './source-forms';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -26,11 +28,6 @@ const ids = { d1: '', formbricks: '', ga4: '' };
 const NAMES = { d1: 'Northwind on D1', formbricks: 'Customer feedback', ga4: 'Google Analytics' };
 
 const count = (value: number) => formatNumber(value, 'number', { locale: 'en-US' });
-const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
-const cardNamed = (page: Page, name: string) =>
-  page
-    .getByTestId('ds-card')
-    .filter({ has: page.getByTestId('ds-card-name').getByText(name, { exact: true }) });
 const shot = (page: Page | Locator, name: string) =>
   page.screenshot({ path: test.info().outputPath(`${name}.png`), animations: 'disabled' });
 
@@ -84,11 +81,7 @@ async function pickAccount(page: Page, accountId: string, screenshot?: string): 
 
 /** Submits the open connection form and answers the new source's id. */
 async function submitForm(page: Page): Promise<string> {
-  const created = page.waitForResponse(
-    (r) => r.url().endsWith('/api/v1/datasource') && r.request().method() === 'POST',
-  );
-  await page.getByTestId('ds-form-submit').click();
-  const answer = await created;
+  const answer = await submitSourceForm(page);
   expect(answer.status(), await answer.text()).toBe(200);
   return ((await answer.json()) as { datasource_id: string }).datasource_id;
 }
@@ -152,11 +145,7 @@ test('connects D1 and Formbricks through their forms and Google Analytics throug
   await page.getByTestId('ds-cloudflare_d1-account_id').fill(s.d1.accountId);
   await page.getByTestId('ds-cloudflare_d1-api_token').fill('not-the-token');
   await page.getByTestId('ds-cloudflare_d1-base_url').fill(s.d1.baseUrl);
-  const refused = page.waitForResponse(
-    (r) => r.url().endsWith('/api/v1/datasource') && r.request().method() === 'POST',
-  );
-  await page.getByTestId('ds-form-submit').click();
-  expect((await refused).status()).toBe(400);
+  expect((await submitSourceForm(page)).status()).toBe(400);
   await expect(page.getByTestId('ds-form-error')).toHaveText(
     'Invalid configuration provided. Authentication failed: Cloudflare D1 refused the API key or token. Check that it is valid and may read this data.',
   );
@@ -169,7 +158,7 @@ test('connects D1 and Formbricks through their forms and Google Analytics throug
   await expect(page.getByTestId(`ds-account-option-${northwind.uuid}`)).toBeVisible();
   await expect(dialog(page, 'ds-account-picker')).toContainText('demo');
   await pickAccount(page, northwind.uuid, 'sources-d1-databases');
-  await expect(cardNamed(page, NAMES.d1).getByTestId('ds-account')).toContainText('northwind');
+  await expect(sourceCard(page, NAMES.d1).getByTestId('ds-account')).toContainText('northwind');
 
   // Formbricks: its surveys are the accounts.
   await page.getByTestId('ds-add').click();
@@ -183,7 +172,7 @@ test('connects D1 and Formbricks through their forms and Google Analytics throug
   const feedback = s.formbricks.surveys[0]!;
   await expect(dialog(page, 'ds-account-picker')).toContainText('Onboarding poll');
   await pickAccount(page, feedback.id, 'sources-formbricks-surveys');
-  await expect(cardNamed(page, NAMES.formbricks).getByTestId('ds-account')).toContainText(feedback.name);
+  await expect(sourceCard(page, NAMES.formbricks).getByTestId('ds-account')).toContainText(feedback.name);
 
   // Google Analytics, declined at the consent screen: back on the screen, told so, nothing stored.
   await page.getByTestId('ds-add').click();
@@ -195,7 +184,7 @@ test('connects D1 and Formbricks through their forms and Google Analytics throug
     'Google Analytics was not connected: access was declined',
   );
   await expect(page.getByTestId('ds-oauth-error')).toHaveAttribute('data-error', 'access_denied');
-  await expect(cardNamed(page, NAMES.ga4)).toHaveCount(0);
+  await expect(sourceCard(page, NAMES.ga4)).toHaveCount(0);
   await expect(page.getByTestId('ds-card')).toHaveCount(3);
   await shot(page, 'sources-google-declined');
   await page.getByTestId('ds-oauth-error').getByRole('button', { name: 'Dismiss' }).click();
@@ -208,7 +197,7 @@ test('connects D1 and Formbricks through their forms and Google Analytics throug
   await page.getByTestId('ds-oauth-continue').click();
   await consent(page, 'allow');
   await expect(page).toHaveURL(/\/user\/datasources$/);
-  const ga4Card = cardNamed(page, NAMES.ga4);
+  const ga4Card = sourceCard(page, NAMES.ga4);
   await expect(ga4Card).toBeVisible();
   await expect(ga4Card.getByTestId('ds-card-status')).toHaveText('Active');
   await expect(ga4Card.getByTestId('ds-revoke')).toBeVisible();
@@ -224,7 +213,7 @@ test('connects D1 and Formbricks through their forms and Google Analytics throug
   // Only the OAuth source can be revoked.
   await expect(page.getByTestId('ds-revoke')).toHaveCount(1);
   await expect(page.getByTestId('ds-active-count')).toHaveText('4 active connections');
-  await page.waitForTimeout(300);
+  await expectSettled(page);
   await page.screenshot({ path: test.info().outputPath('sources-screen.png'), fullPage: true });
 });
 
@@ -287,10 +276,10 @@ test('deleting the Formbricks source deletes its local copy', async ({ page }) =
   expect(existsSync(copyDir)).toBe(true);
   await signIn(page, DEMO.email, DEMO.password);
   await page.goto('/user/datasources');
-  await cardNamed(page, NAMES.formbricks).getByTestId('ds-delete').click();
+  await sourceCard(page, NAMES.formbricks).getByTestId('ds-delete').click();
   await expect(dialog(page, 'ds-delete-modal')).toContainText(NAMES.formbricks);
   await page.getByTestId('ds-delete-confirm').click();
   await expect(toast(page, 'Data source removed successfully!').first()).toBeVisible();
-  await expect(cardNamed(page, NAMES.formbricks)).toHaveCount(0);
+  await expect(sourceCard(page, NAMES.formbricks)).toHaveCount(0);
   expect(existsSync(copyDir)).toBe(false);
 });

@@ -6,12 +6,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { formatNumber } from '@parley/presenter';
 import { testDatabaseUrl } from '@parley/testing';
 import { createPagilaDatabase, type TPagilaDatabase } from '@parley/testing/fixtures/pagila-fixture';
 import type { Page } from '@playwright/test';
-import { askOnSource, dialog, expect, signIn, test } from './fixtures';
+import { askOnSource, dialog, expect, expectAccessible, signIn, test, toast } from './fixtures';
 import {
   createReader,
   PG,
@@ -21,6 +20,8 @@ import {
   sqlRows,
   startPasswordRefusingPeer,
 } from './pg-helpers';
+import { expectSettled } from './settled';
+import { fillPostgresForm, openAddSource, sourceCard, submitSourceForm } from './source-forms';
 
 const SHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
 mkdirSync(SHOTS, { recursive: true });
@@ -53,40 +54,6 @@ const money = (value: number, decimals?: number) =>
   formatNumber(value, 'currency', { locale: 'en-US', ...(decimals === undefined ? {} : { decimals }) });
 const count = (value: number) => formatNumber(value, 'number', { locale: 'en-US' });
 
-/** No serious or critical accessibility violation inside the element. */
-async function expectAccessible(page: Page, selector: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
-
-const cardNamed = (page: Page, name: string) =>
-  page
-    .getByTestId('ds-card')
-    .filter({ has: page.getByTestId('ds-card-name').getByText(name, { exact: true }) });
-
-/** Opens the add dialog on a type. */
-async function openAdd(page: Page, type: string): Promise<void> {
-  await page.getByTestId('ds-add').click();
-  await expect(dialog(page, 'ds-add-modal')).toBeVisible();
-  await page.getByTestId(`ds-type-${type}`).click();
-}
-
-/** Fills the PostgreSQL form. */
-async function fillPostgres(
-  page: Page,
-  values: { name: string; host: string; port: number; database: string; user: string; password: string },
-): Promise<void> {
-  await page.getByTestId('ds-postgresql-name').fill(values.name);
-  await page.getByTestId('ds-postgresql-host').fill(values.host);
-  await page.getByTestId('ds-postgresql-port').fill(String(values.port));
-  await page.getByTestId('ds-postgresql-database').fill(values.database);
-  await page.getByTestId('ds-postgresql-user').fill(values.user);
-  await page.getByTestId('ds-postgresql-password').fill(values.password);
-}
-
 /** The data-source ids in the tenant, read the way the app reads them. */
 async function credentialIds(page: Page): Promise<string[]> {
   const tenant = await page.request.get('/auth/tenant');
@@ -104,7 +71,7 @@ test('connects Pagila through the form, picks its schema and answers with the nu
   await expect(page.getByTestId('settings-tab-datasources')).toHaveClass(/active/);
   // A new user has the built-in demo only.
   await expect(page.getByTestId('ds-card')).toHaveCount(1);
-  await expect(cardNamed(page, 'Demo data').getByTestId('ds-card-default')).toBeVisible();
+  await expect(sourceCard(page, 'Demo data').getByTestId('ds-card-default')).toBeVisible();
   await expect(page.getByTestId('ds-active-count')).toHaveText('1 active connection');
 
   // The add dialog lists the server's types; none is connected yet.
@@ -126,7 +93,7 @@ test('connects Pagila through the form, picks its schema and answers with the nu
     page.getByTestId('ds-postgresql-form').getByText('This field is required.').first(),
   ).toBeVisible();
 
-  await fillPostgres(page, {
+  await fillPostgresForm(page, {
     name: 'Pagila',
     host: PG.host,
     port: PG.port,
@@ -136,11 +103,7 @@ test('connects Pagila through the form, picks its schema and answers with the nu
   });
   await page.screenshot({ path: join(SHOTS, 'datasources-postgres-form.png'), animations: 'disabled' });
   await expectAccessible(page, '[data-testid="ds-add-modal"]');
-  const created = page.waitForResponse(
-    (r) => r.url().endsWith('/api/v1/datasource') && r.request().method() === 'POST',
-  );
-  await page.getByTestId('ds-form-submit').click();
-  const createdAnswer = await created;
+  const createdAnswer = await submitSourceForm(page);
   expect(createdAnswer.status()).toBe(200);
   ids.pagila = ((await createdAnswer.json()) as { datasource_id: string }).datasource_id;
   // The password went to the server once, as typed, and never comes back.
@@ -151,7 +114,7 @@ test('connects Pagila through the form, picks its schema and answers with the nu
   });
   await expect(toast(page, 'Data source saved successfully!')).toBeVisible();
   await expect(dialog(page, 'ds-add-modal')).toBeHidden();
-  const card = cardNamed(page, 'Pagila');
+  const card = sourceCard(page, 'Pagila');
   await expect(card).toBeVisible();
   await expect(card.getByTestId('ds-card-type')).toHaveText('PostgreSQL');
   await expect(card.getByTestId('ds-card-status')).toHaveText('Active');
@@ -226,7 +189,7 @@ test('connects Pagila through the form, picks its schema and answers with the nu
   await expect(table3.locator('tbody tr')).toHaveCount(months.length);
   // Totals are written like their column (whole dollars from $1,000 on), as the rows are.
   await expect(table3.locator('tfoot')).toContainText(money(total));
-  await page.waitForTimeout(700);
+  await expectSettled(q3.card);
   await q3.card.screenshot({
     path: join(SHOTS, 'datasources-card-pagila-by-month.png'),
     animations: 'disabled',
@@ -269,7 +232,7 @@ test('uploads a CSV with progress and answers with its totals', async ({ page },
   writeFileSync(path, csv.text);
   await signIn(page);
   await page.goto('/user/datasources');
-  await openAdd(page, 'FILE');
+  await openAddSource(page, 'FILE');
   await expect(page.getByTestId('ds-upload-submit')).toBeDisabled();
 
   // A wrong kind of file is refused before anything is sent.
@@ -295,15 +258,20 @@ test('uploads a CSV with progress and answers with its totals', async ({ page },
       if (v !== null && v !== undefined) w.__progress.push(Number(v));
     }).observe(document.body, { subtree: true, childList: true, attributes: true });
   });
-  // Held for a moment, so the screenshot catches the dialog while the upload is under way.
+  // Held until the screenshot has caught the dialog while the upload is under way.
+  let release = () => {};
+  const shotTaken = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route('**/api/v1/datasource/upload', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await shotTaken;
     await route.continue();
   });
   const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/v1/datasource/upload'));
   await page.getByTestId('ds-upload-submit').click();
   await expect(page.getByTestId('ds-upload-progress')).toBeVisible();
   await page.screenshot({ path: join(SHOTS, 'datasources-upload-progress.png'), animations: 'disabled' });
+  release();
   const upload = await uploaded;
   expect(upload.status()).toBe(200);
   expect(upload.request().headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
@@ -321,7 +289,7 @@ test('uploads a CSV with progress and answers with its totals', async ({ page },
   await page.getByTestId('ds-summary-done').click();
 
   await expect(toast(page, 'Data source saved successfully!')).toBeVisible();
-  const card = cardNamed(page, 'Regional sales');
+  const card = sourceCard(page, 'Regional sales');
   await expect(card).toBeVisible();
   await expect(card.getByTestId('ds-card-type')).toHaveText('File upload');
   await expect(card.getByTestId('ds-card-status')).toHaveText('Active');
@@ -329,7 +297,7 @@ test('uploads a CSV with progress and answers with its totals', async ({ page },
   await expect(card.getByTestId('ds-add-account')).toHaveCount(0);
   await expect(page.getByTestId('ds-revoke')).toHaveCount(0);
   await expect(page.getByTestId('ds-active-count')).toHaveText('3 active connections');
-  await page.waitForTimeout(300);
+  await expectSettled(page);
   await page.screenshot({ path: join(SHOTS, 'datasources.png'), fullPage: true });
   await expectAccessible(page, '[data-testid="page-datasources"]');
 
@@ -353,7 +321,7 @@ test('uploads a CSV with progress and answers with its totals', async ({ page },
     await expect(table.locator('tbody tr').filter({ hasText: region })).toContainText(money(revenue));
   }
   await expect(table.locator('tfoot')).toContainText(money(csv.revenue));
-  await page.waitForTimeout(700);
+  await expectSettled(q2.card);
   await q2.card.screenshot({
     path: join(SHOTS, 'datasources-card-file-by-region.png'),
     animations: 'disabled',
@@ -366,7 +334,7 @@ test('deactivates and activates a source, with its badge, the count and the pick
 }) => {
   await signIn(page);
   await page.goto('/user/datasources');
-  const card = cardNamed(page, 'Pagila');
+  const card = sourceCard(page, 'Pagila');
   await expect(page.getByTestId('ds-active-count')).toHaveText('3 active connections');
 
   await card.getByTestId('ds-deactivate').click();
@@ -391,7 +359,7 @@ test('deactivates and activates a source, with its badge, the count and the pick
   // Set as default: the conversation preselects it; then back to the demo.
   await card.getByTestId('ds-set-default').click();
   await expect(card.getByTestId('ds-card-default')).toHaveText('Default');
-  await expect(cardNamed(page, 'Demo data').getByTestId('ds-card-default')).toHaveCount(0);
+  await expect(sourceCard(page, 'Demo data').getByTestId('ds-card-default')).toHaveCount(0);
   await page.goto('/conversation');
   await expect(page.getByTestId('source-select').locator('option:checked')).toHaveText('Pagila');
   await expect(page.getByTestId('source-select').locator('option')).toHaveText([
@@ -400,8 +368,8 @@ test('deactivates and activates a source, with its badge, the count and the pick
     'Regional sales',
   ]);
   await page.goto('/user/datasources');
-  await cardNamed(page, 'Demo data').getByTestId('ds-set-default').click();
-  await expect(cardNamed(page, 'Demo data').getByTestId('ds-card-default')).toBeVisible();
+  await sourceCard(page, 'Demo data').getByTestId('ds-set-default').click();
+  await expect(sourceCard(page, 'Demo data').getByTestId('ds-card-default')).toBeVisible();
 });
 
 test('a wrong password shows the server refusal and stores nothing', async ({ page }) => {
@@ -415,8 +383,8 @@ test('a wrong password shows the server refusal and stores nothing', async ({ pa
   const real = serverChecksPasswords(pagila.config.database);
   const peer = real ? null : await startPasswordRefusingPeer();
   try {
-    await openAdd(page, 'POSTGRESQL');
-    await fillPostgres(page, {
+    await openAddSource(page, 'POSTGRESQL');
+    await fillPostgresForm(page, {
       name: 'Pagila again',
       host: PG.host,
       port: peer?.port ?? PG.port,
@@ -424,11 +392,7 @@ test('a wrong password shows the server refusal and stores nothing', async ({ pa
       user: READER.user,
       password: 'not-the-password',
     });
-    const refused = page.waitForResponse(
-      (r) => r.url().endsWith('/api/v1/datasource') && r.request().method() === 'POST',
-    );
-    await page.getByTestId('ds-form-submit').click();
-    expect((await refused).status()).toBe(400);
+    expect((await submitSourceForm(page)).status()).toBe(400);
     const refusedText = `Invalid configuration provided. Authentication failed: the server refused the user name or password of “${READER.user}”.`;
     await expect(toast(page, refusedText)).toBeVisible();
     await expect(page.getByTestId('ds-form-error')).toHaveText(refusedText);
@@ -438,11 +402,7 @@ test('a wrong password shows the server refusal and stores nothing', async ({ pa
     await page.getByTestId('ds-postgresql-port').fill(String(PG.port));
     await page.getByTestId('ds-postgresql-database').fill(`${pagila.config.database}_missing`);
     await page.getByTestId('ds-postgresql-password').fill(READER.password);
-    const refusedAgain = page.waitForResponse(
-      (r) => r.url().endsWith('/api/v1/datasource') && r.request().method() === 'POST',
-    );
-    await page.getByTestId('ds-form-submit').click();
-    expect((await refusedAgain).status()).toBe(400);
+    expect((await submitSourceForm(page)).status()).toBe(400);
     await expect(page.getByTestId('ds-form-error')).toHaveText(
       `Invalid configuration provided. The database “${pagila.config.database}_missing” does not exist.`,
     );
@@ -453,7 +413,7 @@ test('a wrong password shows the server refusal and stores nothing', async ({ pa
   await expect(dialog(page, 'ds-add-modal')).toBeHidden();
   // Nothing was created: the list and the tenant are as they were.
   await expect(page.getByTestId('ds-card')).toHaveCount(3);
-  await expect(cardNamed(page, 'Pagila again')).toHaveCount(0);
+  await expect(sourceCard(page, 'Pagila again')).toHaveCount(0);
   expect(await credentialIds(page)).toEqual(before);
   await page.reload();
   await expect(page.getByTestId('ds-card')).toHaveCount(3);
@@ -465,8 +425,8 @@ test('speaks Turkish', async ({ page }) => {
   await page.goto('/user/datasources');
   await expect(page.locator('h1')).toHaveText('Veri kaynakları');
   await expect(page.getByTestId('ds-active-count')).toHaveText('3 etkin bağlantı');
-  await expect(cardNamed(page, 'Demo verisi').getByTestId('ds-card-status')).toHaveText('Etkin');
-  await expect(cardNamed(page, 'Pagila').getByTestId('ds-account-selected')).toHaveText('Seçili');
+  await expect(sourceCard(page, 'Demo verisi').getByTestId('ds-card-status')).toHaveText('Etkin');
+  await expect(sourceCard(page, 'Pagila').getByTestId('ds-account-selected')).toHaveText('Seçili');
   await page.screenshot({ path: join(SHOTS, 'datasources-tr.png'), fullPage: true });
   await page.goto('/conversation');
   await expect(page.getByTestId('source-picker')).toContainText('Veri kaynağı');
@@ -477,19 +437,19 @@ test('deletes connections after a confirmation', async ({ page }) => {
   await signIn(page);
   await page.goto('/user/datasources');
   for (const name of ['Regional sales', 'Pagila']) {
-    await cardNamed(page, name).getByTestId('ds-delete').click();
+    await sourceCard(page, name).getByTestId('ds-delete').click();
     const confirm = dialog(page, 'ds-delete-modal');
     await expect(confirm).toContainText(name);
     if (name === 'Pagila') {
       // Cancel keeps it.
       await page.getByTestId('ds-delete-cancel').click();
       await expect(confirm).toBeHidden();
-      await expect(cardNamed(page, name)).toHaveCount(1);
-      await cardNamed(page, name).getByTestId('ds-delete').click();
+      await expect(sourceCard(page, name)).toHaveCount(1);
+      await sourceCard(page, name).getByTestId('ds-delete').click();
     }
     await page.getByTestId('ds-delete-confirm').click();
     await expect(toast(page, 'Data source removed successfully!').first()).toBeVisible();
-    await expect(cardNamed(page, name)).toHaveCount(0);
+    await expect(sourceCard(page, name)).toHaveCount(0);
   }
   await expect(page.getByTestId('ds-card')).toHaveCount(1);
   await expect(page.getByTestId('ds-active-count')).toHaveText('1 active connection');

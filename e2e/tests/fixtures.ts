@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Locator, type Page, type Response } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 
 export const DEMO = { email: 'demo@parley.local', password: 'Demo-pass-123!', firstName: 'Demo' };
@@ -15,8 +16,35 @@ export async function signIn(page: Page, email = DEMO.email, password = DEMO.pas
   await expect(page).toHaveURL(/\/$/);
 }
 
+/** Signs in as the demo user on a 1280 px screen and opens the conversation. */
+export async function openConversation(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page);
+  await page.goto('/conversation');
+}
+
 export const test = base;
 export { expect };
+
+/** A question's POST to the conversation endpoint. */
+export const isQuery = (r: Response) =>
+  r.url().endsWith('/features/conversations/query') && r.request().method() === 'POST';
+
+/** Sends the phrase from the conversation box (Enter, or its send button); the server's answer, a 200. */
+export async function sendPhrase(
+  page: Page,
+  phrase: string,
+  how: 'enter' | 'button' = 'enter',
+): Promise<Response> {
+  const input = page.getByTestId('conversation-input');
+  await input.fill(phrase);
+  const answer = page.waitForResponse(isQuery);
+  if (how === 'enter') await input.press('Enter');
+  else await page.getByTestId('conversation-send').click();
+  const response = await answer;
+  expect(response.status(), await response.text()).toBe(200);
+  return response;
+}
 
 /**
  * Asks in the conversation box and waits for the answer: the new item (the last one asking the
@@ -26,15 +54,8 @@ export async function askInBox<TBody = unknown>(
   page: Page,
   phrase: string,
 ): Promise<{ item: Locator; card: Locator; body: TBody }> {
-  const input = page.getByTestId('conversation-input');
-  await expect(input).toBeVisible();
-  await input.fill(phrase);
-  const answer = page.waitForResponse(
-    (r) => r.url().endsWith('/features/conversations/query') && r.request().method() === 'POST',
-  );
-  await input.press('Enter');
-  const response = await answer;
-  expect(response.status()).toBe(200);
+  await expect(page.getByTestId('conversation-input')).toBeVisible();
+  const response = await sendPhrase(page, phrase);
   const body = (await response.json()) as TBody;
   const item = page.getByTestId('conversation-item').filter({ hasText: phrase }).last();
   await expect(item).toHaveAttribute('data-state', 'answered', { timeout: 30_000 });
@@ -106,6 +127,22 @@ export async function signUpByMail(page: Page, email: string, name: string): Pro
 /** A Mantine modal's dialog, by the test id on its root. */
 export const dialog = (page: Page, testId: string) => page.getByTestId(testId).getByRole('dialog');
 
+/** The toast saying `text`. */
+export const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+
+/** No serious or critical accessibility violation inside the element. */
+export async function expectAccessible(page: Page, selector: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** POSTs to the app's API as the signed-in user of the page (its XSRF token in the header). */
+export async function postAsUser(page: Page, url: string, data: unknown) {
+  const xsrf = await page.evaluate(() => localStorage.getItem('xsrfToken') ?? '');
+  return page.request.post(url, { headers: { 'X-XSRF-TOKEN': xsrf }, data });
+}
+
 /** A card as the server answered it: what the data-source tests check numbers against. */
 export type AskedCard = { title: string; table: Record<string, unknown>[]; synced?: string };
 
@@ -119,14 +156,7 @@ export async function askOnSource(
   datasourceId: string,
   options: { table?: boolean } = {},
 ): Promise<{ data: AskedCard; card: Locator }> {
-  const input = page.getByTestId('conversation-input');
-  await input.fill(phrase);
-  const answer = page.waitForResponse(
-    (r) => r.url().endsWith('/features/conversations/query') && r.request().method() === 'POST',
-  );
-  await input.press('Enter');
-  const response = await answer;
-  expect(response.status(), await response.text()).toBe(200);
+  const response = await sendPhrase(page, phrase);
   // The chosen source went with the question.
   expect(response.request().postDataJSON()).toMatchObject({ phrase, datasource_id: datasourceId });
   const body = (await response.json()) as { responses: { card?: AskedCard }[] };

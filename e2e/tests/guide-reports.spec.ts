@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { dialog, expect, signUpByMail, test } from './fixtures';
+import { fillStrategyProfile, generateStrategyReport } from './report-forms';
 
 const SHOTS = '/tmp/parley/shots/guide';
 const shot = (page: Page, name: string, fullPage = true) =>
@@ -23,16 +24,6 @@ function salesCsv(): string {
     lines.push(`${day},${d % 2 ? 'North' : 'South'},${(100 + (d % 37)).toFixed(2)}`);
   }
   return `${lines.join('\n')}\n`;
-}
-
-/** Picks `option` in a Mantine Select or MultiSelect found by its test id. */
-async function pick(page: Page, testId: string, search: string, option: string | RegExp) {
-  const input = page.getByTestId(testId);
-  await input.focus();
-  await input.fill(search);
-  await page.getByRole('option', { name: option }).first().click();
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('option', { name: option })).toHaveCount(0);
 }
 
 const step = (page: Page, name: string) => page.getByTestId(`guide-step-${name}`);
@@ -132,18 +123,16 @@ async function reportsAboutTheUsersFile(page: Page): Promise<void> {
   await expect(page.getByRole('option', { name: 'Demo data' })).toBeVisible();
   await expect(page.getByRole('option', { name: FILE })).toBeVisible();
   await page.keyboard.press('Escape');
-  await page.getByTestId('profile-business_name').fill('Kestrel Goods');
-  await pick(page, 'profile-company_type', 'Private limited', 'Private limited company (Ltd)');
-  await pick(page, 'profile-locations_of_operation', 'United Kingdom', 'United Kingdom');
-  await pick(page, 'profile-primary_industry', 'Retail trade', /^G47 Retail trade$/);
-  await page.getByTestId('profile-business_description').fill('Homeware sold online.');
-  await page.getByTestId('profile-core_services').fill('Retail');
-  await page.getByTestId('profile-target_client_types').fill('Households');
-  await page.getByTestId('profile-target_client_names').fill('North');
-  await page.getByTestId('profile-target_client_names').press('Enter');
-  await page.getByTestId('profile-strategic_priorities').fill('Grow the North.');
-  await page.getByTestId('profile-goals_okrs').fill('Revenue +10%');
-  await pick(page, 'profile-geography_focus', 'EMEA', 'EMEA');
+  await fillStrategyProfile(page, {
+    businessName: 'Kestrel Goods',
+    locations: ['United Kingdom'],
+    description: 'Homeware sold online.',
+    coreServices: 'Retail',
+    clientTypes: 'Households',
+    clientNames: ['North'],
+    priorities: 'Grow the North.',
+    goals: 'Revenue +10%',
+  });
   await shot(page, 'strategy-form-source');
   const saved = page.waitForResponse((r) => r.url().endsWith('/features/deep-research-report'));
   await page.getByTestId('profile-save').click();
@@ -169,12 +158,7 @@ async function reportsAboutTheUsersFile(page: Page): Promise<void> {
 
   // Generated once: Generate waits out the cooldown and says until when.
   await page.goto('/intelligence-suite');
-  await generate.click();
-  await expect(page.getByText('Report request submitted successfully!')).toBeVisible();
-  await expect(generate).toBeDisabled();
-  await expect(page.getByTestId('report-available-organisation_strategy')).toContainText(
-    'Generate is available again on',
-  );
+  await generateStrategyReport(page);
   await page.getByTestId('report-generate-organisation_strategy-why').hover();
   await expect(page.getByRole('tooltip')).toContainText('Cooldown: available again on');
   const issue = page.getByTestId('report-tile-organisation_strategy').getByTestId('report-issue').first();

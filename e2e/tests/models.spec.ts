@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { testDatabaseUrl } from '@parley/testing';
 import type { Page } from '@playwright/test';
-import { dialog, expect, signUpByMail, test } from './fixtures';
+import { dialog, expect, isQuery, sendPhrase, signUpByMail, test } from './fixtures';
 import { createReader, PG, psql, READER, sqlRows } from './pg-helpers';
+import { fillPostgresForm, openAddSource, submitSourceForm } from './source-forms';
 
 const SHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
 mkdirSync(SHOTS, { recursive: true });
@@ -57,14 +58,7 @@ const byChannel = (expr: string, where = 'true') =>
 
 /** Asks in the conversation box; resolves with the server's answer (a card or a prompt). */
 async function ask(page: Page, phrase: string) {
-  const input = page.getByTestId('conversation-input');
-  await input.fill(phrase);
-  const answer = page.waitForResponse(
-    (r) => r.url().endsWith('/features/conversations/query') && r.request().method() === 'POST',
-  );
-  await input.press('Enter');
-  const response = await answer;
-  expect(response.status(), await response.text()).toBe(200);
+  const response = await sendPhrase(page, phrase);
   return (await response.json()) as { responses: { card?: AnsweredCard; prompt?: unknown }[] };
 }
 
@@ -92,19 +86,16 @@ test('a new user teaches a jargon word, defines a measure, imports dbt and resto
 
   // Connect the insurer's database through the form.
   await page.goto('/user/datasources');
-  await page.getByTestId('ds-add').click();
-  await page.getByTestId('ds-type-POSTGRESQL').click();
-  await page.getByTestId('ds-postgresql-name').fill('Insure');
-  await page.getByTestId('ds-postgresql-host').fill(PG.host);
-  await page.getByTestId('ds-postgresql-port').fill(String(PG.port));
-  await page.getByTestId('ds-postgresql-database').fill(DB);
-  await page.getByTestId('ds-postgresql-user').fill(READER.user);
-  await page.getByTestId('ds-postgresql-password').fill(READER.password);
-  const created = page.waitForResponse(
-    (r) => r.url().endsWith('/api/v1/datasource') && r.request().method() === 'POST',
-  );
-  await page.getByTestId('ds-form-submit').click();
-  const id = ((await (await created).json()) as { datasource_id: string }).datasource_id;
+  await openAddSource(page, 'POSTGRESQL');
+  await fillPostgresForm(page, {
+    name: 'Insure',
+    host: PG.host,
+    port: PG.port,
+    database: DB,
+    user: READER.user,
+    password: READER.password,
+  });
+  const id = ((await (await submitSourceForm(page)).json()) as { datasource_id: string }).datasource_id;
   await expect(dialog(page, 'ds-add-modal')).toBeHidden();
 
   // A jargon word: Parley asks back instead of guessing.
@@ -131,9 +122,7 @@ test('a new user teaches a jargon word, defines a measure, imports dbt and resto
   const menu = page.getByTestId('chip-menu');
   await expect(menu).toBeVisible();
   await shot(page, 'chip-menu');
-  const requery = page.waitForResponse(
-    (r) => r.url().endsWith('/features/conversations/query') && r.request().method() === 'POST',
-  );
+  const requery = page.waitForResponse(isQuery);
   await menu
     .getByTestId('chip-option')
     .filter({ hasText: /^Prem Amt$/ })

@@ -2,7 +2,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { askInBox, emlFiles, expect, mailDir, signIn, test } from './fixtures';
+import { askInBox, emlFiles, expect, mailDir, openConversation, test } from './fixtures';
+import { shootCard } from './settled';
 
 // Numbers that agree: one card says the same change in its table, totals row, text, insights and
 // mail; the % view shows a share in every amount column; rates read as percentages.
@@ -37,11 +38,8 @@ async function showText(card: Locator): Promise<Locator> {
   return card.locator('.card-text');
 }
 
-async function shoot(page: Page, card: Locator, name: string): Promise<void> {
-  await card.scrollIntoViewIfNeeded();
-  await page.waitForTimeout(400);
-  await card.screenshot({ path: join(SHOTS, `${name}.png`) });
-}
+/** Screenshots the card once its view is drawn and still. */
+const shoot = (card: Locator, name: string) => shootCard(card, join(SHOTS, `${name}.png`));
 
 /** The table's rows as region → its change cell ("−12%"). */
 async function changesByRow(table: Locator): Promise<Map<string, string>> {
@@ -58,9 +56,7 @@ test('a comparison card says the same change in its table, totals, text, insight
   page,
 }) => {
   test.setTimeout(180_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page);
-  await page.goto('/conversation');
+  await openConversation(page);
   const card = await ask(page, 'revenue by region vs previous period last month');
 
   const table = (await view(card, 'table')).getByTestId('data-table');
@@ -71,7 +67,7 @@ test('a comparison card says the same change in its table, totals, text, insight
   const totalChange = plain(await table.locator('tfoot').getByTestId('table-change').textContent());
   const total = CHANGE.exec(totalChange)?.[1] ?? '';
   expect(total).toMatch(/^([+−]\d+%|0%)$/);
-  await shoot(page, card, 'comparison-table');
+  await shoot(card, 'comparison-table');
 
   // The text: "<b>EMEA</b> led Revenue with …, down <b>12%</b> on …" — that row's change.
   const text = plain(await (await showText(card)).textContent());
@@ -80,7 +76,7 @@ test('a comparison card says the same change in its table, totals, text, insight
   const [, leader, dir, size] = led!;
   expect(changes.get(leader)).toBe(`${dir === 'up' ? '+' : '−'}${size}`);
   expect(text).toMatch(/of total Revenue/);
-  await shoot(page, card, 'comparison-text');
+  await shoot(card, 'comparison-text');
 
   // The insights: the total's change, and each biggest mover's change as its row says it.
   const insights = plain(await (await view(card, 'insights')).textContent());
@@ -90,7 +86,7 @@ test('a comparison card says the same change in its table, totals, text, insight
   expect(movers.length).toBeGreaterThan(0);
   for (const [, name, change] of movers) expect(changes.get(name), name).toBe(change);
   expect(insights).not.toMatch(/\d\.\d%\s\(/);
-  await shoot(page, card, 'comparison-insights');
+  await shoot(card, 'comparison-insights');
 
   // The mail: its table and its text write the leader's change the same way.
   const before = new Set(emlFiles());
@@ -118,9 +114,7 @@ test('a comparison card says the same change in its table, totals, text, insight
 
 test('the % view shows a share in every amount column, naming its total', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page);
-  await page.goto('/conversation');
+  await openConversation(page);
   const card = await ask(page, 'revenue by region vs previous period last month');
   const table = (await view(card, 'table')).getByTestId('data-table');
   await table.getByTestId('table-percent-toggle').click();
@@ -144,14 +138,12 @@ test('the % view shows a share in every amount column, naming its total', async 
   const totals = (await table.locator('tfoot td').allTextContents()).map(plain);
   expect(totals.slice(1, 3)).toEqual(['100%', '100%']);
   expect(totals[3]).toMatch(/[+−]\d+%|0%/);
-  await shoot(page, card, 'comparison-table-percent');
+  await shoot(card, 'comparison-table-percent');
 });
 
 test('a rate is a percentage in the table, the text and the KPI', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page);
-  await page.goto('/conversation');
+  await openConversation(page);
 
   const byChannel = await ask(page, 'conversion rate by channel');
   const table = (await view(byChannel, 'table')).getByTestId('data-table');
@@ -160,12 +152,12 @@ test('a rate is a percentage in the table, the text and the KPI', async ({ page 
   for (const r of rates) expect(r).toMatch(/^\d+(\.\d)?%$/);
   // A rate has no share and no total: no % toggle.
   await expect(table.getByTestId('table-percent-toggle')).toHaveCount(0);
-  await shoot(page, byChannel, 'rate-table');
+  await shoot(byChannel, 'rate-table');
   const text = plain(await (await showText(byChannel)).textContent());
   expect(text).toMatch(/Conversion Rate with \d+(\.\d)?%/);
 
   const one = await ask(page, 'conversion rate last month vs previous period');
   await expect(one.getByTestId('kpi-value')).toHaveText(/^\d+(\.\d)?%$/);
   await expect(one.getByTestId('kpi-compare')).toContainText(/\d+(\.\d)?%/);
-  await shoot(page, one, 'rate-kpi');
+  await shoot(one, 'rate-kpi');
 });

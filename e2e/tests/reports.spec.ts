@@ -3,21 +3,11 @@
 // tile's past issues and open it in the app; Generate is then disabled with the date it returns.
 import type { Page } from '@playwright/test';
 import { DEMO, expect, signIn, test } from './fixtures';
+import { fillStrategyProfile, generateStrategyReport, pick } from './report-forms';
 
 /** A screenshot in the test's output. */
 const shot = (page: Page, name: string, fullPage = true) =>
   page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage });
-
-/** Picks `option` in a Mantine Select or MultiSelect found by its test id. */
-async function pick(page: Page, testId: string, search: string, option: string | RegExp) {
-  const input = page.getByTestId(testId);
-  await input.focus();
-  await input.fill(search);
-  await page.getByRole('option', { name: option }).first().click();
-  // Multi-selects keep their list open; it hides 200 ms after the field is left.
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('option', { name: option })).toHaveCount(0);
-}
 
 test('fills the strategy profile, generates a report and reads it in the app', async ({ page }) => {
   test.setTimeout(120_000);
@@ -39,25 +29,17 @@ test('fills the strategy profile, generates a report and reads it in the app', a
   await expect(page.getByText('Please fill in all the required fields.')).toBeVisible();
   await expect(page.getByText('Business name is required.')).toBeVisible();
 
-  await page.getByTestId('profile-business_name').fill('Northwind Outfitters');
-  await page.getByTestId('profile-website_url').fill('https://northwind.example');
-  await pick(page, 'profile-company_type', 'Private limited', 'Private limited company (Ltd)');
-  await pick(page, 'profile-locations_of_operation', 'United Kingdom', 'United Kingdom');
-  await pick(page, 'profile-locations_of_operation', 'Germany', 'Germany');
-  await pick(page, 'profile-primary_industry', 'Retail trade', /^G47 Retail trade$/);
-  await page.getByTestId('profile-business_description').fill('Outdoor clothing and equipment sold online.');
-  await page.getByTestId('profile-core_services').fill('E-commerce retail, repairs');
-  await page.getByTestId('profile-target_client_types').fill('Consumers and small businesses');
-  const names = page.getByTestId('profile-target_client_names');
-  for (const name of ['Germany', 'Acme Corp']) {
-    await names.fill(name);
-    await names.press('Enter');
-  }
-  await page
-    .getByTestId('profile-strategic_priorities')
-    .fill('Grow EMEA revenue; reduce dependence on the US.');
-  await page.getByTestId('profile-goals_okrs').fill('Revenue +15% year on year');
-  await pick(page, 'profile-geography_focus', 'EMEA', 'EMEA');
+  await fillStrategyProfile(page, {
+    businessName: 'Northwind Outfitters',
+    websiteUrl: 'https://northwind.example',
+    locations: ['United Kingdom', 'Germany'],
+    description: 'Outdoor clothing and equipment sold online.',
+    coreServices: 'E-commerce retail, repairs',
+    clientTypes: 'Consumers and small businesses',
+    clientNames: ['Germany', 'Acme Corp'],
+    priorities: 'Grow EMEA revenue; reduce dependence on the US.',
+    goals: 'Revenue +15% year on year',
+  });
   await pick(page, 'profile-key_themes', 'Other', 'Other');
   // "other" makes its text required.
   await expect(page.getByTestId('profile-key_themes_other')).toBeVisible();
@@ -76,13 +58,8 @@ test('fills the strategy profile, generates a report and reads it in the app', a
   await expect(page.getByText('Report schedule started successfully!')).toBeVisible();
   await expect(page.getByTestId('report-status-organisation_strategy')).toHaveText('Active');
 
-  await page.getByTestId('report-generate-organisation_strategy').click();
-  await expect(page.getByText('Report request submitted successfully!')).toBeVisible();
   // Cooled down for 7 days from now, with the date it becomes available.
-  await expect(page.getByTestId('report-generate-organisation_strategy')).toBeDisabled();
-  await expect(page.getByTestId('report-available-organisation_strategy')).toContainText(
-    'Generate is available again on',
-  );
+  await generateStrategyReport(page);
   const issue = tile.getByTestId('report-issue').first();
   await expect(issue).toBeVisible({ timeout: 60_000 });
   await expect(issue).toContainText('Organisation strategy report — Northwind Outfitters');

@@ -8,8 +8,10 @@ import { join } from 'node:path';
 import { testDatabaseUrl } from '@parley/testing';
 import { datasetDir } from '@parley/testing/datasets';
 import type { Locator, Page } from '@playwright/test';
+import { createCollection } from './collection-helpers';
 import { dialog, expect, signIn, test } from './fixtures';
 import { PG } from './pg-helpers';
+import { fillPostgresForm, openAddSource, sourceCard, submitSourceForm } from './source-forms';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -18,30 +20,22 @@ mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page | Locator, name: string) =>
   page.screenshot({ path: join(SHOTS, `${name}.png`), animations: 'disabled' });
 
-const cardNamed = (page: Page, name: string) =>
-  page
-    .getByTestId('ds-card')
-    .filter({ has: page.getByTestId('ds-card-name').getByText(name, { exact: true }) });
-
 let ordersId = '';
 
 test('a PostgreSQL connection to a database that does not exist says so', async ({ page }) => {
   test.skip(!testDatabaseUrl(), 'needs PostgreSQL: set TEST_DATABASE_URL');
   await signIn(page);
   await page.goto('/user/datasources');
-  await page.getByTestId('ds-add').click();
-  await page.getByTestId('ds-type-POSTGRESQL').click();
-  await page.getByTestId('ds-postgresql-name').fill('Shop');
-  await page.getByTestId('ds-postgresql-host').fill(PG.host);
-  await page.getByTestId('ds-postgresql-port').fill(String(PG.port));
-  await page.getByTestId('ds-postgresql-database').fill('parley_day_missing');
-  await page.getByTestId('ds-postgresql-user').fill(PG.admin);
-  await page.getByTestId('ds-postgresql-password').fill('not-shown-anywhere');
-  const refused = page.waitForResponse(
-    (r) => r.url().endsWith('/api/v1/datasource') && r.request().method() === 'POST',
-  );
-  await page.getByTestId('ds-form-submit').click();
-  expect((await refused).status()).toBe(400);
+  await openAddSource(page, 'POSTGRESQL');
+  await fillPostgresForm(page, {
+    name: 'Shop',
+    host: PG.host,
+    port: PG.port,
+    database: 'parley_day_missing',
+    user: PG.admin,
+    password: 'not-shown-anywhere',
+  });
+  expect((await submitSourceForm(page)).status()).toBe(400);
   const error = page.getByTestId('ds-form-error');
   await expect(error).toHaveText(
     'Invalid configuration provided. The database “parley_day_missing” does not exist.',
@@ -53,7 +47,7 @@ test('a PostgreSQL connection to a database that does not exist says so', async 
   await page.getByTestId('ds-postgresql-database').fill('postgres');
   await page.getByTestId('ds-form-submit').click();
   await expect(dialog(page, 'ds-add-modal')).toBeHidden();
-  const card = cardNamed(page, 'Shop');
+  const card = sourceCard(page, 'Shop');
   await expect(card.getByTestId('ds-accounts-title')).toHaveText('Schemas');
   await expect(card.getByTestId('ds-add-account')).toHaveText('Add schema');
   await expect(card.getByTestId('ds-account-selected')).toBeVisible();
@@ -90,13 +84,13 @@ test('an upload shows what was understood: rows, columns, dates and measures', a
   await shot(dialog(page, 'ds-add-modal'), 'upload-summary');
   await page.getByTestId('ds-summary-done').click();
   await expect(dialog(page, 'ds-add-modal')).toBeHidden();
-  await expect(cardNamed(page, 'orders')).toBeVisible();
+  await expect(sourceCard(page, 'orders')).toBeVisible();
 });
 
 test('a source is renamed, and the new name shows where the source is chosen', async ({ page }) => {
   await signIn(page);
   await page.goto('/user/datasources');
-  const card = cardNamed(page, 'orders');
+  const card = sourceCard(page, 'orders');
   await card.getByTestId('ds-rename').click();
   const modal = dialog(page, 'ds-rename-modal');
   await expect(modal).toBeVisible();
@@ -107,8 +101,8 @@ test('a source is renamed, and the new name shows where the source is chosen', a
   await shot(modal, 'rename');
   await page.getByTestId('ds-rename-save').click();
   await expect(modal).toBeHidden();
-  await expect(cardNamed(page, 'Northwind orders')).toBeVisible();
-  await expect(cardNamed(page, 'orders')).toHaveCount(0);
+  await expect(sourceCard(page, 'Northwind orders')).toBeVisible();
+  await expect(sourceCard(page, 'orders')).toHaveCount(0);
   await page.goto('/conversation');
   await expect(
     page.getByTestId('source-select').locator('option', { hasText: 'Northwind orders' }),
@@ -119,19 +113,17 @@ test('deactivating a source that collection cards read asks first, naming the co
   page,
 }) => {
   await signIn(page);
-  const xsrf = await page.evaluate(() => localStorage.getItem('xsrfToken') ?? '');
   for (const [name, phrases] of [
     ['Shipping', ['freight by month', 'orders by ship country']],
     ['Board', ['total freight']],
-  ] as const) {
-    const res = await page.request.post('/features/collection', {
-      headers: { 'X-XSRF-TOKEN': xsrf },
-      data: { name, questions: phrases.map((phrase) => ({ phrase, data_adapter: ordersId })) },
-    });
-    expect(res.status()).toBe(200);
-  }
+  ] as const)
+    await createCollection(
+      page,
+      name,
+      phrases.map((phrase) => ({ phrase, data_adapter: ordersId })),
+    );
   await page.goto('/user/datasources');
-  const card = cardNamed(page, 'Northwind orders');
+  const card = sourceCard(page, 'Northwind orders');
   await card.getByTestId('ds-deactivate').click();
   const modal = dialog(page, 'ds-deactivate-modal');
   await expect(modal).toBeVisible();
