@@ -60,11 +60,17 @@ function plainKeys(text: string): string[] {
   ];
 }
 
-/** Keys of a namespace written out in a file: t('settings:name'), message: 'auth:login.password_required'. */
+/**
+ * Keys of a namespace written out in a file: t('settings:name'), message: 'auth:login.password_required',
+ * failureText(error, t, 'collections:messages.failed_to_fetch').
+ */
 function namespacedKeys(text: string): string[] {
   const calls = [...text.matchAll(/\bt\(\s*[`']([a-z-]+:[a-z_]+(?:\.[a-z_]+)*)[`']/g)].map((m) => m[1]!);
-  // A key field names a namespace's text only when the namespace is one ("grouping:none" is an id).
-  const fields = [...text.matchAll(new RegExp(`${KEY_FIELD}([a-z-]+):([a-z_.]+)["']`, 'g'))]
+  // A key field or other literal names a namespace's text only when the namespace is one ("grouping:none" is an id).
+  const fields = [
+    ...text.matchAll(new RegExp(`${KEY_FIELD}([a-z-]+):([a-z_.]+)["']`, 'g')),
+    ...text.matchAll(/['`]([a-z-]+):([a-z_]+(?:\.[a-z_]+)*)['`]/g),
+  ]
     .filter((m) => i18next.hasResourceBundle('en-US', m[1]!))
     .map((m) => `${m[1]}:${m[2]}`);
   return [...calls, ...fields];

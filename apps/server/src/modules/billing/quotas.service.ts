@@ -1,4 +1,5 @@
 import { PLANS, type TTenant } from '@parley/contract';
+import { assertNever } from '@parley/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor, QuotaGate, QuotaKind } from '../../lib/access';
 import { QuotaExceeded } from '../../lib/errors';
@@ -77,6 +78,8 @@ export class QuotaService implements QuotaGate {
         if (frequency && !allowed.includes(frequency)) throw refuse(`${joinAnd(allowed)} digests`);
         return;
       }
+      default:
+        return assertNever(kind);
     }
   }
 

@@ -5,6 +5,7 @@ import {
   TRIAL_DAYS,
   TRIAL_PLAN,
 } from '@parley/contract';
+import { assertNever } from '@parley/engine';
 import type { BillingProvider, ProviderSubscription } from './billing.provider';
 import type { BillingRepository, SubscriptionRow, SubscriptionValues } from './billing.repository';
 
@@ -116,6 +117,8 @@ export class SubscriptionState {
           return { status: 'PAUSED', scheduledChange: null };
         case 'downgrade':
           return this.downgrade(row, change);
+        default:
+          return assertNever(change.action);
       }
     }
     if (row.status === 'ACTIVE' && row.periodEnd && row.periodEnd <= now) {

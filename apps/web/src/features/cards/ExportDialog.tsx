@@ -4,6 +4,7 @@ import { periodLabel } from '@parley/presenter';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { assertNever } from '../../lib/assert-never';
 import { useReturnFocus } from '../../lib/focus';
 import { toast } from '../../lib/toast';
 import { CheckIcon, CopyIcon, FileIcon, ImageIcon, MailIcon, TableIcon } from '../../ui/icons';
@@ -107,6 +108,8 @@ export function ExportDialog({ opened, onClose, card, view, questionId, phrase, 
               .mutateAsync({ sourceId: card.source.id, phrase, query: card.query.semantic })
               .catch(() => undefined);
           break;
+        default:
+          assertNever(action);
       }
       if (action !== 'email' && action !== 'copy' && action !== 'verify') onClose();
     } catch {

@@ -3,6 +3,7 @@ import type { ChartSize } from '@parley/presenter';
 import type { ECharts } from 'echarts/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { assertNever } from '../../lib/assert-never';
 import { SafeHtml } from '../../ui/SafeHtml';
 import { ChartView } from './ChartView';
 import { DataTable } from './DataTable';
@@ -67,5 +68,7 @@ export const ViewContent = memo(function ViewContent({ card, view, onInstance, s
       return <Insights insights={card.insights} />;
     case 'text':
       return <SafeHtml html={card.text} className="card-text" />;
+    default:
+      return assertNever(view);
   }
 });

@@ -1,5 +1,6 @@
 /** The alternatives of each chip and the query each one makes. */
 import type { TCard, TComparison, TDateRange, TModelView, TSemanticQuery } from '@parley/contract';
+import { assertNever } from '../../lib/assert-never';
 import type { Alternative, Chip, ChipWords, PeriodGroup } from './understood';
 
 type Model = Pick<TModelView, 'measures' | 'dimensions'> | null;
@@ -202,5 +203,7 @@ export function alternativesFor(
       return query.timeDimension ? comparisonAlternatives(query, words) : [];
     case 'source':
       return [];
+    default:
+      return assertNever(chip.part);
   }
 }

@@ -1,4 +1,5 @@
 import './collections.css';
+import './i18n';
 import { Button, Group, Loader, SegmentedControl } from '@mantine/core';
 import type { TQuestion } from '@parley/contract';
 import { useEffect, useMemo, useState } from 'react';
@@ -101,8 +102,8 @@ export default function CollectionPage() {
       {
         body: updateBody(collection, { layout: toStoredLayout(grid, collection.layout) }),
         texts: {
-          success: 'collections.messages.layout_saved',
-          failure: 'collections.messages.failed_to_move',
+          success: 'collections:messages.layout_saved',
+          failure: 'collections:messages.failed_to_move',
         },
       },
       { onSuccess: () => setDirty(false) },
@@ -116,8 +117,8 @@ export default function CollectionPage() {
           questions: collection.questions.filter((q) => q.id !== removing.id).map(questionInput),
         }),
         texts: {
-          success: 'collections.messages.card_removed',
-          failure: 'collections.messages.failed_to_update',
+          success: 'collections:messages.card_removed',
+          failure: 'collections:messages.failed_to_update',
         },
       },
       { onSuccess: () => setRemoving(null) },
@@ -132,7 +133,7 @@ export default function CollectionPage() {
       <header className="page-header cl-detail-header">
         <Link to="/collections" className="cl-back" data-testid="collection-back">
           <ArrowLeftIcon size={16} />
-          {t('collections.detail.back')}
+          {t('collections:detail.back')}
         </Link>
         <div className="cl-detail-bar">
           <h1 className="page-title" data-testid="collection-title">
@@ -147,17 +148,17 @@ export default function CollectionPage() {
                 loading={save.isPending}
                 data-testid="collection-save-layout"
               >
-                {t('collections.detail.save_layout')}
+                {t('collections:detail.save_layout')}
               </Button>
             ) : null}
             <SendNowButton collection={collection} />
             <SegmentedControl
               value={density}
               onChange={chooseDensity}
-              aria-label={t('collections.detail.density')}
+              aria-label={t('collections:detail.density')}
               data={[
-                { value: 'compact', label: t('collections.detail.compact') },
-                { value: 'cozy', label: t('collections.detail.cozy') },
+                { value: 'compact', label: t('collections:detail.compact') },
+                { value: 'cozy', label: t('collections:detail.cozy') },
               ]}
               data-testid="collection-density"
             />
@@ -167,25 +168,25 @@ export default function CollectionPage() {
               onClick={addCard}
               data-testid="collection-add-card"
             >
-              {t('collections.detail.add_card')}
+              {t('collections:detail.add_card')}
             </Button>
           </Group>
         </div>
       </header>
       {collection.questions.length === 0 ? (
         <div className="panel empty-state" data-testid="collection-empty">
-          <p>{t('collections.detail.empty')}</p>
+          <p>{t('collections:detail.empty')}</p>
           <Button
             color={ACCENT}
             leftSection={<PlusIcon size={16} />}
             onClick={addCard}
             data-testid="collection-empty-add"
           >
-            {t('collections.detail.add_card')}
+            {t('collections:detail.add_card')}
           </Button>
         </div>
       ) : (
-        <section aria-label={t('collections.detail.grid_label', { name: collection.name })}>
+        <section aria-label={t('collections:detail.grid_label', { name: collection.name })}>
           <CollectionGrid
             collection={collection}
             layout={grid}

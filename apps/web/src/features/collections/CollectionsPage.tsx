@@ -1,4 +1,5 @@
 import './collections.css';
+import './i18n';
 import { Button, Group, Loader } from '@mantine/core';
 import type { TCollection } from '@parley/contract';
 import { useState } from 'react';
@@ -51,7 +52,7 @@ export default function CollectionsPage() {
       <header className="page-header cl-page-header">
         <div>
           <h1 className="page-title">{t('nav.collections')}</h1>
-          <p className="page-subtitle">{t('collections.subtitle')}</p>
+          <p className="page-subtitle">{t('collections:subtitle')}</p>
         </div>
         <Button
           color={ACCENT}
@@ -59,7 +60,7 @@ export default function CollectionsPage() {
           onClick={openCreate}
           data-testid="collections-new"
         >
-          {t('collections.new')}
+          {t('collections:new')}
         </Button>
       </header>
       {collections.isPending ? (
@@ -69,18 +70,18 @@ export default function CollectionsPage() {
       ) : list.length === 0 ? (
         <div className="panel empty-state cl-empty" data-testid="collections-empty">
           <CollectionsIcon size={32} />
-          <p>{t('collections.empty')}</p>
+          <p>{t('collections:empty')}</p>
           <Button
             color={ACCENT}
             leftSection={<PlusIcon size={16} />}
             onClick={openCreate}
             data-testid="collections-empty-create"
           >
-            {t('collections.new')}
+            {t('collections:new')}
           </Button>
         </div>
       ) : (
-        <ul className="cl-list" aria-label={t('collections.list_label')} data-testid="collections-list">
+        <ul className="cl-list" aria-label={t('collections:list_label')} data-testid="collections-list">
           {list.map((c) => {
             const schedule = scheduleText(
               c.notification_frequency,
@@ -95,19 +96,19 @@ export default function CollectionsPage() {
                     {c.name}
                   </h2>
                   <span className="cl-item-count" data-testid="collection-item-count">
-                    {t('collections.question_count', { count: c.questions.length })}
+                    {t('collections:question_count', { count: c.questions.length })}
                   </span>
                   <span className="cl-item-schedule" data-testid="collection-item-schedule">
                     {schedule ? <MailIcon size={14} /> : <CalendarIcon size={14} />}
-                    {schedule ?? t('collections.no_schedule')}
+                    {schedule ?? t('collections:no_schedule')}
                   </span>
                 </Link>
                 <div className="cl-item-actions">
                   <button
                     type="button"
                     className="cl-icon-btn"
-                    aria-label={t('collections.edit', { name: c.name })}
-                    title={t('collections.edit', { name: c.name })}
+                    aria-label={t('collections:edit', { name: c.name })}
+                    title={t('collections:edit', { name: c.name })}
                     onClick={() => setEditing(c)}
                     data-testid="collection-edit"
                   >
@@ -116,8 +117,8 @@ export default function CollectionsPage() {
                   <button
                     type="button"
                     className="cl-icon-btn cl-icon-btn-danger"
-                    aria-label={t('collections.delete', { name: c.name })}
-                    title={t('collections.delete', { name: c.name })}
+                    aria-label={t('collections:delete', { name: c.name })}
+                    title={t('collections:delete', { name: c.name })}
                     onClick={() => setDeleting(c)}
                     data-testid="collection-delete"
                   >
@@ -139,9 +140,9 @@ export default function CollectionsPage() {
       ) : null}
       <ConfirmModal
         opened={deleting !== null}
-        title={t('collections.delete_title')}
-        text={t('collections.delete_text', { name: deleting?.name ?? '' })}
-        confirmLabel={t('collections.delete_confirm')}
+        title={t('collections:delete_title')}
+        text={t('collections:delete_text', { name: deleting?.name ?? '' })}
+        confirmLabel={t('collections:delete_confirm')}
         color={DANGER}
         busy={remove.isPending}
         onConfirm={confirmDelete}

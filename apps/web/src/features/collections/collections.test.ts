@@ -41,14 +41,14 @@ const collection: TCollection = {
 
 describe('messages', () => {
   it('translates the known English messages and leaves the others', () => {
-    expect(translateMessage('Question not found!', t)).toBe('collections.messages.question_not_found');
+    expect(translateMessage('Question not found!', t)).toBe('collections:messages.question_not_found');
     expect(translateMessage('Your Free plan allows 2 collections.', t)).toBe(
       'Your Free plan allows 2 collections.',
     );
   });
   it('prefers the server message to the fallback', () => {
     const fromServer = new ApiError('status', 400, 'Card already exists in collection', true);
-    expect(failureText(fromServer, t, 'x.fallback')).toBe('collections.messages.duplicate_card');
+    expect(failureText(fromServer, t, 'x.fallback')).toBe('collections:messages.duplicate_card');
     expect(failureText(new ApiError('network', 0, 'Failed to fetch'), t, 'x.fallback')).toBe('x.fallback');
   });
   it('knows the static error', () => {
@@ -61,9 +61,9 @@ describe('messages', () => {
 describe('scheduleText', () => {
   it('says when the digest goes out', () => {
     expect(scheduleText(null, 'en-US', 'en-US', t)).toBeNull();
-    expect(scheduleText('daily', 'en-US', 'en-US', t)).toBe('collections.schedule.daily');
-    expect(scheduleText('weekly', 'en-US', 'en-US', t)).toBe('collections.schedule.weekly {"day":"Sunday"}');
-    expect(scheduleText('monthly', 'tr', 'tr', t)).toBe('collections.schedule.monthly');
+    expect(scheduleText('daily', 'en-US', 'en-US', t)).toBe('collections:schedule.daily');
+    expect(scheduleText('weekly', 'en-US', 'en-US', t)).toBe('collections:schedule.weekly {"day":"Sunday"}');
+    expect(scheduleText('monthly', 'tr', 'tr', t)).toBe('collections:schedule.monthly');
   });
   it('names the week’s first day of the user’s language in the interface language', () => {
     expect(weeklyDay('en-US', 'en-US')).toBe('Sunday');

@@ -14,13 +14,13 @@ import { assertNever } from '../../lib/assert-never';
  * they show in the user's language (spec 2 §5/§8).
  */
 const MESSAGE_KEYS: Record<string, string> = {
-  'Collection name is required!': 'collections.messages.name_required',
-  'Card already exists in collection': 'collections.messages.duplicate_card',
-  'Duplicate Phrase Detected!': 'collections.messages.duplicate_phrase',
-  'Question not found!': 'collections.messages.question_not_found',
-  'Type question name!': 'collections.messages.question_required',
-  'Collection not found!': 'collections.messages.collection_not_found',
-  'Failed to retrieve data!': 'collections.messages.failed_to_retrieve',
+  'Collection name is required!': 'collections:messages.name_required',
+  'Card already exists in collection': 'collections:messages.duplicate_card',
+  'Duplicate Phrase Detected!': 'collections:messages.duplicate_phrase',
+  'Question not found!': 'collections:messages.question_not_found',
+  'Type question name!': 'collections:messages.question_required',
+  'Collection not found!': 'collections:messages.collection_not_found',
+  'Failed to retrieve data!': 'collections:messages.failed_to_retrieve',
 };
 
 /** The message 'Question not found!' (shown without a retry, spec 2 §2). */
@@ -65,11 +65,11 @@ export function scheduleText(
     case null:
       return null;
     case 'daily':
-      return t('collections.schedule.daily');
+      return t('collections:schedule.daily');
     case 'weekly':
-      return t('collections.schedule.weekly', { day: weeklyDay(userLanguage, locale) });
+      return t('collections:schedule.weekly', { day: weeklyDay(userLanguage, locale) });
     case 'monthly':
-      return t('collections.schedule.monthly');
+      return t('collections:schedule.monthly');
     default:
       return assertNever(frequency);
   }

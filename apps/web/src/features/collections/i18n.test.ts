@@ -12,6 +12,13 @@ describe('collection texts', () => {
     expectCompleteBundles('collections');
   });
 
+  it('differ in en-GB from en-US only where British spelling does ("Cosy")', () => {
+    const us = flatBundle('en-US', 'collections');
+    const gb = flatBundle('en-GB', 'collections');
+    expect(Object.keys(us).filter((key) => gb[key] !== us[key])).toEqual(['detail.cozy']);
+    expect(gb['detail.cozy']).toBe('Cosy');
+  });
+
   it('say "Add to collection" and "Send now" in Turkish', () => {
     const tr = flatBundle('tr', 'collections');
     expect(tr['add.open']).toBe('Koleksiyona ekle');

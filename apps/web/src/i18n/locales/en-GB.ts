@@ -6,11 +6,6 @@ const enGB: MessageOverrides = {
     organisation_strategy: 'Organisation strategy profile',
     organisation_opportunity: 'Organisation opportunity profile',
   },
-  collections: {
-    detail: {
-      cozy: 'Cosy',
-    },
-  },
 };
 
 export default enGB;

@@ -40,13 +40,13 @@ function holds(collection: TCollection, phrase: string, source: string | null): 
 
 /** What a refused add shows: the server's message (a plan limit, a duplicate), else ours. */
 function refusal(error: unknown, target: AddTarget, t: TFunction): string {
-  if (error instanceof CollectionGone) return t('collections.messages.collection_not_found');
+  if (error instanceof CollectionGone) return t('collections:messages.collection_not_found');
   return failureText(
     error,
     t,
     target.kind === 'new'
-      ? 'collections.messages.failed_to_create'
-      : 'collections.messages.failed_to_add_card',
+      ? 'collections:messages.failed_to_create'
+      : 'collections:messages.failed_to_add_card',
   );
 }
 

@@ -38,9 +38,9 @@ export interface CardEditorProps {
 
 /** The auto-refresh choices of spec 2 §9: not set, 10, 15, 20, 30 minutes, 1 hour. */
 function refreshLabel(minutes: number, t: TFunction): string {
-  if (minutes === 0) return t('collections.editor.refresh_off');
-  if (minutes === 60) return t('collections.editor.refresh_hour');
-  return t('collections.editor.refresh_minutes', { count: minutes });
+  if (minutes === 0) return t('collections:editor.refresh_off');
+  if (minutes === 60) return t('collections:editor.refresh_hour');
+  return t('collections:editor.refresh_minutes', { count: minutes });
 }
 
 /**
@@ -130,12 +130,12 @@ export function CardEditor({ collection, questionId, onClose }: CardEditorProps)
         body: updateBody(collection, { questions }),
         texts: editing
           ? {
-              success: 'collections.messages.card_updated',
-              failure: 'collections.messages.failed_to_update_card',
+              success: 'collections:messages.card_updated',
+              failure: 'collections:messages.failed_to_update_card',
             }
           : {
-              success: 'collections.messages.card_added',
-              failure: 'collections.messages.failed_to_add_card',
+              success: 'collections:messages.card_added',
+              failure: 'collections:messages.failed_to_add_card',
             },
       },
       {
@@ -156,8 +156,8 @@ export function CardEditor({ collection, questionId, onClose }: CardEditorProps)
           questions: collection.questions.filter((q) => q.id !== editing.id).map(questionInput),
         }),
         texts: {
-          success: 'collections.messages.card_removed',
-          failure: 'collections.messages.failed_to_update',
+          success: 'collections:messages.card_removed',
+          failure: 'collections:messages.failed_to_update',
         },
       },
       {
@@ -179,7 +179,7 @@ export function CardEditor({ collection, questionId, onClose }: CardEditorProps)
       opened
       onClose={onClose}
       size="min(980px, 96vw)"
-      title={editing ? t('collections.editor.edit_title') : t('collections.editor.new_title')}
+      title={editing ? t('collections:editor.edit_title') : t('collections:editor.new_title')}
       closeOnClickOutside={false}
       closeOnEscape={false}
       closeButtonProps={{ 'aria-label': t('common.close') }}
@@ -192,18 +192,18 @@ export function CardEditor({ collection, questionId, onClose }: CardEditorProps)
             <Autocomplete
               id={ids.question}
               className="ce-question"
-              label={t('collections.editor.question')}
-              description={t('collections.editor.question_hint')}
+              label={t('collections:editor.question')}
+              description={t('collections:editor.question_hint')}
               // Mantine's dimmed description falls short of AA contrast on white.
               styles={{ description: { color: 'var(--c-muted)' } }}
-              placeholder={t('collections.editor.question_placeholder')}
+              placeholder={t('collections:editor.question_placeholder')}
               data={options}
               filter={passFiltered}
               value={phrase}
               onChange={setPhrase}
               maxLength={LIMITS.PHRASE}
               disabled={source === null || busy}
-              error={duplicate ? t('collections.messages.duplicate_phrase') : undefined}
+              error={duplicate ? t('collections:messages.duplicate_phrase') : undefined}
               comboboxProps={{ withinPortal: true }}
               data-autofocus
               data-testid="ce-question"
@@ -215,7 +215,7 @@ export function CardEditor({ collection, questionId, onClose }: CardEditorProps)
               loading={preview.isPending}
               data-testid="ce-preview"
             >
-              {t('collections.editor.preview')}
+              {t('collections:editor.preview')}
             </Button>
           </Group>
           <div className="ce-preview" data-testid="ce-preview-area" aria-live="polite">
@@ -224,12 +224,12 @@ export function CardEditor({ collection, questionId, onClose }: CardEditorProps)
             ) : response?.text ? (
               <SafeHtml html={response.text} className="ce-preview-text" />
             ) : (
-              <p className="ce-preview-empty">{t('collections.editor.preview_empty')}</p>
+              <p className="ce-preview-empty">{t('collections:editor.preview_empty')}</p>
             )}
           </div>
           <Select
             id={ids.refresh}
-            label={t('collections.editor.refresh')}
+            label={t('collections:editor.refresh')}
             data={REFRESH_INTERVALS.map((m) => ({ value: String(m), label: refreshLabel(m, t) }))}
             value={String(interval)}
             onChange={(v) => setInterval(Number(v ?? 0))}
@@ -248,7 +248,7 @@ export function CardEditor({ collection, questionId, onClose }: CardEditorProps)
                 disabled={save.isPending}
                 data-testid="ce-remove"
               >
-                {t('collections.editor.remove')}
+                {t('collections:editor.remove')}
               </Button>
             ) : (
               <span />
@@ -264,7 +264,7 @@ export function CardEditor({ collection, questionId, onClose }: CardEditorProps)
                 loading={save.isPending && !removing}
                 data-testid="ce-save"
               >
-                {t('collections.editor.save')}
+                {t('collections:editor.save')}
               </Button>
             </Group>
           </Group>

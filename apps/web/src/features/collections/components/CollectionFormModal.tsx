@@ -1,3 +1,4 @@
+import '../i18n';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { type TCollection, type TCollectionForm, ZCollectionForm } from '@parley/contract';
@@ -57,8 +58,8 @@ export function CollectionFormModal({ opened, collection, onClose }: CollectionF
             notification_frequency: values.notification_frequency,
           }),
           texts: {
-            success: 'collections.messages.updated',
-            failure: 'collections.messages.failed_to_update',
+            success: 'collections:messages.updated',
+            failure: 'collections:messages.failed_to_update',
           },
         },
         { onSuccess: onClose },
@@ -72,15 +73,15 @@ export function CollectionFormModal({ opened, collection, onClose }: CollectionF
   });
 
   const frequencies = [
-    { value: NONE, label: t('collections.form.frequency_none') },
-    ...NOTIFICATION_FREQUENCIES.map((f) => ({ value: f, label: t(`collections.frequency.${f}`) })),
+    { value: NONE, label: t('collections:form.frequency_none') },
+    ...NOTIFICATION_FREQUENCIES.map((f) => ({ value: f, label: t(`collections:frequency.${f}`) })),
   ];
 
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={collection ? t('collections.form.edit_title') : t('collections.form.create_title')}
+      title={collection ? t('collections:form.edit_title') : t('collections:form.create_title')}
       centered
       closeOnClickOutside={false}
       closeButtonProps={{ 'aria-label': t('common.close') }}
@@ -89,8 +90,8 @@ export function CollectionFormModal({ opened, collection, onClose }: CollectionF
       <form onSubmit={submit} noValidate data-testid="collection-form">
         <Stack gap="md">
           <TextInput
-            label={t('collections.form.name')}
-            placeholder={t('collections.form.name_placeholder')}
+            label={t('collections:form.name')}
+            placeholder={t('collections:form.name_placeholder')}
             maxLength={LIMITS.COLLECTION_NAME}
             data-autofocus
             error={errors.name?.message ? translateMessage(errors.name.message, t) : undefined}
@@ -102,7 +103,7 @@ export function CollectionFormModal({ opened, collection, onClose }: CollectionF
             name="notification_frequency"
             render={({ field }) => (
               <Select
-                label={t('collections.form.frequency')}
+                label={t('collections:form.frequency')}
                 data={frequencies}
                 allowDeselect={false}
                 value={field.value ?? NONE}
@@ -125,7 +126,7 @@ export function CollectionFormModal({ opened, collection, onClose }: CollectionF
               disabled={blank}
               data-testid="collection-form-save"
             >
-              {t('collections.form.save')}
+              {t('collections:form.save')}
             </Button>
           </Group>
         </Stack>

@@ -1,3 +1,4 @@
+import '../i18n';
 import 'react-grid-layout/css/styles.css';
 import type { TCollection, TQuestion } from '@parley/contract';
 import { type KeyboardEvent, useId, useMemo } from 'react';
@@ -92,7 +93,7 @@ export function CollectionGrid({
       data-density={density}
     >
       <p id={hintId} className="visually-hidden">
-        {t('collections.detail.move_hint')}
+        {t('collections:detail.move_hint')}
       </p>
       {mounted ? (
         <Responsive
@@ -128,7 +129,7 @@ export function CollectionGrid({
                       <button
                         type="button"
                         className="cl-icon-btn cc-tool cc-drag"
-                        aria-label={t('collections.detail.move', { phrase: question.phrase })}
+                        aria-label={t('collections:detail.move', { phrase: question.phrase })}
                         aria-describedby={hintId}
                         onKeyDown={onKey(item.i)}
                         data-testid="cc-drag"
@@ -141,8 +142,8 @@ export function CollectionGrid({
                     <Link
                       to={`/collection/${collection.id}/${question.id}`}
                       className="cl-icon-btn cc-tool"
-                      aria-label={t('collections.card.edit')}
-                      title={t('collections.card.edit')}
+                      aria-label={t('collections:card.edit')}
+                      title={t('collections:card.edit')}
                       data-testid="cc-edit"
                     >
                       <EditIcon size={15} />

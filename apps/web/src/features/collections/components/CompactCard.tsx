@@ -1,3 +1,4 @@
+import '../i18n';
 import type { TCard, TCardView, TCollectionResponse } from '@parley/contract';
 import type { ChartSize } from '@parley/presenter';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
@@ -102,7 +103,7 @@ export function CompactCard({
   const errorMessage = answer.data?.error
     ? translateMessage(rawMessage ?? 'Failed to retrieve data!', t)
     : failedCall
-      ? failureText(failedCall, t, 'collections.messages.failed_to_retrieve')
+      ? failureText(failedCall, t, 'collections:messages.failed_to_retrieve')
       : null;
   const staticError = isQuestionNotFound(rawMessage);
 
@@ -126,7 +127,7 @@ export function CompactCard({
     <article
       ref={rootRef}
       className="cc"
-      aria-label={t('collections.card.label', { phrase })}
+      aria-label={t('collections:card.label', { phrase })}
       aria-busy={answer.fetching || undefined}
       data-testid={testId}
       data-state={state}
@@ -142,8 +143,8 @@ export function CompactCard({
           <button
             type="button"
             className="cl-icon-btn cc-tool"
-            aria-label={t('collections.card.remove')}
-            title={t('collections.card.remove')}
+            aria-label={t('collections:card.remove')}
+            title={t('collections:card.remove')}
             onClick={onRemove}
             data-testid="cc-remove"
           >
@@ -155,7 +156,7 @@ export function CompactCard({
       <div className={`cc-body${split ? ' cc-body-split' : ''}${textOn && !split ? ' cc-body-below' : ''}`}>
         {state === 'loading' ? (
           <div className="cc-center">
-            <Spinner size={20} label={t('collections.card.loading')} />
+            <Spinner size={20} label={t('collections:card.loading')} />
           </div>
         ) : state === 'error' ? (
           <div className="cc-error" data-testid="cc-error">
@@ -168,22 +169,22 @@ export function CompactCard({
                 type="button"
                 className="cc-retry"
                 onClick={answer.retry}
-                aria-label={`${errorMessage} ${t('collections.card.retry')}`}
+                aria-label={`${errorMessage} ${t('collections:card.retry')}`}
                 data-testid="cc-retry"
               >
                 <RefreshIcon size={22} className={answer.fetching ? 'cc-spin' : undefined} />
                 <span className="cc-error-message" data-testid="cc-error-message">
                   {errorMessage}
                 </span>
-                <span className="cc-retry-hint">{t('collections.messages.tap_to_retry')}</span>
+                <span className="cc-retry-hint">{t('collections:messages.tap_to_retry')}</span>
               </button>
             )}
             {onRemove ? (
               <button
                 type="button"
                 className="cl-icon-btn cl-icon-btn-danger cc-error-remove"
-                aria-label={t('collections.card.remove')}
-                title={t('collections.card.remove')}
+                aria-label={t('collections:card.remove')}
+                title={t('collections:card.remove')}
                 onClick={onRemove}
                 data-testid="cc-remove"
               >
@@ -195,10 +196,10 @@ export function CompactCard({
           answer.data?.text ? (
             <SafeHtml html={answer.data.text} className="cc-text cc-text-only" />
           ) : (
-            <p className="cc-center cc-muted">{t('collections.card.no_data')}</p>
+            <p className="cc-center cc-muted">{t('collections:card.no_data')}</p>
           )
         ) : views.length === 0 ? (
-          <p className="cc-center cc-muted">{t('collections.card.no_data')}</p>
+          <p className="cc-center cc-muted">{t('collections:card.no_data')}</p>
         ) : !inView ? (
           <div className="cc-placeholder" aria-hidden="true" />
         ) : (
@@ -228,9 +229,9 @@ export function CompactCard({
             </span>
           ) : null}
           {updated ? (
-            <span className="cc-updated" title={t('collections.card.refreshes')} data-testid="cc-updated">
+            <span className="cc-updated" title={t('collections:card.refreshes')} data-testid="cc-updated">
               <ClockIcon size={13} />
-              {t('collections.card.updated', { time: updated })}
+              {t('collections:card.updated', { time: updated })}
             </span>
           ) : null}
         </span>
@@ -241,8 +242,8 @@ export function CompactCard({
                 type="button"
                 className="cl-icon-btn cc-tool"
                 aria-pressed={textOn}
-                aria-label={textOn ? t('collections.card.hide_text') : t('collections.card.show_text')}
-                title={textOn ? t('collections.card.hide_text') : t('collections.card.show_text')}
+                aria-label={textOn ? t('collections:card.hide_text') : t('collections:card.show_text')}
+                title={textOn ? t('collections:card.hide_text') : t('collections:card.show_text')}
                 onClick={() => setShowText((s) => !s)}
                 data-testid="cc-text-toggle"
               >
@@ -253,8 +254,8 @@ export function CompactCard({
               <button
                 type="button"
                 className="cl-icon-btn cc-tool"
-                aria-label={t('collections.card.next_view')}
-                title={t('collections.card.next_view')}
+                aria-label={t('collections:card.next_view')}
+                title={t('collections:card.next_view')}
                 onClick={() => {
                   // The carousel slides on round its loop; off screen, the view is chosen directly.
                   if (carouselRef.current?.next()) return;
@@ -269,8 +270,8 @@ export function CompactCard({
             <button
               type="button"
               className="cl-icon-btn cc-tool"
-              aria-label={t('collections.card.expand')}
-              title={t('collections.card.expand')}
+              aria-label={t('collections:card.expand')}
+              title={t('collections:card.expand')}
               onClick={() => setExpanded(true)}
               data-testid="cc-expand"
             >

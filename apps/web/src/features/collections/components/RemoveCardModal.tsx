@@ -1,3 +1,4 @@
+import '../i18n';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal, DANGER } from '../../../ui/ConfirmModal';
 
@@ -17,9 +18,9 @@ export function RemoveCardModal({
   return (
     <ConfirmModal
       opened={opened}
-      title={t('collections.card.remove_title')}
-      text={t('collections.card.remove_text')}
-      confirmLabel={t('collections.card.remove_confirm')}
+      title={t('collections:card.remove_title')}
+      text={t('collections:card.remove_text')}
+      confirmLabel={t('collections:card.remove_confirm')}
       color={DANGER}
       busy={busy}
       onConfirm={onConfirm}

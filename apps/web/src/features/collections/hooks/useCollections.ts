@@ -1,3 +1,4 @@
+import '../i18n';
 import type { TCardView, TCollection, TCreateCollectionBody, TUpdateCollectionBody } from '@parley/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -24,7 +25,7 @@ export function useCollections() {
         return await api.call('GET /features/collections', undefined, { signal });
       } catch (error) {
         if (!(error instanceof DOMException && error.name === 'AbortError'))
-          toast.error(failureText(error, t, 'collections.messages.failed_to_fetch'));
+          toast.error(failureText(error, t, 'collections:messages.failed_to_fetch'));
         throw error;
       }
     },
@@ -55,9 +56,9 @@ export function useCreateCollection() {
     onSuccess: (collection) => {
       client.setQueryData<TCollection[]>(collectionKeys.list, (old) => (old ? [...old, collection] : old));
       void client.invalidateQueries({ queryKey: collectionKeys.list });
-      toast.success(t('collections.messages.created'));
+      toast.success(t('collections:messages.created'));
     },
-    onError: (error) => toast.error(failureText(error, t, 'collections.messages.failed_to_create')),
+    onError: (error) => toast.error(failureText(error, t, 'collections:messages.failed_to_create')),
   });
 }
 
@@ -112,7 +113,7 @@ export function useRememberView() {
     onSuccess: (collection) => {
       if (collection) store(collection);
     },
-    onError: (error) => toast.error(failureText(error, t, 'collections.messages.failed_to_update')),
+    onError: (error) => toast.error(failureText(error, t, 'collections:messages.failed_to_update')),
   });
 }
 
@@ -126,8 +127,8 @@ export function useDeleteCollection() {
       client.setQueryData<TCollection[]>(collectionKeys.list, (old) => old?.filter((c) => c.id !== id));
       client.removeQueries({ queryKey: collectionKeys.answers(id) });
       void client.invalidateQueries({ queryKey: collectionKeys.list });
-      toast.success(t('collections.messages.deleted'));
+      toast.success(t('collections:messages.deleted'));
     },
-    onError: (error) => toast.error(failureText(error, t, 'collections.messages.failed_to_remove')),
+    onError: (error) => toast.error(failureText(error, t, 'collections:messages.failed_to_remove')),
   });
 }

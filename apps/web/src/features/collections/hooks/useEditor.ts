@@ -1,3 +1,4 @@
+import '../i18n';
 import type { TCollectionPreviewBody } from '@parley/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +30,7 @@ export function useSuggestions() {
       if (favourites.status === 'rejected' && history.status === 'rejected' && model.status === 'rejected') {
         const error: unknown = model.reason;
         if (!(error instanceof DOMException && error.name === 'AbortError'))
-          toast.error(failureText(error, t, 'collections.messages.failed_to_fetch_suggestions'));
+          toast.error(failureText(error, t, 'collections:messages.failed_to_fetch_suggestions'));
         throw error;
       }
       return {
@@ -50,6 +51,6 @@ export function usePreview() {
       const { responses } = await api.call('POST /features/collections/preview', body);
       return { ...body, response: responses.find((r) => r.card) ?? responses[0] ?? null };
     },
-    onError: (error) => toast.error(failureText(error, t, 'collections.messages.failed_to_preview')),
+    onError: (error) => toast.error(failureText(error, t, 'collections:messages.failed_to_preview')),
   });
 }
