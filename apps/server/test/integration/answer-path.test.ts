@@ -28,7 +28,7 @@ import {
 import { createUser, login } from '../peers/factories';
 
 /**
- * The answer path's shortcuts lose nothing (issue 14): sessions are served from a short-lived
+ * The answer path's shortcuts lose nothing: sessions are served from a short-lived
  * copy, yet a signed-out or password-changed session is refused at once; history is stored
  * after the answer, yet an item survives a process that dies before storing it and a database
  * that refuses it for a while.

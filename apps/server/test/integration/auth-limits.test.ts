@@ -1,5 +1,5 @@
 /**
- * Sign-in and send limits that hold under concurrency and behind a proxy (issue 27 item 4):
+ * Sign-in and send limits that hold under concurrency and behind a proxy:
  * attempts are taken before the password is checked, a stranger cannot lock the owner out of
  * their own address, and TRUST_PROXY reads the client address only from trusted proxies.
  */

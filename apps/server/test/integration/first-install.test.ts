@@ -28,7 +28,7 @@ async function useLink(app: FastifyInstance, link: URL) {
 }
 
 // A production install (DEMO=false) has no demo to create the default project: its first user must
-// still be able to sign up, register and sign in (issue 27, finding 1).
+// still be able to sign up, register and sign in.
 describe.each(TEST_DATABASES)('the first sign-up of a fresh DEMO=false install on %s', (kind) => {
   let t: TestApp;
   let smtp: SmtpPeer;

@@ -11,8 +11,8 @@ import { recipients, type SmtpPeer, startSmtpPeer } from '../peers/smtp';
 const SIGNUPS_PER_PROCESS = 12;
 
 // Two web processes started together on an empty PostgreSQL database, each taking sign-ups the
-// moment it listens: every 200 must become a mail, and both must stay up (issue 27, finding 5:
-// creating the job queue deadlocked under early traffic and dropped the mails).
+// moment it listens: every 200 must become a mail, and both must stay up (creating the
+// job queue once deadlocked under early traffic and dropped the mails).
 describe.skipIf(!testDatabaseUrl())('the first start on an empty PostgreSQL database', () => {
   let smtp: SmtpPeer;
   beforeAll(async () => {

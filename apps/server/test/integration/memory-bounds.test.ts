@@ -16,7 +16,7 @@ import { createUser } from '../peers/factories';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'parley-memory-'));
 
-/** Memory bounded (issue 27 item 7): DuckDB's memory and threads and the answer caches come from the configuration. */
+/** Memory bounded: DuckDB's memory and threads and the answer caches come from the configuration. */
 describe('memory settings', () => {
   it('defaults to a bounded DuckDB and answer cache, and names a bad value', () => {
     const config = loadConfig({ DATA_DIR: dir() });

@@ -9,7 +9,7 @@ import { buildTestApp, type Client, signIn, TEST_DATABASES, type TestApp } from 
 import { createUser, type TestUser } from '../peers/factories';
 
 /**
- * Golden checks (issue 30 item 4): a verified question whose measure goes with a schema change of
+ * Golden checks: a verified question whose measure goes with a schema change of
  * its PostgreSQL source is flagged broken with the reason, its owner told once; impact() reports
  * it without storing; a fixed one is ok again. Needs TEST_DATABASE_URL (the source database).
  */

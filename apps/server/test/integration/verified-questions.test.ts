@@ -5,7 +5,7 @@ import { buildTestApp, type Client, signIn, TEST_DATABASES, type TestApp } from 
 import { createUser } from '../peers/factories';
 
 /**
- * Verified questions (issue 30 item 3), a chosen query on the ask body (item 1) and a word taught
+ * Verified questions, a chosen query on the ask body and a word taught
  * by hand, on the demo source and an uploaded file, through the HTTP API.
  */
 

@@ -12,7 +12,7 @@ const PATH = join(tmpdir(), `parley-test-demo-v1-${END}-0.25.duckdb`);
 const log = { warn: () => {}, error: () => {}, info: () => {} } as unknown as FastifyBaseLogger;
 const context = { timezone: 'UTC', language: 'en-US', previous: null };
 
-/** The result cache under concurrency (issue 14): one run per key, however many ask at once. */
+/** The result cache under concurrency: one run per key, however many ask at once. */
 describe('AnswerService: the result cache under concurrency', () => {
   let connector: DuckDbConnector;
   let source: AnswerSource;

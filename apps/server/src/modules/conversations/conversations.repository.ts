@@ -52,7 +52,7 @@ export class ConversationsRepository {
   /**
    * Stores answered questions from the history writer; an id already stored is skipped, so a
    * journal replayed after a crash never writes an item twice. One statement for the whole batch
-   * (cards, then items, as arrays): the history row is on every answer's account (issue 14).
+   * (cards, then items, as arrays): the history row is on every answer's account.
    */
   async insertItems(items: (Owner & NewConversationItem)[]): Promise<void> {
     if (items.length === 0) return;

@@ -6,9 +6,9 @@ const ZResponseRest = ZConversationResponse.omit({ card: true });
 
 /**
  * The JSON text of a question's answer, checked against the contract as the routes' serializer
- * checks every reply, but with each card checked and written once while it is shared: a repeated
- * question's ~2 KB card, checked again per answer, was about a tenth of a cached answer's main-thread time
- * (issue 14). Key order and text are what the serializer would write.
+ * checks every reply, but with each card checked and written once while it is shared: checking a
+ * repeated question's card again on every answer was a large part of a cached answer's own work.
+ * Key order and text are what the serializer would write.
  */
 export function queryReplyText(reply: TConversationQueryResponse): string {
   let text = '{"responses":[';

@@ -24,7 +24,7 @@ const ownerKey = (owner: Owner) => `${owner.userId}:${owner.projectId}`;
 /** The only place that reads and writes data sources and the per-user default. */
 export class DatasourcesRepository {
   /**
-   * Every question without a source reads the owner's sources and default (issue 14: two app-database
+   * Every question without a source reads the owner's sources and default (two app-database
    * statements per answer). Being the only writer of both tables, this repository can keep a short
    * copy honest: each of its writes drops the owner's copy in every process once it is committed
    * (the 'owned-sources' notice, lib/invalidation.ts).

@@ -43,7 +43,7 @@ export interface SourceFilesDeps {
 }
 
 /**
- * Server mode's local source files as caches (issue 27): the durable copy of an uploaded file's
+ * Server mode's local source files as caches: the durable copy of an uploaded file's
  * DuckDB file and of an API source's synced copy (Formbricks) is in PostgreSQL
  * (source-files.repository.ts); DATA_DIR/sources holds this process's copies. Before a source is
  * opened (and before a sync, which builds on the copy) its files are fetched when this process

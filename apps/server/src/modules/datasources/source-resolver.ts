@@ -151,7 +151,7 @@ export class SourceResolver {
     }
     if (datasourceId === DEMO_DATASOURCE_ID && this.options.demo) return this.demo();
     // From the owner's short-lived copy of their sources (dropped by every write to them), as the
-    // default is: a named source costs no statement per answer either (issue 14).
+    // default is: a named source costs no statement per answer either.
     const row = isSourceId(datasourceId)
       ? ((await this.repo.ownedSources(actor)).rows.find((r) => r.id === datasourceId) ?? null)
       : null;

@@ -55,7 +55,7 @@ export interface SynonymsDeps {
 }
 
 /**
- * Learned synonyms (issue 10 item 4): when a user picks a choice of a question back, the unknown
+ * Learned synonyms: when a user picks a choice of a question back, the unknown
  * word is remembered for the project and source; every later question about that source is
  * parsed with the project's words laid over the model. The taught model is built once per (base
  * model, words) — never per question — and dropped when a word is learned or removed.

@@ -19,7 +19,7 @@ import type { VerifiedService } from './verified.service';
 import { plainText } from './verified.service';
 import { canonicalJson } from './verified-index';
 
-/** What the model editor's save asks of the golden checks (issue 30 item 4). */
+/** What the model editor's save asks of the golden checks. */
 export interface ModelChecks {
   /** The verified questions `source.model` would break; nothing is stored (the save's impact preview). */
   impact(actor: Actor, source: AnswerSource): Promise<TBrokenCheck[]>;

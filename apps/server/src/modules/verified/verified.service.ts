@@ -29,7 +29,7 @@ export interface VerifiedDeps {
 }
 
 /**
- * Verified questions (DESIGN §12, issue 30 item 3): phrases pinned by a source's owner to a
+ * Verified questions (DESIGN §12): phrases pinned by a source's owner to a
  * query, which answer first. The answer path reads them as one memoised index per owner and
  * source, dropped in every process when they change (the 'verified' notice).
  */

@@ -10,7 +10,7 @@ import { flatBundle } from '../../i18n/bundle-check';
 
 /**
  * The connect forms the web drew from its own switch over source types before the server described
- * them (issue 28), field by field, plus the two layout facts the form component used to work out
+ * them, field by field, plus the two layout facts the form component used to work out
  * from field names: port and password share a row with the field before them, and the SSL switch
  * has its hint.
  */
