@@ -85,7 +85,7 @@ const cardMonths = {
       measures: ['Orders'],
       dimensions: [],
       filters: [],
-      timeDimension: { field: 'order_date', grain: 'month', range: { type: 'this_year' } },
+      timeDimension: { field: 'order_date', grain: 'month', range: { kind: 'this', unit: 'year' } },
     },
   },
 };

@@ -2,7 +2,7 @@
 import type { TComparison, TDateRange } from '@parley/contract';
 import { formatDateRange } from '@parley/presenter';
 import type { TFunction } from 'i18next';
-import { assertNever } from '../../lib/assert-never';
+import { unknownCase } from '../../lib/assert-never';
 import type { ChipWords } from './understood';
 
 function isoDay(iso: string): Date {
@@ -41,7 +41,7 @@ export function rangeWords(range: TDateRange, t: TFunction, locale: string): str
     case 'between':
       return formatDateRange(range.from, range.to, locale);
     default:
-      return assertNever(range);
+      return unknownCase(range, '');
   }
 }
 
