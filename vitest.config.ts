@@ -15,6 +15,8 @@ export default defineConfig({
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Migrates the template databases once per run; each test app gets a copy.
+          globalSetup: ['apps/server/test/peers/global-setup.ts'],
         },
       },
       {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +9,13 @@ import { type Config, loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { startWorker } from '../src/jobs/start-worker';
 import { login } from './peers/factories';
+import {
+  copyPgliteTemplate,
+  databaseUrl,
+  forgetPostgresTemplate,
+  postgresTemplate,
+  uniqueDatabaseName,
+} from './peers/migrated-databases';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -32,27 +38,43 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A throw-away PostgreSQL database on the test server (or `server`'s), dropped by the returned function. */
+/**
+ * A throw-away PostgreSQL database on the test server (or `server`'s), dropped by the returned
+ * function: a copy of the migrated template, or with `empty` one with no tables, as a first start has.
+ */
 export async function createPostgresDatabase(
   server = requireTestDatabaseUrl(),
+  options: { empty?: boolean } = {},
 ): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = new URL(server);
-  const name = `parley_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base.toString() });
+  const name = uniqueDatabaseName();
+  const admin = new pg.Client({ connectionString: server });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  try {
+    await createDatabase(admin, server, name, options.empty === true);
+  } finally {
+    await admin.end();
+  }
   return {
-    url: url.toString(),
+    url: databaseUrl(server, name),
     drop: async () => {
-      const c = new pg.Client({ connectionString: base.toString() });
+      const c = new pg.Client({ connectionString: server });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
   };
+}
+
+async function createDatabase(admin: pg.Client, server: string, name: string, empty: boolean) {
+  if (empty) return void (await admin.query(`CREATE DATABASE ${name}`));
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${await postgresTemplate(server)}`);
+  } catch (error) {
+    // A run of other migrations pruned the template meanwhile: build it again, once.
+    if ((error as { code?: string }).code !== '3D000') throw error;
+    forgetPostgresTemplate(server);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${await postgresTemplate(server)}`);
+  }
 }
 
 /**
@@ -68,10 +90,15 @@ export async function buildTestApp(
     worker?: boolean;
     /** A pino logger config (e.g. `{ level, stream }`) to read what the app logs. */
     logger?: object;
+    /** Start on a database with no tables, as a first install does (default: a migrated copy). */
+    emptyDatabase?: boolean;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-'));
-  const pgDb = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const empty = options.emptyDatabase === true;
+  const pgDb = kind === 'postgres' ? await createPostgresDatabase(undefined, { empty }) : null;
+  // PGlite in memory when empty; else a copy of the migrated template (outside DATA_DIR).
+  const liteCopy = kind === 'pglite' && !empty ? await copyPgliteTemplate() : null;
   const config = loadConfig({
     DATA_DIR: dataDir,
     DEMO_PASSWORD: 'Demo-pass-123!',
@@ -79,7 +106,7 @@ export async function buildTestApp(
     ...(pgDb ? { DATABASE_URL: pgDb.url, DEMO: 'true' } : {}),
     ...env,
   });
-  const database = await openDatabase({ url: config.DATABASE_URL, dir: null });
+  const database = await openDatabase({ url: config.DATABASE_URL, dir: liteCopy?.dir ?? null });
   const app = await buildApp({
     config,
     database,
@@ -99,6 +126,7 @@ export async function buildTestApp(
       await app.close();
       await database.close();
       await pgDb?.drop();
+      liteCopy?.remove();
     },
   };
 }
