@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 const WEB_TESTS = ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/test/**/*.test.{ts,tsx}'];
@@ -11,6 +12,9 @@ const JSDOM_TESTS = [
 // One runner for every unit and API test; the web projects get a DOM, the rest run on Node.
 export default defineConfig({
   test: {
+    // Every core: most files wait on a database or a DuckDB thread part of the time (vitest's
+    // default leaves one core to its idle main process).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
@@ -23,6 +27,9 @@ export default defineConfig({
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Files share a worker's loaded modules instead of importing the app again each; every
+          // file closes what it opens and restores what it patches.
+          isolate: false,
           // Prepares the template databases once per run; each test app gets a copy.
           globalSetup: ['apps/server/test/peers/global-setup.ts'],
         },
