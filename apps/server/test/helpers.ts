@@ -6,7 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
+import { type Database, openDatabase } from '../src/db/client';
 import { startWorker } from '../src/jobs/start-worker';
 import { login } from './peers/factories';
 import {
@@ -77,6 +77,38 @@ async function createDatabase(admin: pg.Client, server: string, name: string, em
   }
 }
 
+/** A database of a test, without an app. */
+export interface TestDatabase {
+  database: Database;
+  /** PostgreSQL's URL; undefined on PGlite. */
+  url: string | undefined;
+  /** Closes the database and removes it. */
+  close(): Promise<void>;
+}
+
+/**
+ * A database without an app: a copy of the prepared template (PGlite's outside any DATA_DIR), or
+ * with `empty` one with no tables, as a first install has (PGlite's then in memory).
+ */
+export async function openTestDatabase(
+  kind: DbKind = 'pglite',
+  options: { empty?: boolean } = {},
+): Promise<TestDatabase> {
+  const empty = options.empty === true;
+  const pgDb = kind === 'postgres' ? await createPostgresDatabase(undefined, { empty }) : null;
+  const liteCopy = kind === 'pglite' && !empty ? await copyPgliteTemplate() : null;
+  const database = await openDatabase({ url: pgDb?.url, dir: liteCopy?.dir ?? null });
+  return {
+    database,
+    url: pgDb?.url,
+    close: async () => {
+      await database.close();
+      await pgDb?.drop();
+      liteCopy?.remove();
+    },
+  };
+}
+
 /**
  * Builds the real app on a fresh database and DATA_DIR; `env` overrides configuration. Like the
  * server, it runs the job worker (mail, digests) unless `worker: false`.
@@ -90,26 +122,22 @@ export async function buildTestApp(
     worker?: boolean;
     /** A pino logger config (e.g. `{ level, stream }`) to read what the app logs. */
     logger?: object;
-    /** Start on a database with no tables, as a first install does (default: a migrated copy). */
+    /** Start on a database with no tables, as a first install does (default: a prepared copy). */
     emptyDatabase?: boolean;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-'));
-  const empty = options.emptyDatabase === true;
-  const pgDb = kind === 'postgres' ? await createPostgresDatabase(undefined, { empty }) : null;
-  // PGlite in memory when empty; else a copy of the migrated template (outside DATA_DIR).
-  const liteCopy = kind === 'pglite' && !empty ? await copyPgliteTemplate() : null;
+  const db = await openTestDatabase(kind, { empty: options.emptyDatabase });
   const config = loadConfig({
     DATA_DIR: dataDir,
     DEMO_PASSWORD: 'Demo-pass-123!',
     DEMO_END_DATE: '2026-11-20',
-    ...(pgDb ? { DATABASE_URL: pgDb.url, DEMO: 'true' } : {}),
+    ...(db.url ? { DATABASE_URL: db.url, DEMO: 'true' } : {}),
     ...env,
   });
-  const database = await openDatabase({ url: config.DATABASE_URL, dir: liteCopy?.dir ?? null });
   const app = await buildApp({
     config,
-    database,
+    database: db.database,
     webRoot: join(dataDir, 'no-web'),
     demoDataset: TEST_DEMO_DATASET,
     clock,
@@ -124,9 +152,7 @@ export async function buildTestApp(
     config: app.config,
     close: async () => {
       await app.close();
-      await database.close();
-      await pgDb?.drop();
-      liteCopy?.remove();
+      await db.close();
     },
   };
 }
