@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,9 +6,16 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
+import { type Database, openDatabase } from '../src/db/client';
 import { startWorker } from '../src/jobs/start-worker';
 import { login } from './peers/factories';
+import {
+  copyPgliteTemplate,
+  databaseUrl,
+  forgetPostgresTemplate,
+  postgresTemplate,
+  uniqueDatabaseName,
+} from './peers/migrated-databases';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -32,25 +38,73 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A throw-away PostgreSQL database on the test server (or `server`'s), dropped by the returned function. */
+/**
+ * A throw-away PostgreSQL database on the test server (or `server`'s), dropped by the returned
+ * function: a copy of the migrated template, or with `empty` one with no tables, as a first start has.
+ */
 export async function createPostgresDatabase(
   server = requireTestDatabaseUrl(),
+  options: { empty?: boolean } = {},
 ): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = new URL(server);
-  const name = `parley_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base.toString() });
+  const name = uniqueDatabaseName();
+  const admin = new pg.Client({ connectionString: server });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  try {
+    await createDatabase(admin, server, name, options.empty === true);
+  } finally {
+    await admin.end();
+  }
   return {
-    url: url.toString(),
+    url: databaseUrl(server, name),
     drop: async () => {
-      const c = new pg.Client({ connectionString: base.toString() });
+      const c = new pg.Client({ connectionString: server });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
+    },
+  };
+}
+
+async function createDatabase(admin: pg.Client, server: string, name: string, empty: boolean) {
+  if (empty) return void (await admin.query(`CREATE DATABASE ${name}`));
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${await postgresTemplate(server)}`);
+  } catch (error) {
+    // A run of other migrations pruned the template meanwhile: build it again, once.
+    if ((error as { code?: string }).code !== '3D000') throw error;
+    forgetPostgresTemplate(server);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${await postgresTemplate(server)}`);
+  }
+}
+
+/** A database of a test, without an app. */
+export interface TestDatabase {
+  database: Database;
+  /** PostgreSQL's URL; undefined on PGlite. */
+  url: string | undefined;
+  /** Closes the database and removes it. */
+  close(): Promise<void>;
+}
+
+/**
+ * A database without an app: a copy of the prepared template (PGlite's outside any DATA_DIR), or
+ * with `empty` one with no tables, as a first install has (PGlite's then in memory).
+ */
+export async function openTestDatabase(
+  kind: DbKind = 'pglite',
+  options: { empty?: boolean } = {},
+): Promise<TestDatabase> {
+  const empty = options.empty === true;
+  const pgDb = kind === 'postgres' ? await createPostgresDatabase(undefined, { empty }) : null;
+  const liteCopy = kind === 'pglite' && !empty ? await copyPgliteTemplate() : null;
+  const database = await openDatabase({ url: pgDb?.url, dir: liteCopy?.dir ?? null });
+  return {
+    database,
+    url: pgDb?.url,
+    close: async () => {
+      await database.close();
+      await pgDb?.drop();
+      liteCopy?.remove();
     },
   };
 }
@@ -68,21 +122,22 @@ export async function buildTestApp(
     worker?: boolean;
     /** A pino logger config (e.g. `{ level, stream }`) to read what the app logs. */
     logger?: object;
+    /** Start on a database with no tables, as a first install does (default: a prepared copy). */
+    emptyDatabase?: boolean;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-'));
-  const pgDb = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const db = await openTestDatabase(kind, { empty: options.emptyDatabase });
   const config = loadConfig({
     DATA_DIR: dataDir,
     DEMO_PASSWORD: 'Demo-pass-123!',
     DEMO_END_DATE: '2026-11-20',
-    ...(pgDb ? { DATABASE_URL: pgDb.url, DEMO: 'true' } : {}),
+    ...(db.url ? { DATABASE_URL: db.url, DEMO: 'true' } : {}),
     ...env,
   });
-  const database = await openDatabase({ url: config.DATABASE_URL, dir: null });
   const app = await buildApp({
     config,
-    database,
+    database: db.database,
     webRoot: join(dataDir, 'no-web'),
     demoDataset: TEST_DEMO_DATASET,
     clock,
@@ -97,8 +152,7 @@ export async function buildTestApp(
     config: app.config,
     close: async () => {
       await app.close();
-      await database.close();
-      await pgDb?.drop();
+      await db.close();
     },
   };
 }

@@ -8,13 +8,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { openDatabase } from '../../src/db/client';
 import { billingEvents } from '../../src/db/schema';
 import { BILLING_EVENT_JOB } from '../../src/modules/billing/billing-webhooks.service';
 import {
   buildTestApp,
   type Client,
   DEMO,
+  openTestDatabase,
   signIn,
   TEST_DATABASES,
   TEST_DEMO_DATASET,
@@ -535,14 +535,14 @@ describe('refusals beside the built web app', () => {
     writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Parley</title>');
     writeFileSync(join(webRoot, 'assets', 'app-1234.js'), 'console.log(1)');
     const config = loadConfig({ DATA_DIR: dataDir, DEMO: 'false', DEMO_PASSWORD: DEMO.password });
-    const database = await openDatabase({ url: undefined, dir: null });
-    const app = await buildApp({ config, database, webRoot, demoDataset: TEST_DEMO_DATASET });
+    const db = await openTestDatabase();
+    const app = await buildApp({ config, database: db.database, webRoot, demoDataset: TEST_DEMO_DATASET });
     await app.ready();
     t = {
       inject: (method, url) => app.inject({ method: method as 'GET', url }),
       close: async () => {
         await app.close();
-        await database.close();
+        await db.close();
       },
     };
   }, 120_000);

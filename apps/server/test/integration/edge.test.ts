@@ -10,13 +10,13 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { openDatabase } from '../../src/db/client';
 import { cspDirectives } from '../../src/plugins/security-headers.plugin';
 import {
   buildTestApp,
   type Client,
   createPostgresDatabase,
   DEMO,
+  openTestDatabase,
   signIn,
   TEST_DEMO_DATASET,
   type TestApp,
@@ -25,7 +25,7 @@ import { passwordLogin } from '../peers/factories';
 
 const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The app beside a built web app (index.html and one asset), on an in-memory database. */
+/** The app beside a built web app (index.html and one asset), on a PGlite database. */
 async function appWithWeb(
   env: Record<string, string>,
 ): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
@@ -35,14 +35,14 @@ async function appWithWeb(
   writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Parley</title>');
   writeFileSync(join(webRoot, 'assets', 'app-1234.js'), 'console.log(1)');
   const config = loadConfig({ DATA_DIR: dataDir, DEMO: 'false', ...env });
-  const database = await openDatabase({ url: undefined, dir: null });
-  const app = await buildApp({ config, database, webRoot, demoDataset: TEST_DEMO_DATASET });
+  const db = await openTestDatabase();
+  const app = await buildApp({ config, database: db.database, webRoot, demoDataset: TEST_DEMO_DATASET });
   await app.ready();
   return {
     app,
     close: async () => {
       await app.close();
-      await database.close();
+      await db.close();
     },
   };
 }

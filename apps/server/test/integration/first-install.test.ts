@@ -34,7 +34,10 @@ describe.each(TEST_DATABASES)('the first sign-up of a fresh DEMO=false install o
   let smtp: SmtpPeer;
   beforeAll(async () => {
     smtp = await startSmtpPeer();
-    t = await buildTestApp(kind, { SMTP_URL: smtp.url, PUBLIC_URL, DEMO: 'false' });
+    // Migrated from empty, as a first install is (other tests start on a migrated copy).
+    t = await buildTestApp(kind, { SMTP_URL: smtp.url, PUBLIC_URL, DEMO: 'false' }, undefined, {
+      emptyDatabase: true,
+    });
   });
   afterAll(async () => {
     await t.close();

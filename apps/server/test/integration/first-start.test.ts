@@ -23,7 +23,7 @@ describe.skipIf(!testDatabaseUrl())('the first start on an empty PostgreSQL data
   it.each([1, 2])(
     'start %i: migrates once, creates the queues once and mails every accepted sign-up',
     async (round) => {
-      const database = await createPostgresDatabase();
+      const database = await createPostgresDatabase(undefined, { empty: true });
       const processes: MainProcess[] = [];
       try {
         const env = (n: number) => ({
