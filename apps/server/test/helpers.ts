@@ -9,13 +9,13 @@ import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { startWorker } from '../src/jobs/start-worker';
 import { login } from './peers/factories';
+import { copyPgliteTemplate } from './peers/pglite-template';
 import {
-  copyPgliteTemplate,
   databaseUrl,
   forgetPostgresTemplate,
   postgresTemplate,
   uniqueDatabaseName,
-} from './peers/migrated-databases';
+} from './peers/postgres-template';
 
 export type DbKind = 'pglite' | 'postgres';
 

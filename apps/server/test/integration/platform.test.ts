@@ -3,15 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { ConfigError, loadConfig } from '../../src/config';
-import {
-  buildTestApp,
-  type Client,
-  DEMO,
-  openTestDatabase,
-  signIn,
-  TEST_DATABASES,
-  type TestApp,
-} from '../helpers';
+import { openDatabase } from '../../src/db/client';
+import { buildTestApp, type Client, DEMO, signIn, TEST_DATABASES, type TestApp } from '../helpers';
 
 describe.each(TEST_DATABASES)('platform on %s', (kind) => {
   let t: TestApp;
@@ -179,8 +172,8 @@ describe('single-page app serving', () => {
     mkdirSync(join(root, 'assets'), { recursive: true });
     writeFileSync(join(root, 'index.html'), '<!doctype html><title>Parley</title>');
     writeFileSync(join(root, 'assets', 'app-abc.js'), 'console.log(1)');
-    const db = await openTestDatabase();
-    const app = await buildApp({ config: t.config, database: db.database, webRoot: root });
+    const database = await openDatabase({ dir: null });
+    const app = await buildApp({ config: t.config, database, webRoot: root });
     try {
       const deep = await app.inject({ method: 'GET', url: '/collection/42/new' });
       expect(deep.statusCode).toBe(200);
@@ -194,7 +187,7 @@ describe('single-page app serving', () => {
       expect(api.json().message).toMatch(/No such route/);
     } finally {
       await app.close();
-      await db.close();
+      await database.close();
       await t.close();
     }
   });
