@@ -51,15 +51,7 @@ export class DigestRepository {
    * or week start than the collection and its owner have now.
    */
   async findUnplanned(): Promise<DigestPlanInput[]> {
-    const rows = await this.db
-      .select({
-        collectionId: collections.id,
-        frequency: collections.notificationFrequency,
-        timezone: zone,
-        language: users.language,
-      })
-      .from(collections)
-      .innerJoin(users, eq(users.id, collections.userId))
+    const rows = await this.planInputs()
       .leftJoin(digestSchedules, eq(digestSchedules.collectionId, collections.id))
       .where(
         and(
@@ -77,7 +69,15 @@ export class DigestRepository {
 
   /** The plan of one collection, or null when it has no digest. */
   async findPlanInput(collectionId: string): Promise<DigestPlanInput | null> {
-    const [row] = await this.db
+    const [row] = await this.planInputs()
+      .where(and(eq(collections.id, collectionId), isNotNull(collections.notificationFrequency)))
+      .limit(1);
+    return row ? { ...row, frequency: row.frequency! } : null;
+  }
+
+  /** What a digest's plan reads of a collection and its owner (frequency, time zone, language). */
+  private planInputs() {
+    return this.db
       .select({
         collectionId: collections.id,
         frequency: collections.notificationFrequency,
@@ -85,10 +85,7 @@ export class DigestRepository {
         language: users.language,
       })
       .from(collections)
-      .innerJoin(users, eq(users.id, collections.userId))
-      .where(and(eq(collections.id, collectionId), isNotNull(collections.notificationFrequency)))
-      .limit(1);
-    return row ? { ...row, frequency: row.frequency! } : null;
+      .innerJoin(users, eq(users.id, collections.userId));
   }
 
   async upsertSchedule(
