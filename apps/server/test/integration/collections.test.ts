@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { ensureDemoDataset, SqlConnector } from '@parley/connectors';
 import {
@@ -19,7 +18,7 @@ import {
   TEST_DEMO_DATASET,
   type TestApp,
 } from '../helpers';
-import { createUser } from '../peers/factories';
+import { createUser, fileUpload } from '../peers/factories';
 
 /** Revenue of completed orders between two dates, straight from the demo file. */
 async function revenueBetween(from: string, to: string): Promise<number> {
@@ -39,13 +38,6 @@ async function revenueBetween(from: string, to: string): Promise<number> {
 }
 
 /** A multipart/form-data body with one CSV file part. */
-function multipart(filename: string, content: string) {
-  const boundary = `----parley${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n${content}\r\n--${boundary}--\r\n`,
-  );
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const CSV = 'region,amount,sold_on\nNorth,10.50,2026-10-01\nSouth,20.25,2026-10-02\nNorth,5,2026-11-01\n';
 
@@ -283,7 +275,7 @@ describe.each(TEST_DATABASES)('collections on %s', (kind) => {
     const upload = await demo.inject({
       method: 'POST',
       url: '/api/v1/datasource/upload',
-      ...multipart('Shop Sales.csv', CSV),
+      ...fileUpload('Shop Sales.csv', CSV),
     });
     expect(upload.statusCode, upload.body).toBe(200);
     const fileId: string = upload.json().datasource_id;

@@ -7,7 +7,7 @@ import { datasetDir } from '@parley/testing/datasets';
 import { type PgAuthPeer, startPgAuthPeer } from '@parley/testing/standins/pg-auth-peer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type Client, signIn, TEST_DATABASES, type TestApp } from '../helpers';
-import { createUser } from '../peers/factories';
+import { createUser, fileUpload } from '../peers/factories';
 
 /**
  * The data-sources screen explains itself: connection failures say what is wrong, sources are
@@ -17,17 +17,6 @@ const PG_URL = testDatabaseUrl();
 const PASSWORD = `Pw-${randomBytes(8).toString('hex')}`;
 
 /** A multipart/form-data body with one file part, built by hand. */
-function multipart(filename: string, content: Buffer) {
-  const boundary = `----parley${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const ORDERS = readFileSync(join(datasetDir('northwind'), 'orders.csv'));
 
@@ -131,7 +120,7 @@ describe.each(TEST_DATABASES)('data sources that explain themselves on %s', (kin
       const res = await alice.inject({
         method: 'POST',
         url: '/api/v1/datasource/upload',
-        ...multipart('orders.csv', ORDERS),
+        ...fileUpload('orders.csv', ORDERS),
       });
       expect(res.statusCode, res.body).toBe(200);
       const { datasource_id, summary } = res.json();

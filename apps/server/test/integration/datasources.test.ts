@@ -13,7 +13,7 @@ import type { Actor } from '../../src/lib/access';
 import { SecretBox } from '../../src/lib/crypto';
 import { NEW_USER_FEATURES } from '../../src/modules/auth/auth.service';
 import { buildTestApp, type Client, signIn, TEST_DATABASES, type TestApp } from '../helpers';
-import { createUser, type TestUser } from '../peers/factories';
+import { createUser, fileUpload, type TestUser } from '../peers/factories';
 
 /**
  * The PostgreSQL server the source databases are created on: TEST_DATABASE_URL's (the connectors'
@@ -120,17 +120,6 @@ const pgConfig = (database: string, over: Record<string, unknown> = {}) => ({
 });
 
 /** A multipart/form-data body with one file part, built by hand. */
-function multipart(filename: string, content: string | Buffer, type = 'text/csv') {
-  const boundary = `----parley${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    Buffer.from(content),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const CSV = 'region,amount,sold_on\nNorth,10.50,2026-10-01\nSouth,20.25,2026-10-02\nNorth,5,2026-11-01\n';
 
@@ -182,7 +171,7 @@ describe.each(TEST_DATABASES)('data sources on %s', (kind) => {
   const create = (c: Client, name: string, config: Record<string, unknown>) =>
     c.inject({ method: 'POST', url: '/api/v1/datasource', payload: { type: 'POSTGRESQL', name, config } });
   const upload = (c: Client, filename: string, content: string | Buffer, type?: string) =>
-    c.inject({ method: 'POST', url: '/api/v1/datasource/upload', ...multipart(filename, content, type) });
+    c.inject({ method: 'POST', url: '/api/v1/datasource/upload', ...fileUpload(filename, content, type) });
   const ask = (c: Client, phrase: string, datasource_id?: string) =>
     c.inject({
       method: 'POST',
@@ -599,7 +588,7 @@ describe.each(TEST_DATABASES)('data-source limits on %s', (kind) => {
     const res = await user.inject({
       method: 'POST',
       url: '/api/v1/datasource/upload',
-      ...multipart('big.csv', big),
+      ...fileUpload('big.csv', big),
     });
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toMatch(/upload limit of 0\.001 MB/);

@@ -129,7 +129,7 @@ describe.each(TEST_DATABASES)('collection digests on %s', (kind) => {
     expect(csv!.content.toString('utf8')).toBe(toCsv(cards[2]!.table));
     expect(mail!.text).toContain('The first 20 of 31 rows');
     expect(mail!.text).toContain('First digest of this card');
-    expect(linkIn(mail!, '/collection/' + collection.id).origin).toBe(PUBLIC_URL);
+    expect(linkIn(mail!, `/collection/${collection.id}`).origin).toBe(PUBLIC_URL);
 
     // A later digest says what changed since this one: a month on, "last month" is November.
     now = new Date('2026-12-10T12:00:00Z');

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { TGuideState } from '@parley/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema';
 import { buildTestApp, type Client, signIn, TEST_DATABASES, type TestApp } from '../helpers';
-import { createUser } from '../peers/factories';
+import { createUser, fileUpload } from '../peers/factories';
 
 /** Sales of two regions over the months before TEST_NOW (2026-11-20). */
 const CSV = [
@@ -17,22 +16,14 @@ const CSV = [
   ),
 ].join('\n');
 
-function multipart(filename: string, content: string) {
-  const boundary = `----parley${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
-    ),
-    Buffer.from(content),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 describe.each(TEST_DATABASES)('the Getting started guide and the starter questions on %s', (kind) => {
   let t: TestApp;
   const upload = async (c: Client, name: string): Promise<string> => {
-    const res = await c.inject({ method: 'POST', url: '/api/v1/datasource/upload', ...multipart(name, CSV) });
+    const res = await c.inject({
+      method: 'POST',
+      url: '/api/v1/datasource/upload',
+      ...fileUpload(name, CSV),
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().datasource_id;
   };

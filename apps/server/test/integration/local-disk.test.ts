@@ -29,7 +29,7 @@ import {
   TEST_DEMO_DATASET,
   TEST_NOW,
 } from '../helpers';
-import { createUser, type TestUser } from '../peers/factories';
+import { createUser, fileUpload, type TestUser } from '../peers/factories';
 
 /**
  * Issue 27, item 2: in server mode (DATABASE_URL) nothing durable lives on a web process's disk.
@@ -202,18 +202,6 @@ async function startApp(
 
 const restores = (logs: string[]) => logs.filter((l) => l.includes('source file restored from the database'));
 
-function multipart(filename: string, content: string) {
-  const boundary = `----parley${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
-    ),
-    Buffer.from(content),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 const CSV = 'region,amount,sold_on\nNorth,10.50,2026-10-01\nSouth,20.25,2026-10-02\nNorth,5,2026-11-01\n';
 
 const ask = (c: Client, phrase: string, datasource_id: string) =>
@@ -264,7 +252,7 @@ serverMode('server mode: source files kept in PostgreSQL, local copies are cache
     const upload = await alice.inject({
       method: 'POST',
       url: '/api/v1/datasource/upload',
-      ...multipart('Shop Sales.csv', CSV),
+      ...fileUpload('Shop Sales.csv', CSV),
     });
     expect(upload.statusCode, upload.body).toBe(200);
     const id = upload.json().datasource_id as string;
@@ -391,7 +379,7 @@ describe('embedded mode: local files are the durable copy', () => {
       const upload = await alice.inject({
         method: 'POST',
         url: '/api/v1/datasource/upload',
-        ...multipart('Shop Sales.csv', CSV),
+        ...fileUpload('Shop Sales.csv', CSV),
       });
       expect(upload.statusCode, upload.body).toBe(200);
       const id = upload.json().datasource_id as string;

@@ -1,9 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { TReportIssue, TReportsResponse } from '@parley/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_JOB } from '../../src/modules/reports/reports.service';
 import { buildTestApp, type Client, signIn, TEST_DATABASES, type TestApp } from '../helpers';
-import { createUser } from '../peers/factories';
+import { createUser, fileUpload } from '../peers/factories';
 
 const CSV = [
   'region,revenue,sold_on',
@@ -36,18 +36,6 @@ const STRATEGY = {
   focus_functions: [],
 };
 
-function multipart(filename: string, content: string) {
-  const boundary = `----parley${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
-    ),
-    Buffer.from(content),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 describe.each(TEST_DATABASES)('the data source a report reads, on %s', (kind) => {
   let t: TestApp;
   const put = (c: Client, path: string, payload: unknown) =>
@@ -59,7 +47,11 @@ describe.each(TEST_DATABASES)('the data source a report reads, on %s', (kind) =>
     return signIn(t.app, user.email, user.password);
   };
   const upload = async (c: Client, name: string): Promise<string> => {
-    const res = await c.inject({ method: 'POST', url: '/api/v1/datasource/upload', ...multipart(name, CSV) });
+    const res = await c.inject({
+      method: 'POST',
+      url: '/api/v1/datasource/upload',
+      ...fileUpload(name, CSV),
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().datasource_id;
   };

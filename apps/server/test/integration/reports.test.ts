@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { ensureDemoDataset } from '@parley/connectors';
 import {
@@ -27,7 +26,7 @@ import {
   TEST_NOW,
   type TestApp,
 } from '../helpers';
-import { createUser, uniqueEmail } from '../peers/factories';
+import { createUser, fileUpload, uniqueEmail } from '../peers/factories';
 import { recipients, type SmtpPeer, startSmtpPeer } from '../peers/smtp';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -80,18 +79,6 @@ async function demoTotals(from: string, to: string): Promise<{ revenue: number; 
     connection.closeSync();
     instance.closeSync();
   }
-}
-
-function multipart(filename: string, content: string) {
-  const boundary = `----parley${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
-    ),
-    Buffer.from(content),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 describe.each(TEST_DATABASES)('Intelligence Suite reports on %s', (kind) => {
@@ -410,7 +397,7 @@ describe.each(TEST_DATABASES)('Intelligence Suite reports on %s', (kind) => {
     const upload = await c.inject({
       method: 'POST',
       url: '/api/v1/datasource/upload',
-      ...multipart('Shop.csv', `sold_on,amount\n${rows.join('\n')}\n`),
+      ...fileUpload('Shop.csv', `sold_on,amount\n${rows.join('\n')}\n`),
     });
     expect(upload.statusCode, upload.body).toBe(200);
     const { datasource_id } = upload.json();

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { MODEL_FEATURES, NON_ADMIN_FEATURES, type TSemanticQuery } from '@parley/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type Client, signIn, TEST_DATABASES, type TestApp } from '../helpers';
-import { createUser } from '../peers/factories';
+import { createUser, fileUpload } from '../peers/factories';
 
 /**
  * Verified questions, a chosen query on the ask body and a word taught
@@ -40,14 +39,6 @@ const REVENUE_BY_CHANNEL: TSemanticQuery = {
   filters: [],
 };
 const CSV = 'region,amount,sold_on\nNorth,10.50,2026-10-01\nSouth,20.25,2026-10-02\nNorth,5,2026-11-01\n';
-
-function multipart(filename: string, content: string) {
-  const boundary = `----parley${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n${content}\r\n--${boundary}--\r\n`,
-  );
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe.each(TEST_DATABASES)('verified questions on %s', (kind) => {
   let t: TestApp;
@@ -251,7 +242,7 @@ describe.each(TEST_DATABASES)('verified questions on %s', (kind) => {
     const upload = await alice.inject({
       method: 'POST',
       url: '/api/v1/datasource/upload',
-      ...multipart('Shop.csv', CSV),
+      ...fileUpload('Shop.csv', CSV),
     });
     expect(upload.statusCode, upload.body).toBe(200);
     const file = upload.json().datasource_id as string;

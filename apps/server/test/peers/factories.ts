@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FeatureKey } from '@parley/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -114,4 +115,17 @@ export async function login(
   const cookie = sessionCookieOf(res)!;
   const xsrf = res.json().xsrfToken as string;
   return { cookie, xsrf, call: clientOf(app, cookie, xsrf, opts.host) };
+}
+
+/** A multipart body carrying one file in the field `file`, as the upload route reads it. */
+export function fileUpload(filename: string, content: string | Buffer, type = 'text/csv') {
+  const boundary = `----parley${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    Buffer.from(content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
