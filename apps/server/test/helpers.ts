@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { requireTestDatabaseUrl, testDatabaseUrl } from '@parley/testing';
+import type { PaddlePeer } from '@parley/testing/standins/paddle-standin';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
@@ -186,3 +187,14 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
 }
 
 export const DEMO = { email: 'demo@parley.local', password: 'Demo-pass-123!' };
+
+/** The configuration that makes the app bill through a Paddle stand-in (its URL, key, secret and prices). */
+export function paddleEnv(paddle: PaddlePeer): Record<string, string> {
+  return {
+    BILLING_PROVIDER: 'paddle',
+    PADDLE_API_URL: paddle.url,
+    PADDLE_API_KEY: paddle.apiKey,
+    BILLING_WEBHOOK_SECRET: paddle.webhookSecret,
+    PADDLE_PRICE_IDS: JSON.stringify(paddle.priceIds),
+  };
+}

@@ -15,6 +15,7 @@ import {
   type Client,
   DEMO,
   openTestDatabase,
+  paddleEnv,
   signIn,
   TEST_DATABASES,
   TEST_DEMO_DATASET,
@@ -572,18 +573,7 @@ describe.each(TEST_DATABASES)('a signed billing webhook carrying a NUL (%s)', (k
 
   beforeAll(async () => {
     paddle = await startPaddlePeer(clock);
-    t = await buildTestApp(
-      kind,
-      {
-        BILLING_PROVIDER: 'paddle',
-        PADDLE_API_URL: paddle.url,
-        PADDLE_API_KEY: paddle.apiKey,
-        BILLING_WEBHOOK_SECRET: paddle.webhookSecret,
-        PADDLE_PRICE_IDS: JSON.stringify(paddle.priceIds),
-      },
-      clock,
-      { worker: false },
-    );
+    t = await buildTestApp(kind, paddleEnv(paddle), clock, { worker: false });
   }, 120_000);
   afterAll(async () => {
     await t.close();

@@ -4,7 +4,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collections, subscriptions, users } from '../../src/db/schema';
 import { BILLING_EVENT_JOB } from '../../src/modules/billing/billing-webhooks.service';
-import { buildTestApp, type Client, signIn, TEST_DATABASES, TEST_NOW, type TestApp } from '../helpers';
+import {
+  buildTestApp,
+  type Client,
+  paddleEnv,
+  signIn,
+  TEST_DATABASES,
+  TEST_NOW,
+  type TestApp,
+} from '../helpers';
 import { createUser } from '../peers/factories';
 
 const DAY = 86_400_000;
@@ -22,18 +30,7 @@ describe.each(TEST_DATABASES)('billing without a trap on %s', (kind) => {
 
   beforeAll(async () => {
     paddle = await startPaddlePeer(clock);
-    t = await buildTestApp(
-      kind,
-      {
-        BILLING_PROVIDER: 'paddle',
-        PADDLE_API_URL: paddle.url,
-        PADDLE_API_KEY: paddle.apiKey,
-        BILLING_WEBHOOK_SECRET: paddle.webhookSecret,
-        PADDLE_PRICE_IDS: JSON.stringify(paddle.priceIds),
-      },
-      clock,
-      { worker: false },
-    );
+    t = await buildTestApp(kind, paddleEnv(paddle), clock, { worker: false });
   }, 120_000);
   afterAll(async () => {
     await t?.close();

@@ -7,7 +7,15 @@ import type { Actor } from '../../src/lib/access';
 import { BillingRepository } from '../../src/modules/billing/billing.repository';
 import { BILLING_EVENT_JOB } from '../../src/modules/billing/billing-webhooks.service';
 import { QuotaTally } from '../../src/modules/billing/quota-tally';
-import { buildTestApp, type Client, signIn, TEST_DATABASES, TEST_NOW, type TestApp } from '../helpers';
+import {
+  buildTestApp,
+  type Client,
+  paddleEnv,
+  signIn,
+  TEST_DATABASES,
+  TEST_NOW,
+  type TestApp,
+} from '../helpers';
 import { createUser } from '../peers/factories';
 
 const DAY = 86_400_000;
@@ -20,18 +28,7 @@ describe.each(TEST_DATABASES)('plans, quotas and billing on %s', (kind) => {
 
   beforeAll(async () => {
     paddle = await startPaddlePeer(clock);
-    t = await buildTestApp(
-      kind,
-      {
-        BILLING_PROVIDER: 'paddle',
-        PADDLE_API_URL: paddle.url,
-        PADDLE_API_KEY: paddle.apiKey,
-        BILLING_WEBHOOK_SECRET: paddle.webhookSecret,
-        PADDLE_PRICE_IDS: JSON.stringify(paddle.priceIds),
-      },
-      clock,
-      { worker: false },
-    );
+    t = await buildTestApp(kind, paddleEnv(paddle), clock, { worker: false });
   }, 120_000);
   afterAll(async () => {
     await t.close();
