@@ -62,6 +62,15 @@ import {
   ZRenameDatasourceBody,
   ZUploadResponse,
 } from './datasources';
+import {
+  ZLinkedAssistant,
+  ZLinkedAssistantParams,
+  ZLinkedAssistants,
+  ZLinkedAssistantUpdateBody,
+  ZOAuthInteraction,
+  ZOAuthInteractionParams,
+  ZOAuthRedirect,
+} from './assistants';
 import { ZEmpty, ZErrorResponse } from './errors';
 import { ZGuideState, ZGuideUpdateBody } from './guide';
 import {
@@ -332,6 +341,33 @@ export const endpoints = {
     response: ZVerifiedQuestion,
   },
   'DELETE /api/v1/datasource/:id/verified/:vid': { tag: 'models', params: ZVerifiedParams, response: ZEmpty },
+
+  // assistants (DESIGN §12): the consent view of an authorisation request, and the linked assistants
+  'GET /api/v1/oauth/interaction/:uid': {
+    tag: 'assistants',
+    params: ZOAuthInteractionParams,
+    response: ZOAuthInteraction,
+  },
+  'POST /api/v1/oauth/interaction/:uid/consent': {
+    tag: 'assistants',
+    params: ZOAuthInteractionParams,
+    body: ZEmpty,
+    response: ZOAuthRedirect,
+  },
+  'POST /api/v1/oauth/interaction/:uid/deny': {
+    tag: 'assistants',
+    params: ZOAuthInteractionParams,
+    body: ZEmpty,
+    response: ZOAuthRedirect,
+  },
+  'GET /api/v1/assistants': { tag: 'assistants', response: ZLinkedAssistants },
+  'PUT /api/v1/assistants/:id': {
+    tag: 'assistants',
+    params: ZLinkedAssistantParams,
+    body: ZLinkedAssistantUpdateBody,
+    response: ZLinkedAssistant,
+  },
+  'DELETE /api/v1/assistants/:id': { tag: 'assistants', params: ZLinkedAssistantParams, response: ZEmpty },
 
   'GET /features/notifications': {
     tag: 'notifications',
