@@ -5,7 +5,7 @@ import { requireTestDatabaseUrl, testDatabaseUrl } from '@parley/testing';
 import type { PaddlePeer } from '@parley/testing/standins/paddle-standin';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app';
+import { type BuildOptions, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { startWorker } from '../src/jobs/start-worker';
@@ -125,6 +125,8 @@ export async function buildTestApp(
     logger?: object;
     /** Start on a database with no tables, as a first install does (default: a prepared copy). */
     emptyDatabase?: boolean;
+    /** More of what the app is built with (a channel's test-only trust roots and provider addresses). */
+    build?: Partial<Omit<BuildOptions, 'config' | 'database'>>;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-test-'));
@@ -143,6 +145,7 @@ export async function buildTestApp(
     demoDataset: TEST_DEMO_DATASET,
     clock,
     logger: options.logger,
+    ...options.build,
   });
   if (config.DEMO) await app.services.demo.ensureDemo();
   await app.ready();
