@@ -26,4 +26,5 @@ if (!address || typeof address === 'string') throw new Error('SMTP peer did not 
 process.env.SMTP_URL = `smtp://127.0.0.1:${address.port}`;
 await import('./peers/paddle');
 await import('./peers/sources');
+await import('./peers/alexa');
 await import('../apps/server/src/main');
