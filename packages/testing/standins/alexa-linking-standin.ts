@@ -133,7 +133,11 @@ export async function startAlexaLinkingPeer(options: AlexaLinkingOptions): Promi
     });
     const json = exchanged.json;
     // Alexa fails the linking unless the answer has the fields its requirements name.
-    if (exchanged.status !== 200 || typeof json.access_token !== 'string' || typeof json.refresh_token !== 'string') {
+    if (
+      exchanged.status !== 200 ||
+      typeof json.access_token !== 'string' ||
+      typeof json.refresh_token !== 'string'
+    ) {
       return send(res, 502, 'text/html', page('Linking failed', String(json.error ?? exchanged.status)));
     }
     tokens = json as unknown as AlexaTokens;
@@ -152,7 +156,12 @@ export async function startAlexaLinkingPeer(options: AlexaLinkingOptions): Promi
     if (req.method === 'GET' && url.pathname === '/link') return start(res);
     // For a browser test in another process: whether linked, and a refresh as Alexa would make it.
     if (req.method === 'GET' && url.pathname === '/status') {
-      return send(res, 200, 'application/json', JSON.stringify({ linked: tokens !== null, scope: tokens?.scope ?? null }));
+      return send(
+        res,
+        200,
+        'application/json',
+        JSON.stringify({ linked: tokens !== null, scope: tokens?.scope ?? null }),
+      );
     }
     if (req.method === 'POST' && url.pathname === '/refresh') {
       refresh()
