@@ -44,7 +44,7 @@ export default function ConsentView({ uid, client, email }: ConsentViewProps) {
   }
   if (!interaction.data) return <Spinner size={24} label={t('consent.loading')} />;
   // After an answer the page is leaving: the buttons stay busy until it has gone.
-  const busy = answer.isPending || answer.isSuccess ? answer.variables : undefined;
+  const busy = answer.isPending || answer.data === true ? answer.variables : undefined;
   return <ConsentCard request={interaction.data} email={email} busy={busy} onAnswer={answer.mutate} />;
 }
 

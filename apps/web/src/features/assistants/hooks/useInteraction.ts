@@ -46,12 +46,16 @@ export type ConsentAnswer = 'consent' | 'deny';
 export function useAnswerInteraction(uid: string) {
   const { t } = useTranslation('assistants');
   return useMutation({
-    mutationFn: (answer: ConsentAnswer) =>
-      answer === 'consent'
-        ? api.call('POST /api/v1/oauth/interaction/:uid/consent', { uid })
-        : api.call('POST /api/v1/oauth/interaction/:uid/deny', { uid }),
-    onSuccess: ({ redirect }) => {
-      if (!followRedirect(redirect)) toast.error(t('consent.failed'));
+    // Answers whether the browser is on its way (the redirect was followed).
+    mutationFn: async (answer: ConsentAnswer) => {
+      const { redirect } =
+        answer === 'consent'
+          ? await api.call('POST /api/v1/oauth/interaction/:uid/consent', { uid })
+          : await api.call('POST /api/v1/oauth/interaction/:uid/deny', { uid });
+      return followRedirect(redirect);
+    },
+    onSuccess: (leaving) => {
+      if (!leaving) toast.error(t('consent.failed'));
     },
     onError: (error) => {
       if (!isExpiredRequest(error)) toast.error(errorMessage(error, t('consent.failed')));
