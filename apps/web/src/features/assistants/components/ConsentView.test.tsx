@@ -56,14 +56,18 @@ describe('ConsentView', () => {
         uri: 'https://claude.ai',
         logo_uri: 'https://claude.ai/logo.png',
       },
-      scopes: ['email', 'email'],
+      scopes: ['email', 'email', 'profile'],
     });
     const logo = (await screen.findByRole('img', { name: 'Logo of Claude' })) as HTMLImageElement;
     expect(logo.src).toBe('https://claude.ai/logo.png');
     expect(screen.getByTestId('consent-view').textContent).toContain('https://claude.ai');
-    expect(screen.getByTestId('consent-scopes').textContent).toBe(
-      'ask questions about your data and read your collections, as you',
+    const lines = [...screen.getByTestId('consent-scopes').querySelectorAll('li')].map(
+      (li) => li.textContent,
     );
+    expect(lines).toEqual([
+      'ask questions about your data and read your collections, as you',
+      'use the access “profile”',
+    ]);
   });
 
   it('Allow posts the consent and follows the redirect', async () => {
