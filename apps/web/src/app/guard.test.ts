@@ -65,6 +65,15 @@ describe('decideAccess', () => {
     expect(decideAccess(input({ handle: login }))).toEqual({ type: 'redirect', to: '/' });
     expect(decideAccess(input({ handle: login, search: '?xsrfToken=abc' }))).toEqual({ type: 'render' });
   });
+  it("keeps a signed-in visitor on /login when an assistant's request waits for consent", () => {
+    const search = '?client=alexa&client_id=alexa-skill&interaction=uid-1';
+    expect(decideAccess(input({ handle: login, search }))).toEqual({ type: 'render' });
+    // Old-style assistant parameters, with no request waiting, bring the visitor on as before.
+    expect(decideAccess(input({ handle: login, search: '?client=alexa&client_id=alexa-skill' }))).toEqual({
+      type: 'redirect',
+      to: '/',
+    });
+  });
   it('sends unknown routes to /login', () => {
     expect(decideAccess(input({ handle: null }))).toEqual({ type: 'redirect', to: '/login' });
   });

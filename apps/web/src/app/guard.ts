@@ -36,8 +36,10 @@ export function decideAccess({ pathname, search, handle, bootstrapped, tenant }:
   }
   if (!handle) return { type: 'redirect', to: '/login' };
   if (handle.access === 'public') {
-    // A signed-in visitor of /login is brought on, unless the page is finishing a sign-in.
-    if (handle.name === 'login' && bootstrapped && tenant?.email && !params.has('xsrfToken')) {
+    // A signed-in visitor of /login is brought on, unless the page is finishing a sign-in or an
+    // assistant's request waits for the user's consent there.
+    const finishing = params.has('xsrfToken') || params.has('interaction');
+    if (handle.name === 'login' && bootstrapped && tenant?.email && !finishing) {
       return { type: 'redirect', to: '/' };
     }
     return { type: 'render' };

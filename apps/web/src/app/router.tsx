@@ -26,6 +26,7 @@ const EmployeeGrowthFormPage = lazyPage(
 const OnboardingPage = lazyPage(() => import('../features/onboarding/OnboardingPage'));
 const ProfilePage = lazyPage(() => import('../features/settings/ProfilePage'));
 const SecurityPage = lazyPage(() => import('../features/settings/SecurityPage'));
+const AssistantsPage = lazyPage(() => import('../features/assistants/AssistantsPage'));
 const DatasourcesPage = lazyPage(() => import('../features/datasources/DatasourcesPage'));
 const ModelPage = lazyPage(() => import('../features/models/ModelPage'));
 const SubscriptionsPage = lazyPage(() => import('../features/subscriptions/SubscriptionsPage'));
@@ -91,6 +92,7 @@ export const routes: RouteObject[] = [
           ),
           leaf('/user/settings', signedIn('settings', 'SETTINGS_PROFILE'), ProfilePage),
           leaf('/user/security', signedIn('security'), SecurityPage),
+          leaf('/user/assistants', signedIn('assistants'), AssistantsPage),
           leaf('/user/datasources', signedIn('datasources', 'SETTINGS_DATASOURCE'), DatasourcesPage),
           leaf('/user/datasources/:id/model', signedIn('model', 'ADMIN_MODELS'), ModelPage),
           leaf('/user/subscriptions', signedIn('subscriptions'), SubscriptionsPage),

@@ -28,6 +28,8 @@ const SAME_IN_TURKISH = new Set([
   'GA4',
   'Formbricks',
   'Paddle',
+  'Alexa',
+  'Microsoft Teams',
   'Premium',
   'dbt',
   'YAML',

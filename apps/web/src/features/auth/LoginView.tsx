@@ -1,4 +1,4 @@
-import type { TAssistantOAuth, TAuthConfig } from '@parley/contract';
+import type { AssistantKind, TAssistantOAuth, TAuthConfig } from '@parley/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button';
 import { FORM_MODE, useRulesResolver } from '../../ui/form';
 import { GoogleIcon } from '../../ui/icons';
 import { TextField } from '../../ui/TextField';
+import { rememberAssistantSignIn } from './assistant-return';
 import { usePasswordSignIn } from './hooks/useSignIn';
 import type { AuthView } from './views';
 
@@ -44,6 +45,10 @@ export function LoginView(props: {
   magicLink: boolean;
   signup: boolean;
   oauth?: TAssistantOAuth;
+  /** The assistant asking to be linked: the card names it. */
+  client?: AssistantKind;
+  /** An assistant sign-in's parameters (a query string): the sign-in ends on its consent view. */
+  assistant?: string;
   onView: (view: AuthView) => void;
 }) {
   const { t } = useTranslation();
@@ -73,7 +78,7 @@ export function LoginView(props: {
       props.onView('login_with_link');
       return;
     }
-    signIn.mutate({ email: email.trim(), password, oauth: props.oauth });
+    signIn.mutate({ email: email.trim(), password, oauth: props.oauth, assistant: props.assistant });
   });
 
   const changeEmail = () => {
@@ -91,8 +96,12 @@ export function LoginView(props: {
 
   return (
     <div data-testid="view-login">
-      <h1 className="auth-title">{t('auth:login.title')}</h1>
-      <p className="auth-subtitle">{t('auth:login.subtitle')}</p>
+      <h1 className="auth-title" data-testid="login-title">
+        {props.client ? t(`auth:assistant.${props.client}`) : t('auth:login.title')}
+      </h1>
+      <p className="auth-subtitle">
+        {props.client ? t('auth:assistant.subtitle') : t('auth:login.subtitle')}
+      </p>
       <form onSubmit={submit} noValidate>
         {step === 'email' ? (
           <TextField
@@ -138,28 +147,12 @@ export function LoginView(props: {
           </Button>
         </div>
       ) : null}
-      {props.google || props.magicLink ? (
-        <>
-          <div className="auth-divider">{t('auth:login.or')}</div>
-          <div className="auth-stack">
-            {props.google ? (
-              <Button
-                block
-                data-testid="login-google"
-                onClick={() => window.location.assign(googleRedirectUrl())}
-              >
-                <GoogleIcon />
-                {t('auth:login.continue_with_google')}
-              </Button>
-            ) : null}
-            {props.magicLink ? (
-              <Button block data-testid="login-magic-link" onClick={() => props.onView('login_with_link')}>
-                {t('auth:login.sign_in_with_link')}
-              </Button>
-            ) : null}
-          </div>
-        </>
-      ) : null}
+      <OtherSignIns
+        google={props.google}
+        magicLink={props.magicLink}
+        assistant={props.assistant}
+        onMagicLink={() => props.onView('login_with_link')}
+      />
       <div className="auth-row">
         {step === 'email' ? (
           <Button variant="link" onClick={() => props.onView('forgot_password')} data-testid="login-forgot">
@@ -180,5 +173,39 @@ export function LoginView(props: {
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** Sign-in with Google and with an e-mailed link, under the form when the project offers them. */
+function OtherSignIns(props: {
+  google: boolean;
+  magicLink: boolean;
+  assistant?: string;
+  onMagicLink: () => void;
+}) {
+  const { t } = useTranslation();
+  if (!props.google && !props.magicLink) return null;
+  const google = () => {
+    // The provider returns to /authcallback, which brings the user back to the consent view.
+    if (props.assistant) rememberAssistantSignIn(props.assistant);
+    window.location.assign(googleRedirectUrl());
+  };
+  return (
+    <>
+      <div className="auth-divider">{t('auth:login.or')}</div>
+      <div className="auth-stack">
+        {props.google ? (
+          <Button block data-testid="login-google" onClick={google}>
+            <GoogleIcon />
+            {t('auth:login.continue_with_google')}
+          </Button>
+        ) : null}
+        {props.magicLink ? (
+          <Button block data-testid="login-magic-link" onClick={props.onMagicLink}>
+            {t('auth:login.sign_in_with_link')}
+          </Button>
+        ) : null}
+      </div>
+    </>
   );
 }

@@ -46,6 +46,12 @@ const enUS = {
     password_changed_successfully: 'Your password has been changed successfully.',
     failed_to_reset_password: 'Failed to reset password!',
   },
+  assistant: {
+    alexa: 'Sign in to link Alexa',
+    msbot: 'Sign in to link Microsoft Teams',
+    mcp: 'Sign in to link your AI assistant',
+    subtitle: 'Sign in with your account; next you choose what the assistant may do.',
+  },
   logout: {
     title: 'Log out',
     confirm_message: 'Are you sure you want to log out?',
@@ -112,6 +118,12 @@ const tr: typeof enUS = {
     reset_password_submit: 'Yeni parolayı kaydet',
     password_changed_successfully: 'Parolanız başarıyla değiştirildi.',
     failed_to_reset_password: 'Parola sıfırlanamadı!',
+  },
+  assistant: {
+    alexa: 'Alexa’yı bağlamak için giriş yapın',
+    msbot: 'Microsoft Teams’i bağlamak için giriş yapın',
+    mcp: 'Yapay zekâ asistanınızı bağlamak için giriş yapın',
+    subtitle: 'Hesabınızla giriş yapın; ardından asistanın neler yapabileceğini seçersiniz.',
   },
   logout: {
     title: 'Çıkış yap',

@@ -112,15 +112,20 @@ export function GettingStarted() {
           testId="guide-step-assistant"
         >
           {assistant.done ? null : (
-            <button
-              type="button"
-              className="btn btn-default"
-              disabled={busy}
-              onClick={() => update.mutate({ assistant_skipped: !assistant.skipped })}
-              data-testid={assistant.skipped ? 'guide-undo-skip' : 'guide-skip-assistant'}
-            >
-              {assistant.skipped ? t('assistant.undo') : t('assistant.skip')}
-            </button>
+            <>
+              <Link to="/user/assistants" className="btn btn-primary" data-testid="guide-link-assistant">
+                {t('assistant.action')}
+              </Link>
+              <button
+                type="button"
+                className="btn btn-default"
+                disabled={busy}
+                onClick={() => update.mutate({ assistant_skipped: !assistant.skipped })}
+                data-testid={assistant.skipped ? 'guide-undo-skip' : 'guide-skip-assistant'}
+              >
+                {assistant.skipped ? t('assistant.undo') : t('assistant.skip')}
+              </button>
+            </>
           )}
         </Step>
         <Step

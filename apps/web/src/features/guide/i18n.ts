@@ -18,12 +18,13 @@ const enUS = {
   },
   assistant: {
     title: 'Link to an assistant',
-    todo: 'Ask your questions from Alexa, Microsoft Teams or an AI assistant. Linking assistants is not available yet.',
-    skipped: 'Skipped for now. You can link an assistant once it is available.',
+    todo: 'Ask your questions from Alexa, Microsoft Teams or an AI assistant: link one to your account.',
+    skipped: 'Skipped for now. You can link an assistant at any time.',
     done_one: 'Linked: {{count}} assistant.',
     done_other: 'Linked: {{count}} assistants.',
     skip: 'Skip for now',
     undo: 'Undo skip',
+    action: 'Link an assistant',
   },
   all_set: {
     title: 'All set',
@@ -59,12 +60,13 @@ const tr: typeof enUS = {
   },
   assistant: {
     title: 'Bir asistana bağlanın',
-    todo: 'Sorularınızı Alexa, Microsoft Teams veya bir yapay zekâ asistanından sorun. Asistan bağlama henüz kullanılamıyor.',
-    skipped: 'Şimdilik atlandı. Kullanılabilir olduğunda bir asistan bağlayabilirsiniz.',
+    todo: 'Sorularınızı Alexa, Microsoft Teams veya bir yapay zekâ asistanından sorun: hesabınıza bir tane bağlayın.',
+    skipped: 'Şimdilik atlandı. İstediğiniz zaman bir asistan bağlayabilirsiniz.',
     done_one: 'Bağlı: {{count}} asistan.',
     done_other: 'Bağlı: {{count}} asistan.',
     skip: 'Şimdilik atla',
     undo: 'Atlamayı geri al',
+    action: 'Asistan bağla',
   },
   all_set: {
     title: 'Her şey hazır',

@@ -1,1 +1,2 @@
 export { GettingStarted } from './GettingStarted';
+export { guideKeys } from './useGuide';

@@ -77,6 +77,7 @@ const enUS = {
     model: 'Model',
     model_of: 'Open the model of {{name}}',
     subscriptions: 'Subscription',
+    assistants: 'Linked assistants',
   },
   shell: {
     skip_to_content: 'Skip to content',

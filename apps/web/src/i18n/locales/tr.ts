@@ -75,6 +75,7 @@ const tr: Messages = {
     model: 'Model',
     model_of: '{{name}} modelini aç',
     subscriptions: 'Abonelik',
+    assistants: 'Bağlı asistanlar',
   },
   shell: {
     skip_to_content: 'İçeriğe geç',

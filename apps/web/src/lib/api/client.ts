@@ -50,11 +50,16 @@ type CheckedKey = [Misplaced] extends [never] ? EndpointKey : never;
 /** Endpoints that succeed with a 200; account deletion succeeds with a 401 and goes through `request`. */
 type OkKey = { [K in CheckedKey]: Endpoints[K] extends { status: number } ? never : K }[CheckedKey];
 
+/**
+ * The body beside a path's params: none for an empty body (`ZEmpty` reads as `Record<string, never>`,
+ * which no params object could meet).
+ */
+type BesideParams<I> = I extends object ? (string extends keyof I ? unknown : I) : unknown;
+
 /** What a call sends: the path's `:params` (when it has any) beside the JSON body, else the query. */
 export type CallInput<K extends EndpointKey> = [ParamNames<PathOf<K>>] extends [never]
   ? EndpointInput<K>
-  : Record<ParamNames<PathOf<K>>, string | number> &
-      (EndpointInput<K> extends object ? EndpointInput<K> : unknown);
+  : Record<ParamNames<PathOf<K>>, string | number> & BesideParams<EndpointInput<K>>;
 
 /** The input is optional only for endpoints that take none. */
 type CallArgs<K extends EndpointKey> =

@@ -15,11 +15,14 @@ export interface PasswordSignIn {
   password: string;
   /** An assistant client's OAuth parameters, passed on to the server. */
   oauth?: TAssistantOAuth;
+  /** An assistant sign-in's parameters (a query string): the sign-in finishes on the consent view. */
+  assistant?: string;
 }
 
 /**
  * POST /auth/loginwithpassword. Success goes on to /login?xsrfToken=… (which finishes the
- * sign-in), or to the assistant client's redirect; a refusal toasts the server's message.
+ * sign-in; with an assistant's parameters kept, on its consent view), or to the assistant client's
+ * redirect (old-style parameters); a refusal toasts the server's message.
  */
 export function usePasswordSignIn(config: TAuthConfig | null) {
   const { t } = useTranslation();
@@ -29,7 +32,7 @@ export function usePasswordSignIn(config: TAuthConfig | null) {
       const token = await getCaptchaToken(config, 'login');
       return api.call('POST /auth/loginwithpassword', { email, password, token, oauth }, NO_LOGOUT);
     },
-    onSuccess: async (data, { oauth }) => {
+    onSuccess: async (data, { oauth, assistant }) => {
       if (!data.xsrfToken) {
         toast.error(t('auth:login.failed_to_login'));
         return;
@@ -38,22 +41,26 @@ export function usePasswordSignIn(config: TAuthConfig | null) {
         window.location.assign(data.redirect);
         return;
       }
-      await navigate(`/login?xsrfToken=${encodeURIComponent(data.xsrfToken)}`, { replace: true });
+      const finish = `/login?xsrfToken=${encodeURIComponent(data.xsrfToken)}`;
+      await navigate(assistant ? `${finish}&${assistant}` : finish, { replace: true });
     },
     onError: (err) => toast.error(refusalMessage(err, t('auth:login.failed_to_login'))),
   });
 }
 
-/** Finishes a sign-in that answered an anti-forgery token: keep it, read the user, go to /. */
-export function useFinishSignIn(): (xsrfToken: string) => Promise<void> {
+/**
+ * Finishes a sign-in that answered an anti-forgery token: keep it, read the user, go to / (or,
+ * for an assistant's sign-in, to its consent view).
+ */
+export function useFinishSignIn(): (xsrfToken: string, next?: string) => Promise<void> {
   const refetchTenant = useRefetchTenant();
   const navigate = useNavigate();
   return useCallback(
-    async (xsrfToken: string) => {
+    async (xsrfToken: string, next = '/') => {
       setXsrfToken(xsrfToken);
       // Whatever the read answers, the guard on / decides where the user lands.
       await refetchTenant().catch(() => null);
-      await navigate('/', { replace: true });
+      await navigate(next, { replace: true });
     },
     [refetchTenant, navigate],
   );

@@ -15,6 +15,7 @@ interface Section {
 export const SETTINGS_SECTIONS: Section[] = [
   { name: 'profile', to: '/user/settings', labelKey: 'pages.profile', feature: 'SETTINGS_PROFILE' },
   { name: 'security', to: '/user/security', labelKey: 'pages.security' },
+  { name: 'assistants', to: '/user/assistants', labelKey: 'pages.assistants' },
   {
     name: 'datasources',
     to: '/user/datasources',
