@@ -27,7 +27,7 @@ test('link Alexa through the sign-in screen, see it linked, revoke it', async ({
 
   // Parley's sign-in screen in assistant mode: it names Alexa and offers no magic link.
   await expect(linking).toHaveURL(/\/login\?.*client=alexa.*interaction=/);
-  await expect(linking.getByTestId('auth-assistant')).toContainText('Alexa');
+  await expect(linking.getByTestId('login-title')).toContainText('Alexa');
   await expect(linking.getByTestId('login-magic-link')).toHaveCount(0);
   await shot(linking, 'assistant-sign-in');
   await linking.getByTestId('login-email').fill(DEMO.email);
@@ -36,13 +36,13 @@ test('link Alexa through the sign-in screen, see it linked, revoke it', async ({
   await linking.getByTestId('login-continue').click();
 
   // The consent view names the client and what it may do.
-  const consent = linking.getByTestId('oauth-consent');
+  const consent = linking.getByTestId('consent-view');
   await expect(consent).toBeVisible();
   await expect(consent).toContainText('Alexa');
   // The host the browser returns to: the stand-in's redirect.
-  await expect(consent).toContainText('127.0.0.1');
+  await expect(linking.getByTestId('consent-host')).toContainText('127.0.0.1');
   await shot(linking, 'assistant-consent');
-  await linking.getByTestId('oauth-consent-allow').click();
+  await linking.getByTestId('consent-allow').click();
 
   // Back at Alexa: the code was exchanged for tokens.
   await expect(linking.getByTestId('alexa-link-result')).toHaveText('Parley has been successfully linked');
@@ -53,7 +53,7 @@ test('link Alexa through the sign-in screen, see it linked, revoke it', async ({
   // In the app: the link is listed, and Getting started counts it.
   await signIn(page);
   await page.goto('/user/assistants');
-  const row = page.getByTestId('linked-assistant').filter({ hasText: 'Alexa' });
+  const row = page.getByTestId('assistant-row').filter({ hasText: 'Alexa' });
   await expect(row).toHaveCount(1);
   await shot(page, 'linked-assistants', true);
   const linked = await page.request.get('/features/guide');
@@ -64,9 +64,9 @@ test('link Alexa through the sign-in screen, see it linked, revoke it', async ({
   await page.goto('/user/assistants');
 
   // Revoke: the list empties and Alexa's next refresh is refused.
-  await row.getByTestId('linked-assistant-revoke').click();
-  await page.getByTestId('confirm-modal-confirm').click();
-  await expect(page.getByTestId('linked-assistant')).toHaveCount(0);
+  await row.getByTestId('assistant-revoke').click();
+  await page.getByTestId('assistant-revoke-modal-confirm').click();
+  await expect(page.getByTestId('assistant-row')).toHaveCount(0);
   const refreshed = await (await fetch(`${alexa().url}/refresh`, { method: 'POST' })).json();
   expect(refreshed).toEqual({ status: 400, error: 'invalid_grant' });
   const after = await page.request.get('/features/guide');
