@@ -78,7 +78,8 @@ export class OAuthInteractionsService {
 
   private async finish(interaction: OidcInteraction, result: Record<string, unknown>): Promise<TOAuthRedirect> {
     interaction.result = result;
-    const left = interaction.exp - Math.floor(this.deps.clock().getTime() / 1000);
+    // The provider stamps its records with the real time, not the app's clock.
+    const left = interaction.exp - Math.floor(Date.now() / 1000);
     if (left <= 0) throw new NotFound(GONE);
     await interaction.save(left);
     return { redirect: interaction.returnTo };

@@ -111,6 +111,8 @@ export class OAuthServer {
         },
         clientIdMetadataDocument: {
           enabled: true,
+          // The draft this oidc-provider implements, acknowledged (a newer one is a visible upgrade).
+          ack: 'draft-02',
           allowFetch: async (_ctx: unknown, id: string) => this.mayFetch(id),
           cacheDuration: { min: 60, max: 3600 },
         },
