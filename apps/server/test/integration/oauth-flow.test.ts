@@ -55,4 +55,52 @@ describe.each(TEST_DATABASES)('assistant account linking (OAuth) on %s', (kind) 
       kind: 'msbot',
     });
   });
+
+  it('sends access_denied back when the user declines; an unknown or answered request is 404; a session is needed', async () => {
+    const query = new URLSearchParams({
+      client_id: alexa.id,
+      redirect_uri: alexa.redirectUri,
+      response_type: 'code',
+      scope: 'email',
+      state: 'deny-1',
+      code_challenge: pkcePair().challenge,
+      code_challenge_method: 'S256',
+    });
+    const start = await t.app.inject({ method: 'GET', url: `/oauth/authorize?${query}` });
+    const uid = new URL(String(start.headers.location), PUBLIC_URL).searchParams.get('interaction')!;
+    const anonymous = await t.app.inject({ method: 'GET', url: `/api/v1/oauth/interaction/${uid}` });
+    expect(anonymous.statusCode).toBe(401);
+    const deny = await session.call('POST', `/api/v1/oauth/interaction/${uid}/deny`, {});
+    expect(deny.statusCode, deny.body).toBe(200);
+    const again = await session.call('POST', `/api/v1/oauth/interaction/${uid}/consent`, {});
+    expect(again.statusCode).toBe(404);
+    const cookies = start.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const resumed = await t.app.inject({ method: 'GET', url: deny.json().redirect, headers: { cookie: cookies } });
+    const back = new URL(String(resumed.headers.location));
+    expect(`${back.origin}${back.pathname}`).toBe(alexa.redirectUri);
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    expect(back.searchParams.get('state')).toBe('deny-1');
+    expect(back.searchParams.get('code')).toBeNull();
+
+    const unknown = await session.call('GET', '/api/v1/oauth/interaction/no-such-request');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toMatch(/expired or does not exist/);
+  });
+
+  it('resumes only in the browser that started the request (the resume cookie)', async () => {
+    const query = new URLSearchParams({
+      client_id: alexa.id,
+      redirect_uri: alexa.redirectUri,
+      response_type: 'code',
+      scope: 'email',
+      state: 's',
+      code_challenge: pkcePair().challenge,
+      code_challenge_method: 'S256',
+    });
+    const start = await t.app.inject({ method: 'GET', url: `/oauth/authorize?${query}` });
+    const uid = new URL(String(start.headers.location), PUBLIC_URL).searchParams.get('interaction')!;
+    const consent = await session.call('POST', `/api/v1/oauth/interaction/${uid}/consent`, {});
+    const elsewhere = await t.app.inject({ method: 'GET', url: consent.json().redirect });
+    expect(String(elsewhere.headers.location ?? '')).not.toContain('code=');
+  });
 });
