@@ -5,10 +5,10 @@ import type { AccessPolicy } from './lib/access';
 import type { JobQueue } from './lib/queue';
 import type { AssistantAccess } from './modules/assistants/assistant-access';
 import { LinkedAssistantsService } from './modules/assistants/oauth/linked-assistants.service';
+import { OAuthRepository } from './modules/assistants/oauth/oauth.repository';
 import { OAuthAccessService } from './modules/assistants/oauth/oauth-access.service';
 import { OAuthInteractionsService } from './modules/assistants/oauth/oauth-interactions.service';
 import { oauthPruneJob } from './modules/assistants/oauth/oauth-prune.job';
-import { OAuthRepository } from './modules/assistants/oauth/oauth.repository';
 import { OAuthServer } from './modules/assistants/oauth/oauth-server';
 
 export interface OAuthServices {
@@ -30,7 +30,13 @@ export function buildOAuthServices(deps: {
 }): OAuthServices {
   const { config, access, clock } = deps;
   const repo = new OAuthRepository(deps.database.db);
-  const oauthServer = new OAuthServer({ config, repo, log: deps.log, clock, metadataFetch: deps.metadataFetch });
+  const oauthServer = new OAuthServer({
+    config,
+    repo,
+    log: deps.log,
+    clock,
+    metadataFetch: deps.metadataFetch,
+  });
   deps.queue.define(oauthPruneJob(repo, clock));
   return {
     oauthServer,

@@ -13,7 +13,6 @@ import { MailRepository } from './mail/mail.repository';
 import { MailService } from './mail/mail.service';
 import { AnswerService } from './modules/answers/answers.service';
 import type { AssistantAccess } from './modules/assistants/assistant-access';
-import { buildOAuthServices, type OAuthServices } from './services-oauth';
 import { AttemptsRepository } from './modules/auth/attempts.repository';
 import { attemptsPruneJob } from './modules/auth/attempts-prune.job';
 import { AuthService } from './modules/auth/auth.service';
@@ -58,6 +57,7 @@ import type { VerifiedService } from './modules/verified/verified.service';
 import { buildBillingServices } from './services-billing';
 import { buildCollectionServices } from './services-collections';
 import { buildModelServices } from './services-models';
+import { buildOAuthServices, type OAuthServices } from './services-oauth';
 import { buildSourceServices } from './services-sources';
 
 /** Every service of the app: built once, used by routes, plugins, jobs, tools and tests. */
@@ -216,7 +216,15 @@ export function buildServices(
     log,
     clock,
   });
-  const oauth = buildOAuthServices({ config, database, queue, access, log, clock, metadataFetch: options.oauthMetadataFetch });
+  const oauth = buildOAuthServices({
+    config,
+    database,
+    queue,
+    access,
+    log,
+    clock,
+    metadataFetch: options.oauthMetadataFetch,
+  });
   const guide = new GuideService({
     repo: new GuideRepository(db),
     sources: datasourcesRepo,

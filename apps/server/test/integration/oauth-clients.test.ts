@@ -1,11 +1,21 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assistantChats, users } from '../../src/db/schema';
+import { assistantChats, oauthRecords } from '../../src/db/schema';
 import { assistantResources } from '../../src/modules/assistants/assistant-access';
-import { assistantEnv, authorize, linkAssistant, pkcePair, TEST_ASSISTANT_CLIENTS, tokenRequest } from '../assistants';
-import { buildTestApp, TEST_DATABASES, type TestApp } from '../helpers';
+import {
+  assistantEnv,
+  authorize,
+  linkAssistant,
+  pkcePair,
+  TEST_ASSISTANT_CLIENTS,
+  tokenRequest,
+} from '../assistants';
+import { buildTestApp, TEST_DATABASES, TEST_NOW, type TestApp } from '../helpers';
+
+const TEST_NOW_ISO = new Date(TEST_NOW).toISOString();
+
 import { createUser, login } from '../peers/factories';
 
 const DEMO = { email: 'demo@parley.local', password: 'Demo-pass-123!' };
@@ -21,7 +31,9 @@ const CIMD_REDIRECT = 'http://127.0.0.1:33418/callback';
 function documentServer(docs: Record<string, unknown>): Promise<Server> {
   const server = createServer((req, res) => {
     const doc = docs[req.url ?? ''];
-    res.writeHead(doc ? 200 : 404, { 'content-type': 'application/json' }).end(doc ? JSON.stringify(doc) : '{}');
+    res
+      .writeHead(doc ? 200 : 404, { 'content-type': 'application/json' })
+      .end(doc ? JSON.stringify(doc) : '{}');
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
@@ -33,14 +45,25 @@ describe.each(TEST_DATABASES)('assistant clients, Linked assistants and the toke
 
   beforeAll(async () => {
     docs = await documentServer({
-      '/client.json': { client_id: CIMD_ID, client_name: 'Test MCP Client', client_uri: CIMD_ORIGIN, redirect_uris: [CIMD_REDIRECT], token_endpoint_auth_method: 'none' },
+      '/client.json': {
+        client_id: CIMD_ID,
+        client_name: 'Test MCP Client',
+        client_uri: CIMD_ORIGIN,
+        redirect_uris: [CIMD_REDIRECT],
+        token_endpoint_auth_method: 'none',
+      },
       '/mismatch.json': { client_id: `${CIMD_ORIGIN}/other.json`, redirect_uris: [CIMD_REDIRECT] },
     });
     const port = (docs.address() as AddressInfo).port;
     // Only the test's build option routes the https client ids to the local server.
     const metadataFetch: typeof fetch = (url, init) =>
-      fetch(String(url).replace(CIMD_ORIGIN, `http://127.0.0.1:${port}`), { ...init, dispatcher: undefined } as RequestInit);
-    t = await buildTestApp(kind, assistantEnv(PUBLIC_URL), undefined, { build: { oauthMetadataFetch: metadataFetch } });
+      fetch(String(url).replace(CIMD_ORIGIN, `http://127.0.0.1:${port}`), {
+        ...init,
+        dispatcher: undefined,
+      } as RequestInit);
+    t = await buildTestApp(kind, assistantEnv(PUBLIC_URL), undefined, {
+      build: { oauthMetadataFetch: metadataFetch },
+    });
     session = await login(t.app, DEMO);
   }, 120_000);
   afterAll(async () => {
@@ -81,7 +104,10 @@ describe.each(TEST_DATABASES)('assistant clients, Linked assistants and the toke
       scope: 'ask',
       response_type: 'code',
     });
-    const view = await session.call('GET', `/api/v1/oauth/interaction/${login.searchParams.get('interaction')}`);
+    const view = await session.call(
+      'GET',
+      `/api/v1/oauth/interaction/${login.searchParams.get('interaction')}`,
+    );
     expect(view.statusCode, view.body).toBe(200);
     expect(view.json()).toEqual({
       uid: login.searchParams.get('interaction'),
@@ -92,8 +118,12 @@ describe.each(TEST_DATABASES)('assistant clients, Linked assistants and the toke
     });
     const tokens = await linkAssistant(t.app, session, client, { scope: 'ask', resource: resources.mcp });
     const access = t.app.services.assistantAccess;
-    expect(await access.verify(tokens.access_token, { resource: resources.mcp, scope: 'ask' })).toMatchObject({ kind: 'mcp' });
-    expect(await access.verify(tokens.access_token, { resource: resources.mcp, scope: 'collections:read' })).toEqual({
+    expect(await access.verify(tokens.access_token, { resource: resources.mcp, scope: 'ask' })).toMatchObject(
+      { kind: 'mcp' },
+    );
+    expect(
+      await access.verify(tokens.access_token, { resource: resources.mcp, scope: 'collections:read' }),
+    ).toEqual({
       refused: 'insufficient_scope',
       scope: 'collections:read',
     });
@@ -112,14 +142,31 @@ describe.each(TEST_DATABASES)('assistant clients, Linked assistants and the toke
 
   it('registers a public client dynamically (RFC 7591) and refuses a confidential one', async () => {
     const register = (body: object) =>
-      t.app.inject({ method: 'POST', url: '/oauth/register', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
-    const res = await register({ redirect_uris: [CIMD_REDIRECT], client_name: 'Registered MCP', token_endpoint_auth_method: 'none' });
+      t.app.inject({
+        method: 'POST',
+        url: '/oauth/register',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+    const res = await register({
+      redirect_uris: [CIMD_REDIRECT],
+      client_name: 'Registered MCP',
+      token_endpoint_auth_method: 'none',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const reg = res.json();
     expect(reg.client_secret).toBeUndefined();
-    const tokens = await linkAssistant(t.app, session, { id: reg.client_id, redirectUri: CIMD_REDIRECT, auth: 'none' }, { scope: 'ask', resource: resources.mcp });
+    const tokens = await linkAssistant(
+      t.app,
+      session,
+      { id: reg.client_id, redirectUri: CIMD_REDIRECT, auth: 'none' },
+      { scope: 'ask', resource: resources.mcp },
+    );
     expect(tokens.access_token).toBeTruthy();
-    const secret = await register({ redirect_uris: [CIMD_REDIRECT], token_endpoint_auth_method: 'client_secret_basic' });
+    const secret = await register({
+      redirect_uris: [CIMD_REDIRECT],
+      token_endpoint_auth_method: 'client_secret_basic',
+    });
     expect(secret.statusCode).toBe(400);
     expect(secret.json()).toMatchObject({ error: 'invalid_client_metadata' });
   });
@@ -127,18 +174,32 @@ describe.each(TEST_DATABASES)('assistant clients, Linked assistants and the toke
   it('lists, updates and revokes linked assistants; another user gets 404; the guide counts them', async () => {
     const user = await createUser(t.app);
     const me = await login(t.app, user);
-    expect((await me.call('GET', '/features/guide')).json().assistant).toMatchObject({ done: false, linked: 0 });
+    expect((await me.call('GET', '/features/guide')).json().assistant).toMatchObject({
+      done: false,
+      linked: 0,
+    });
     await linkAssistant(t.app, me, alexa);
     await linkAssistant(t.app, me, msbot);
-    expect((await me.call('GET', '/features/guide')).json().assistant).toMatchObject({ done: true, linked: 2 });
+    expect((await me.call('GET', '/features/guide')).json().assistant).toMatchObject({
+      done: true,
+      linked: 2,
+    });
     const list = (await me.call('GET', '/api/v1/assistants')).json();
     expect(list).toHaveLength(2);
     const byKind = Object.fromEntries(list.map((a: { kind: string }) => [a.kind, a]));
-    expect(byKind.alexa).toMatchObject({ client: alexa.id, name: 'Amazon Alexa', scopes: ['email'], last_used_at: null, digests: null });
+    expect(byKind.alexa).toMatchObject({
+      client: alexa.id,
+      name: 'Amazon Alexa',
+      scopes: ['email'],
+      last_used_at: null,
+      digests: null,
+    });
     expect(byKind.msbot).toMatchObject({ client: msbot.id, name: 'Microsoft Teams', digests: false });
 
     // Digests: Teams only, and only once a chat is linked.
-    expect((await me.call('PUT', `/api/v1/assistants/${byKind.alexa.id}`, { digests: true })).statusCode).toBe(400);
+    expect(
+      (await me.call('PUT', `/api/v1/assistants/${byKind.alexa.id}`, { digests: true })).statusCode,
+    ).toBe(400);
     const noChat = await me.call('PUT', `/api/v1/assistants/${byKind.msbot.id}`, { digests: true });
     expect(noChat.statusCode).toBe(409);
     expect(noChat.json().message).toMatch(/Teams/);
@@ -154,34 +215,65 @@ describe.each(TEST_DATABASES)('assistant clients, Linked assistants and the toke
 
     // Someone else's link is not found, and stays.
     for (const method of ['DELETE', 'PUT'] as const) {
-      const res = await session.call(method, `/api/v1/assistants/${byKind.alexa.id}`, method === 'PUT' ? { digests: true } : undefined);
+      const res = await session.call(
+        method,
+        `/api/v1/assistants/${byKind.alexa.id}`,
+        method === 'PUT' ? { digests: true } : undefined,
+      );
       expect(res.statusCode).toBe(404);
     }
     expect((await me.call('GET', '/api/v1/assistants')).json()).toHaveLength(2);
 
     expect((await me.call('DELETE', `/api/v1/assistants/${byKind.msbot.id}`)).statusCode).toBe(200);
-    expect((await me.call('GET', '/api/v1/assistants')).json().map((a: { kind: string }) => a.kind)).toEqual(['alexa']);
+    expect((await me.call('GET', '/api/v1/assistants')).json().map((a: { kind: string }) => a.kind)).toEqual([
+      'alexa',
+    ]);
     const chats = await t.app.database.db.select().from(assistantChats);
     expect(chats.filter((c) => c.grantId === byKind.msbot.id)).toEqual([]);
     expect((await me.call('GET', '/features/guide')).json().assistant.linked).toBe(1);
-    void users;
   });
 
   it('records the last use of a link at most once a minute', async () => {
     const user = await createUser(t.app);
     const me = await login(t.app, user);
     const tokens = await linkAssistant(t.app, me, alexa);
-    await t.app.services.assistantAccess.verify(tokens.access_token, { resource: resources.assistants });
-    const [linked] = (await me.call('GET', '/api/v1/assistants')).json();
-    expect(linked.last_used_at).not.toBeNull();
+    const use = () =>
+      t.app.services.assistantAccess.verify(tokens.access_token, { resource: resources.assistants });
+    const lastUsed = async () => (await me.call('GET', '/api/v1/assistants')).json()[0].last_used_at;
+    const setLastUsed = (at: Date) =>
+      t.app.database.db
+        .update(oauthRecords)
+        .set({ lastUsedAt: at })
+        .where(and(eq(oauthRecords.userId, user.id), eq(oauthRecords.model, 'Grant')));
+    expect(await lastUsed()).toBeNull();
+    await use();
+    expect(await lastUsed()).toBe(TEST_NOW_ISO);
+    const recent = new Date(Date.parse(TEST_NOW_ISO) - 30_000);
+    await setLastUsed(recent);
+    await use();
+    expect(await lastUsed()).toBe(recent.toISOString());
+    await setLastUsed(new Date(Date.parse(TEST_NOW_ISO) - 90_000));
+    await use();
+    expect(await lastUsed()).toBe(TEST_NOW_ISO);
   });
 
   it('stores no code or token in the clear', async () => {
     const { code, pkce } = await authorize(t.app, session, alexa);
     const dump = async () =>
-      JSON.stringify(((await t.app.database.db.execute(sql`select * from oauth_records`)) as unknown as { rows: unknown[] }).rows);
+      JSON.stringify(
+        (
+          (await t.app.database.db.execute(sql`select * from oauth_records`)) as unknown as {
+            rows: unknown[];
+          }
+        ).rows,
+      );
     expect(await dump()).not.toContain(code);
-    const res = await tokenRequest(t.app, alexa, { grant_type: 'authorization_code', code, redirect_uri: alexa.redirectUri, code_verifier: pkce.verifier });
+    const res = await tokenRequest(t.app, alexa, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: alexa.redirectUri,
+      code_verifier: pkce.verifier,
+    });
     const { access_token, refresh_token } = res.json();
     const stored = await dump();
     for (const secret of [code, access_token, refresh_token]) expect(stored).not.toContain(secret);

@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { assistantResources } from '../../src/modules/assistants/assistant-access';
-import {
-  assistantEnv,
-  authorize,
-  linkAssistant,
-  pkcePair,
-  TEST_ASSISTANT_CLIENTS,
-  tokenRequest,
-} from '../assistants';
+import { assistantEnv, linkAssistant, pkcePair, TEST_ASSISTANT_CLIENTS, tokenRequest } from '../assistants';
 import { buildTestApp, TEST_DATABASES, TEST_NOW, type TestApp } from '../helpers';
 import { login } from '../peers/factories';
 
@@ -19,16 +11,9 @@ const { alexa, msbot } = TEST_ASSISTANT_CLIENTS;
 
 describe.each(TEST_DATABASES)('assistant account linking (OAuth) on %s', (kind) => {
   let t: TestApp;
-  let now = new Date(TEST_NOW).getTime();
+  const now = new Date(TEST_NOW).getTime();
   let session: Awaited<ReturnType<typeof login>>;
   const access = () => t.app.services.assistantAccess;
-  const countRows = async (table: string) =>
-    Number(
-      ((await t.app.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
-        rows: { n: number }[];
-      }).rows[0]!.n,
-    );
-
   beforeAll(async () => {
     t = await buildTestApp(kind, assistantEnv(PUBLIC_URL), () => new Date(now));
     session = await login(t.app, DEMO);
@@ -39,7 +24,10 @@ describe.each(TEST_DATABASES)('assistant account linking (OAuth) on %s', (kind) 
     const tokens = await linkAssistant(t.app, session, alexa);
     expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'email' });
     expect(tokens.refresh_token).toBeTruthy();
-    const principal = await access().verify(tokens.access_token, { resource: resources.assistants, scope: 'ask' });
+    const principal = await access().verify(tokens.access_token, {
+      resource: resources.assistants,
+      scope: 'ask',
+    });
     expect(principal).toMatchObject({ clientId: alexa.id, kind: 'alexa', scopes: ['email'] });
     const actor = await access().actor(principal as never);
     expect(actor).toMatchObject({ email: DEMO.email, projectId: 'default' });
@@ -47,7 +35,10 @@ describe.each(TEST_DATABASES)('assistant account linking (OAuth) on %s', (kind) 
 
   it('links MSBot with body credentials, and refreshes with rotation', async () => {
     const tokens = await linkAssistant(t.app, session, msbot);
-    const res = await tokenRequest(t.app, msbot, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
+    const res = await tokenRequest(t.app, msbot, {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const next = res.json();
     expect(next.refresh_token).not.toBe(tokens.refresh_token);
@@ -75,7 +66,11 @@ describe.each(TEST_DATABASES)('assistant account linking (OAuth) on %s', (kind) 
     const again = await session.call('POST', `/api/v1/oauth/interaction/${uid}/consent`, {});
     expect(again.statusCode).toBe(404);
     const cookies = start.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-    const resumed = await t.app.inject({ method: 'GET', url: deny.json().redirect, headers: { cookie: cookies } });
+    const resumed = await t.app.inject({
+      method: 'GET',
+      url: deny.json().redirect,
+      headers: { cookie: cookies },
+    });
     const back = new URL(String(resumed.headers.location));
     expect(`${back.origin}${back.pathname}`).toBe(alexa.redirectUri);
     expect(back.searchParams.get('error')).toBe('access_denied');
@@ -101,6 +96,7 @@ describe.each(TEST_DATABASES)('assistant account linking (OAuth) on %s', (kind) 
     const uid = new URL(String(start.headers.location), PUBLIC_URL).searchParams.get('interaction')!;
     const consent = await session.call('POST', `/api/v1/oauth/interaction/${uid}/consent`, {});
     const elsewhere = await t.app.inject({ method: 'GET', url: consent.json().redirect });
+    expect(elsewhere.statusCode).toBe(400);
     expect(String(elsewhere.headers.location ?? '')).not.toContain('code=');
   });
 });

@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assistantResources } from '../../src/modules/assistants/assistant-access';
-import { assistantEnv, authorize, linkAssistant, pkcePair, TEST_ASSISTANT_CLIENTS, tokenRequest } from '../assistants';
+import {
+  assistantEnv,
+  authorize,
+  linkAssistant,
+  pkcePair,
+  TEST_ASSISTANT_CLIENTS,
+  tokenRequest,
+} from '../assistants';
 import { buildTestApp, TEST_DATABASES, TEST_NOW, type TestApp } from '../helpers';
 import { login } from '../peers/factories';
 
@@ -80,8 +87,15 @@ describe.each(TEST_DATABASES)('OAuth refusals on %s', (kind) => {
         code_challenge_method: 'S256',
         ...extra,
       });
-    for (const redirect of ['https://evil.example/cb', `${alexa.redirectUri}/x`, `${alexa.redirectUri}?a=1`]) {
-      const res = await t.app.inject({ method: 'GET', url: `/oauth/authorize?${query({ redirect_uri: redirect })}` });
+    for (const redirect of [
+      'https://evil.example/cb',
+      `${alexa.redirectUri}/x`,
+      `${alexa.redirectUri}?a=1`,
+    ]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/oauth/authorize?${query({ redirect_uri: redirect })}`,
+      });
       expect(res.statusCode, redirect).toBe(400);
       expect(res.headers.location).toBeUndefined();
       expect(res.body).toContain('redirect_uri');
@@ -111,7 +125,9 @@ describe.each(TEST_DATABASES)('OAuth refusals on %s', (kind) => {
       authorize(t.app, session, alexa, { resource: 'https://elsewhere.example/api' }),
     ).rejects.toThrow(/invalid_target|no code/);
     expect(await verify('not-a-token')).toEqual({ refused: 'invalid' });
-    expect(await t.app.services.assistantAccess.verify(undefined, { resource: resources.assistants })).toEqual({
+    expect(
+      await t.app.services.assistantAccess.verify(undefined, { resource: resources.assistants }),
+    ).toEqual({
       refused: 'missing',
     });
   });
@@ -124,7 +140,10 @@ describe.each(TEST_DATABASES)('OAuth refusals on %s', (kind) => {
     const del = await session.call('DELETE', `/api/v1/assistants/${id}`);
     expect(del.statusCode, del.body).toBe(200);
     expect(await verify(tokens.access_token)).toEqual({ refused: 'invalid' });
-    const refresh = await tokenRequest(t.app, msbot, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
+    const refresh = await tokenRequest(t.app, msbot, {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+    });
     expect(refresh.json()).toMatchObject({ error: 'invalid_grant' });
 
     const other = await linkAssistant(t.app, session, alexa);
@@ -135,9 +154,15 @@ describe.each(TEST_DATABASES)('OAuth refusals on %s', (kind) => {
 
   it('a refresh token used twice is refused and kills the whole link', async () => {
     const tokens = await linkAssistant(t.app, session, alexa);
-    const first = await tokenRequest(t.app, alexa, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
+    const first = await tokenRequest(t.app, alexa, {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+    });
     expect(first.statusCode, first.body).toBe(200);
-    const second = await tokenRequest(t.app, alexa, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
+    const second = await tokenRequest(t.app, alexa, {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+    });
     expect(second.statusCode).toBe(400);
     expect(second.json()).toMatchObject({ error: 'invalid_grant' });
     expect(await verify(first.json().access_token)).toEqual({ refused: 'invalid' });

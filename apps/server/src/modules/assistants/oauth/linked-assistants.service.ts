@@ -2,8 +2,8 @@ import type { TLinkedAssistant, TLinkedAssistantUpdateBody } from '@parley/contr
 import type { Config } from '../../../config';
 import type { AccessPolicy, Actor } from '../../../lib/access';
 import { Conflict, Invalid, NotFound } from '../../../lib/errors';
-import { clientKind } from './oauth-clients';
 import type { GrantRow, OAuthRepository } from './oauth.repository';
+import { clientKind } from './oauth-clients';
 import type { OAuthServer } from './oauth-server';
 
 export interface LinkedAssistantsDeps {
@@ -36,7 +36,8 @@ export class LinkedAssistantsService {
       throw new Invalid('Only a Microsoft Teams link can deliver digests.');
     }
     const chats = await this.deps.repo.setChatDigests(id, actor.userId, body.digests, this.deps.clock());
-    if (!chats) throw new Conflict('Send the Parley bot a message in Teams first: there is no chat to deliver to yet.');
+    if (!chats)
+      throw new Conflict('Send the Parley bot a message in Teams first: there is no chat to deliver to yet.');
     return this.view(grant, body.digests);
   }
 
@@ -64,7 +65,11 @@ export class LinkedAssistantsService {
     const provider = await this.deps.server.provider();
     const client = await provider.Client.find(grant.clientId).catch(() => undefined);
     const resources = (grant.payload.resources ?? {}) as Record<string, string>;
-    const scopes = new Set(Object.values(resources).flatMap((s) => s.split(' ')).filter(Boolean));
+    const scopes = new Set(
+      Object.values(resources)
+        .flatMap((s) => s.split(' '))
+        .filter(Boolean),
+    );
     return {
       id: grant.grantId,
       client: grant.clientId,

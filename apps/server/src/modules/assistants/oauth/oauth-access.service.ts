@@ -2,8 +2,8 @@ import type { Config } from '../../../config';
 import type { Actor } from '../../../lib/access';
 import { DEFAULT_PROJECT } from '../../projects/project-url';
 import type { AccessRefusal, AssistantAccess, AssistantPrincipal } from '../assistant-access';
-import { clientKind } from './oauth-clients';
 import type { OAuthRepository } from './oauth.repository';
+import { clientKind } from './oauth-clients';
 import type { OAuthServer } from './oauth-server';
 
 export interface OAuthAccessDeps {
@@ -64,7 +64,7 @@ export class OAuthAccessService implements AssistantAccess {
 
   async actor(principal: AssistantPrincipal): Promise<Actor | null> {
     const found = await this.deps.repo.findUser(principal.userId);
-    if (!found || !found.projects.length) return null;
+    if (!found?.projects.length) return null;
     const { user, projects } = found;
     // The project a request on the bare host would be in, else the first the user belongs to.
     const projectId = projects.includes(DEFAULT_PROJECT) ? DEFAULT_PROJECT : projects[0]!;

@@ -27,14 +27,17 @@ export interface ProviderAdapter {
 export function databaseAdapter(
   repo: OAuthRepository,
   clock: () => Date,
-): new (model: string) => ProviderAdapter {
+): new (
+  model: string,
+) => ProviderAdapter {
   return class DatabaseAdapter implements ProviderAdapter {
     constructor(private readonly model: string) {}
 
     async upsert(id: string, payload: Record<string, unknown>, expiresIn: number): Promise<void> {
       const { jti: _id, ...rest } = payload;
       const now = clock();
-      const accountId = typeof payload.accountId === 'string' && UUID.test(payload.accountId) ? payload.accountId : null;
+      const accountId =
+        typeof payload.accountId === 'string' && UUID.test(payload.accountId) ? payload.accountId : null;
       const grantId = this.model === 'Grant' ? id : (payload.grantId as string | undefined);
       await repo.upsert({
         idHash: recordKey(this.model, id),
@@ -42,7 +45,8 @@ export function databaseAdapter(
         grantId: grantId ?? null,
         uidHash: typeof payload.uid === 'string' ? recordKey(this.model, payload.uid) : null,
         userId: accountId,
-        clientId: (payload.clientId as string | undefined) ?? (payload.client_id as string | undefined) ?? null,
+        clientId:
+          (payload.clientId as string | undefined) ?? (payload.client_id as string | undefined) ?? null,
         payload: rest,
         expiresAt: new Date(now.getTime() + (expiresIn > 0 ? expiresIn : 365 * 86_400) * 1000),
         createdAt: now,

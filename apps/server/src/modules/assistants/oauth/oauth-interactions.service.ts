@@ -57,11 +57,16 @@ export class OAuthInteractionsService {
   async consent(actor: Actor, uid: string): Promise<TOAuthRedirect> {
     await this.deps.access.requireAccess(actor, {});
     const { interaction, provider } = await this.find(uid);
-    const grant = new provider.Grant({ accountId: actor.userId, clientId: String(interaction.params.client_id) });
-    const resource = interaction.params.resource ?? assistantResources(this.deps.config.PUBLIC_URL).assistants;
+    const grant = new provider.Grant({
+      accountId: actor.userId,
+      clientId: String(interaction.params.client_id),
+    });
+    const resource =
+      interaction.params.resource ?? assistantResources(this.deps.config.PUBLIC_URL).assistants;
     const scopes = grantedScopes(interaction.params.scope);
     if (scopes.length) grant.addResourceScope(resource, scopes.join(' '));
-    if ((interaction.params.scope ?? '').split(' ').includes('offline_access')) grant.addOIDCScope('offline_access');
+    if ((interaction.params.scope ?? '').split(' ').includes('offline_access'))
+      grant.addOIDCScope('offline_access');
     const grantId = await grant.save();
     return this.finish(interaction, { login: { accountId: actor.userId }, consent: { grantId } });
   }
@@ -76,7 +81,10 @@ export class OAuthInteractionsService {
     });
   }
 
-  private async finish(interaction: OidcInteraction, result: Record<string, unknown>): Promise<TOAuthRedirect> {
+  private async finish(
+    interaction: OidcInteraction,
+    result: Record<string, unknown>,
+  ): Promise<TOAuthRedirect> {
     interaction.result = result;
     // The provider stamps its records with the real time, not the app's clock.
     const left = interaction.exp - Math.floor(Date.now() / 1000);

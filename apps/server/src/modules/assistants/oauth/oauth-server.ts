@@ -1,12 +1,12 @@
-import { ASSISTANT_SCOPES } from '@parley/contract';
 import { resolvePublicHost } from '@parley/connectors';
+import { ASSISTANT_SCOPES } from '@parley/contract';
 import { escapeHtml } from '@parley/presenter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config';
 import { assistantResources } from '../assistant-access';
+import type { OAuthRepository } from './oauth.repository';
 import { databaseAdapter } from './oauth-adapter';
 import { clientKind, configuredClients, providerKeys } from './oauth-clients';
-import type { OAuthRepository } from './oauth.repository';
 import type { OidcInteraction, OidcProvider, OidcProviderClass } from './oidc-types';
 
 /** Lifetimes (seconds): codes are single-use and short, access tokens an hour, links until revoked. */
@@ -19,6 +19,24 @@ export const OAUTH_TTL = {
   Session: 15 * 60,
   RegistrationAccessToken: 30 * 86_400,
 } as const;
+
+/** Every endpoint of the provider lives under /oauth, the only prefix mounted (OpenID-only ones are switched off). */
+const OAUTH_ROUTES = {
+  authorization: '/oauth/authorize',
+  token: '/oauth/token',
+  revocation: '/oauth/revoke',
+  registration: '/oauth/register',
+  jwks: '/oauth/jwks',
+  userinfo: '/oauth/userinfo',
+  introspection: '/oauth/introspect',
+  end_session: '/oauth/logout',
+  pushed_authorization_request: '/oauth/par',
+  device_authorization: '/oauth/device/auth',
+  code_verification: '/oauth/device',
+  backchannel_authentication: '/oauth/backchannel',
+  challenge: '/oauth/challenge',
+  credential: '/oauth/credential',
+};
 
 export interface OAuthServerDeps {
   config: Config;
@@ -69,8 +87,6 @@ export class OAuthServer {
 
   private configuration(errors: OidcErrors): Record<string, unknown> {
     const { config, repo, clock } = this.deps;
-    const resources = assistantResources(config.PUBLIC_URL);
-    const allowed = new Set([resources.assistants, resources.mcp]);
     const keys = providerKeys(config.SESSION_SECRET);
     const short = { signed: true, httpOnly: true, sameSite: 'lax' };
     return {
@@ -88,41 +104,20 @@ export class OAuthServer {
       scopes: ['offline_access'],
       findAccount: async (_ctx: unknown, id: string) =>
         (await repo.findUser(id)) ? { accountId: id, claims: async () => ({ sub: id }) } : undefined,
-      features: {
-        devInteractions: { enabled: false },
-        rpInitiatedLogout: { enabled: false },
-        userinfo: { enabled: false },
-        introspection: { enabled: false },
-        revocation: { enabled: true, allowedPolicy: async () => true },
-        registration: { enabled: true, initialAccessToken: false },
-        resourceIndicators: {
-          enabled: true,
-          defaultResource: async () => resources.assistants,
-          useGrantedResource: async () => true,
-          getResourceServerInfo: async (_ctx: unknown, indicator: string) => {
-            if (!allowed.has(indicator)) throw new errors.InvalidTarget();
-            return {
-              scope: ASSISTANT_SCOPES.join(' '),
-              audience: indicator,
-              accessTokenTTL: OAUTH_TTL.AccessToken,
-              accessTokenFormat: 'opaque',
-            };
-          },
-        },
-        clientIdMetadataDocument: {
-          enabled: true,
-          // The draft this oidc-provider implements, acknowledged (a newer one is a visible upgrade).
-          ack: 'draft-02',
-          allowFetch: async (_ctx: unknown, id: string) => this.mayFetch(id),
-          cacheDuration: { min: 60, max: 3600 },
-        },
-      },
+      features: this.features(errors),
       // Consent re-checks every scope each time; public clients cannot skip it.
       extraClientMetadata: {
         properties: ['software_id'],
-        validator: (ctx: { oidc?: { route?: string } } | undefined, _key: string, _v: unknown, meta: Record<string, unknown>) => {
+        validator: (
+          ctx: { oidc?: { route?: string } } | undefined,
+          _key: string,
+          _v: unknown,
+          meta: Record<string, unknown>,
+        ) => {
           if (ctx?.oidc?.route === 'registration' && meta.token_endpoint_auth_method !== 'none') {
-            throw new errors.InvalidClientMetadata('only public clients (token_endpoint_auth_method none) may register');
+            throw new errors.InvalidClientMetadata(
+              'only public clients (token_endpoint_auth_method none) may register',
+            );
           }
         },
       },
@@ -136,7 +131,9 @@ export class OAuthServer {
       // Tokens outlive the browser sign-in: an assistant's link lasts until revoked.
       expiresWithSession: async () => false,
       // Every authorisation goes through Parley's consent (never a remembered one).
-      loadExistingGrant: async (ctx: { oidc: { result?: { consent?: { grantId?: string } }; provider: OidcProvider } }) => {
+      loadExistingGrant: async (ctx: {
+        oidc: { result?: { consent?: { grantId?: string } }; provider: OidcProvider };
+      }) => {
         const id = ctx.oidc.result?.consent?.grantId;
         return id ? ctx.oidc.provider.Grant.find(id) : undefined;
       },
@@ -150,21 +147,41 @@ export class OAuthServer {
         ctx.type = 'html';
         ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in error</title></head><body><h1>This sign-in request cannot continue</h1><p>${escapeHtml(out.error_description ?? out.error ?? 'error')}</p></body></html>`;
       },
-      routes: {
-        authorization: '/oauth/authorize',
-        token: '/oauth/token',
-        revocation: '/oauth/revoke',
-        registration: '/oauth/register',
-        jwks: '/oauth/jwks',
-        userinfo: '/oauth/userinfo',
-        introspection: '/oauth/introspect',
-        end_session: '/oauth/logout',
-        pushed_authorization_request: '/oauth/par',
-        device_authorization: '/oauth/device/auth',
-        code_verification: '/oauth/device',
-        backchannel_authentication: '/oauth/backchannel',
-        challenge: '/oauth/challenge',
-        credential: '/oauth/credential',
+      routes: OAUTH_ROUTES,
+    };
+  }
+
+  /** Plain OAuth 2.1 for assistants: no OpenID features; resource-bound tokens; metadata-document clients. */
+  private features(errors: OidcErrors): Record<string, unknown> {
+    const resources = assistantResources(this.deps.config.PUBLIC_URL);
+    const allowed = new Set([resources.assistants, resources.mcp]);
+    return {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: { enabled: false },
+      userinfo: { enabled: false },
+      introspection: { enabled: false },
+      revocation: { enabled: true, allowedPolicy: async () => true },
+      registration: { enabled: true, initialAccessToken: false },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: async () => resources.assistants,
+        useGrantedResource: async () => true,
+        getResourceServerInfo: async (_ctx: unknown, indicator: string) => {
+          if (!allowed.has(indicator)) throw new errors.InvalidTarget();
+          return {
+            scope: ASSISTANT_SCOPES.join(' '),
+            audience: indicator,
+            accessTokenTTL: OAUTH_TTL.AccessToken,
+            accessTokenFormat: 'opaque',
+          };
+        },
+      },
+      clientIdMetadataDocument: {
+        enabled: true,
+        // The draft this oidc-provider implements, acknowledged (a newer one is a visible upgrade).
+        ack: 'draft-02',
+        allowFetch: async (_ctx: unknown, id: string) => this.mayFetch(id),
+        cacheDuration: { min: 60, max: 3600 },
       },
     };
   }
@@ -173,7 +190,9 @@ export class OAuthServer {
   private async mayFetch(id: string): Promise<boolean> {
     if (this.deps.metadataFetch) return true; // the test's fetch decides where it goes
     try {
-      await resolvePublicHost(new URL(id).hostname, { allowPrivateHosts: this.deps.config.ALLOW_PRIVATE_HOSTS });
+      await resolvePublicHost(new URL(id).hostname, {
+        allowPrivateHosts: this.deps.config.ALLOW_PRIVATE_HOSTS,
+      });
       return true;
     } catch {
       return false;
@@ -200,7 +219,9 @@ interface OidcErrors {
  * Imports oidc-provider with its start-up notices (it names Node 20 unsupported, though it runs
  * on it) sent to the app's log at debug instead of the console.
  */
-async function importQuietly(log: FastifyBaseLogger): Promise<{ default: OidcProviderClass; errors: OidcErrors }> {
+async function importQuietly(
+  log: FastifyBaseLogger,
+): Promise<{ default: OidcProviderClass; errors: OidcErrors }> {
   const warn = console.warn;
   console.warn = (...args: unknown[]) => log.debug({ notice: args.join(' ') }, 'oauth: library notice');
   try {

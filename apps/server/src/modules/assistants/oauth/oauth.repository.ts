@@ -20,7 +20,10 @@ export class OAuthRepository {
 
   async upsert(row: NewOAuthRecord): Promise<void> {
     const { idHash: _key, createdAt: _created, ...changes } = row;
-    await this.db.insert(oauthRecords).values(row).onConflictDoUpdate({ target: oauthRecords.idHash, set: changes });
+    await this.db
+      .insert(oauthRecords)
+      .values(row)
+      .onConflictDoUpdate({ target: oauthRecords.idHash, set: changes });
   }
 
   async find(idHash: string): Promise<OAuthRecordRow | null> {
@@ -57,7 +60,13 @@ export class OAuthRepository {
     const rows = await this.db
       .select()
       .from(oauthRecords)
-      .where(and(eq(oauthRecords.userId, userId), eq(oauthRecords.model, 'Grant'), gt(oauthRecords.expiresAt, now)))
+      .where(
+        and(
+          eq(oauthRecords.userId, userId),
+          eq(oauthRecords.model, 'Grant'),
+          gt(oauthRecords.expiresAt, now),
+        ),
+      )
       .orderBy(sql`${oauthRecords.createdAt} desc`);
     return rows.map((r) => ({
       grantId: r.grantId ?? '',
@@ -72,7 +81,13 @@ export class OAuthRepository {
     const [row] = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(oauthRecords)
-      .where(and(eq(oauthRecords.userId, userId), eq(oauthRecords.model, 'Grant'), gt(oauthRecords.expiresAt, now)));
+      .where(
+        and(
+          eq(oauthRecords.userId, userId),
+          eq(oauthRecords.model, 'Grant'),
+          gt(oauthRecords.expiresAt, now),
+        ),
+      );
     return Number(row?.n ?? 0);
   }
 

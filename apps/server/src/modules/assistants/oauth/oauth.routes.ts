@@ -58,16 +58,26 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const metadata = authorizationServerMetadata(app.config.PUBLIC_URL);
-  app.get('/.well-known/oauth-authorization-server', { config: { public: true }, schema: { hide: true } }, async () => metadata);
+  app.get(
+    '/.well-known/oauth-authorization-server',
+    { config: { public: true }, schema: { hide: true } },
+    async () => metadata,
+  );
 
-  route(app, 'GET /api/v1/oauth/interaction/:uid', async (r) => oauthInteractions.details(actorOf(r), r.params.uid));
+  route(app, 'GET /api/v1/oauth/interaction/:uid', async (r) =>
+    oauthInteractions.details(actorOf(r), r.params.uid),
+  );
   route(app, 'POST /api/v1/oauth/interaction/:uid/consent', async (r) =>
     oauthInteractions.consent(actorOf(r), r.params.uid),
   );
-  route(app, 'POST /api/v1/oauth/interaction/:uid/deny', async (r) => oauthInteractions.deny(actorOf(r), r.params.uid));
+  route(app, 'POST /api/v1/oauth/interaction/:uid/deny', async (r) =>
+    oauthInteractions.deny(actorOf(r), r.params.uid),
+  );
 
   route(app, 'GET /api/v1/assistants', async (r) => linkedAssistants.list(actorOf(r)));
-  route(app, 'PUT /api/v1/assistants/:id', async (r) => linkedAssistants.update(actorOf(r), r.params.id, r.body));
+  route(app, 'PUT /api/v1/assistants/:id', async (r) =>
+    linkedAssistants.update(actorOf(r), r.params.id, r.body),
+  );
   route(app, 'DELETE /api/v1/assistants/:id', async (r) => {
     await linkedAssistants.revoke(actorOf(r), r.params.id);
     return {};

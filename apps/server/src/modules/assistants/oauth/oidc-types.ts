@@ -43,7 +43,10 @@ export interface OidcClient {
 export interface OidcProvider {
   proxy: boolean;
   callback(): (req: IncomingMessage, res: ServerResponse) => void;
-  Grant: (new (opts: { accountId: string; clientId: string }) => OidcGrant) & {
+  Grant: (new (opts: {
+    accountId: string;
+    clientId: string;
+  }) => OidcGrant) & {
     find(id: string): Promise<OidcGrant | undefined>;
   };
   Interaction: { find(uid: string): Promise<OidcInteraction | undefined> };
