@@ -169,6 +169,15 @@ describe.each(TEST_DATABASES)('assistant clients, Linked assistants and the toke
     });
     expect(secret.statusCode).toBe(400);
     expect(secret.json()).toMatchObject({ error: 'invalid_client_metadata' });
+    // Registration is limited per address: 10 a minute.
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      statuses.push(
+        (await register({ redirect_uris: [CIMD_REDIRECT], token_endpoint_auth_method: 'none' })).statusCode,
+      );
+    }
+    expect(statuses.slice(0, 8).every((s) => s === 201)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
   });
 
   it('lists, updates and revokes linked assistants; another user gets 404; the guide counts them', async () => {

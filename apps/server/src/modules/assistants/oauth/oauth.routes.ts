@@ -1,6 +1,7 @@
 import { ASSISTANT_SCOPES } from '@parley/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { actorOf, route } from '../../../lib/route';
+import type { OidcProvider } from './oidc-types';
 
 /** Dynamic registrations one address may make per minute: a public client registers once. */
 const REGISTRATIONS_PER_MINUTE = 10;
@@ -36,8 +37,10 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
     // No body parsing here: the provider reads the raw request (form, or JSON for registration).
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    let handler: ReturnType<OidcProvider['callback']> | null = null;
     const handoff = async (request: FastifyRequest, reply: FastifyReply) => {
-      const callback = (await oauthServer.provider()).callback();
+      handler ??= (await oauthServer.provider()).callback();
+      const callback = handler;
       reply.hijack();
       await callback(request.raw, reply.raw);
     };
