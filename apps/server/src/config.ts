@@ -20,6 +20,17 @@ function sizeInBytes(text: string): number {
   return Number(match[1]) * (match[3] ? 1024 : 1000) ** power;
 }
 
+/** A comma-separated list of absolute redirect URIs. */
+const redirectUris = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.url({ message: 'must be a comma-separated list of URLs' })).min(1));
+
 /** An address, a CIDR range, or a range name Fastify's proxy-addr knows. */
 function isProxyRange(v: string): boolean {
   if (['loopback', 'linklocal', 'uniquelocal'].includes(v)) return true;
@@ -119,6 +130,17 @@ const ZEnv = z.object({
   ANSWER_CACHE_MB: z.coerce.number().min(0).default(64),
   /** How far, in percent, the JavaScript heap may grow past what a full collection kept; 0 = V8's own factor. */
   HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(400).default(20),
+  /** Assistant clients (DESIGN §12): each is registered only when its id and secret are set. */
+  ALEXA_CLIENT_ID: z.string().optional(),
+  ALEXA_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Comma-separated, matched exactly (Alexa's console lists the skill's redirect URLs). */
+  ALEXA_REDIRECT_URIS: redirectUris.optional(),
+  /** How the client authenticates at the token endpoint: HTTP Basic or body credentials. */
+  ALEXA_CLIENT_AUTH: z.enum(['basic', 'post']).default('basic'),
+  MSBOT_CLIENT_ID: z.string().optional(),
+  MSBOT_CLIENT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  MSBOT_REDIRECT_URIS: redirectUris.default(['https://token.botframework.com/.auth/web/redirect']),
+  MSBOT_CLIENT_AUTH: z.enum(['basic', 'post']).default('post'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** DESIGN §3: `none` (plans and quotas without payments) or `paddle` (Paddle Billing). */
   BILLING_PROVIDER: z.enum(['none', 'paddle']).default('none'),

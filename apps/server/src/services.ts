@@ -12,6 +12,7 @@ import { mailJob } from './mail/mail.job';
 import { MailRepository } from './mail/mail.repository';
 import { MailService } from './mail/mail.service';
 import { AnswerService } from './modules/answers/answers.service';
+import type { AssistantAccess } from './modules/assistants/assistant-access';
 import { AttemptsRepository } from './modules/auth/attempts.repository';
 import { attemptsPruneJob } from './modules/auth/attempts-prune.job';
 import { AuthService } from './modules/auth/auth.service';
@@ -56,6 +57,7 @@ import type { VerifiedService } from './modules/verified/verified.service';
 import { buildBillingServices } from './services-billing';
 import { buildCollectionServices } from './services-collections';
 import { buildModelServices } from './services-models';
+import { buildOAuthServices, type OAuthServices } from './services-oauth';
 import { buildSourceServices } from './services-sources';
 
 /** Every service of the app: built once, used by routes, plugins, jobs, tools and tests. */
@@ -108,6 +110,14 @@ export interface Services {
   notifications: NotificationsService;
   /** The dashboard's Getting started guide and the source that speaks for the user's business. */
   guide: GuideService;
+  /** Parley's OAuth authorisation server for assistants (modules/assistants/oauth). */
+  oauthServer: OAuthServices['oauthServer'];
+  /** The sign-in screen's consent step of an assistant's authorisation request. */
+  oauthInteractions: OAuthServices['oauthInteractions'];
+  /** Settings → Linked assistants: the user's grants, revoking one. */
+  linkedAssistants: OAuthServices['linkedAssistants'];
+  /** Checks an assistant's bearer token and names the user it acts for (every channel starts here). */
+  assistantAccess: AssistantAccess;
 }
 
 export interface ServiceOptions {
@@ -123,6 +133,8 @@ export interface ServiceOptions {
   collectionConcurrency?: number;
   /** Tests (embedded mode): history is journalled but never stored, like a process that dies right after answering. */
   holdHistory?: boolean;
+  /** Tests only: how Client ID Metadata Documents are fetched (a local server instead of https). */
+  oauthMetadataFetch?: typeof fetch;
 }
 
 /**
@@ -204,11 +216,20 @@ export function buildServices(
     log,
     clock,
   });
+  const oauth = buildOAuthServices({
+    config,
+    database,
+    queue,
+    access,
+    log,
+    clock,
+    metadataFetch: options.oauthMetadataFetch,
+  });
   const guide = new GuideService({
     repo: new GuideRepository(db),
     sources: datasourcesRepo,
     access,
-    options: { demo: config.DEMO },
+    options: { demo: config.DEMO, linkedAssistants: (actor) => oauth.linkedAssistants.count(actor) },
     clock,
   });
   const reports = new ReportsService({
@@ -304,5 +325,6 @@ export function buildServices(
     goldenChecks,
     notifications,
     guide,
+    ...oauth,
   };
 }

@@ -1,3 +1,4 @@
+import { OAUTH_PRUNE_JOB } from '../modules/assistants/oauth/oauth-prune.job';
 import { ATTEMPTS_PRUNE_JOB } from '../modules/auth/auth.service';
 import { BILLING_RENEWALS_JOB } from '../modules/billing/subscriptions.service';
 import { DATASOURCE_SYNC_TICK_JOB } from '../modules/datasources/source-sync';
@@ -19,6 +20,8 @@ interface Schedule {
 const SCHEDULES: Schedule[] = [
   // Sign-in counters and known addresses no limit reads any more (modules/auth).
   { name: ATTEMPTS_PRUNE_JOB, cron: '17 * * * *' },
+  // Expired OAuth codes, tokens and sign-in requests of assistants (modules/assistants/oauth).
+  { name: OAUTH_PRUNE_JOB, cron: '23 * * * *' },
   { name: DIGEST_PLAN_JOB, cron: '* * * * *' },
   // Intelligence Suite reports due at 09:00 in their owner's zone (modules/reports).
   { name: REPORT_PLAN_JOB, cron: '* * * * *' },

@@ -8,6 +8,7 @@ export type DomainErrorKind =
   | 'forbidden'
   | 'quota'
   | 'not-found'
+  | 'conflict'
   | 'too-large'
   | 'rate-limited'
   | 'upstream'
@@ -56,6 +57,13 @@ export class QuotaExceeded extends DomainError {
 export class NotFound extends DomainError {
   constructor(message = 'Not found.') {
     super('not-found', message);
+  }
+}
+
+/** The request fits, but the state it needs is not there yet (409); the message says what to do first. */
+export class Conflict extends DomainError {
+  constructor(message: string) {
+    super('conflict', message);
   }
 }
 

@@ -11,6 +11,7 @@ const STATUS: Record<DomainErrorKind, number> = {
   forbidden: 403,
   quota: 403,
   'not-found': 404,
+  conflict: 409,
   'too-large': 413,
   'rate-limited': 429,
   upstream: 502,
