@@ -6,10 +6,14 @@ export interface PendingChoice {
   phrase: string;
 }
 
+// Ordinal words before numbers: "the second one" is the second, not the first.
 const ORDINALS: [RegExp, number][] = [
-  [/\b(first|one|1st|1)\b/, 0],
-  [/\b(second|two|2nd|2)\b/, 1],
-  [/\b(third|three|3rd|3)\b/, 2],
+  [/\b(first|1st)\b/, 0],
+  [/\b(second|2nd)\b/, 1],
+  [/\b(third|3rd)\b/, 2],
+  [/\b(one|1)\b/, 0],
+  [/\b(two|2)\b/, 1],
+  [/\b(three|3)\b/, 2],
 ];
 
 const norm = (s: string) =>
