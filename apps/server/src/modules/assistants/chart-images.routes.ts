@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { type ChartLinkKeys, cardChartPng, readChartToken } from './chart-images';
 
 /**
- * GET /assistants/charts/<token>.png: a signed chart link of chart-images.ts. Public (the link is
+ * GET /assistants/charts/<token>.png: a signed chart link of chart-images.ts (a wildcard: the
+ * token is longer than a route parameter may be). Public (the link is
  * the key); any origin may load it, as Alexa's card images must allow (CORS), and a tampered or
  * expired link is a 404 like a missing card.
  */
@@ -12,11 +13,11 @@ export async function chartImagesRoutes(app: FastifyInstance, opts: { clock: () 
     sessionSecret: app.config.SESSION_SECRET,
     clock: opts.clock,
   };
-  app.get<{ Params: { file: string } }>(
-    '/assistants/charts/:file',
+  app.get<{ Params: { '*': string } }>(
+    '/assistants/charts/*',
     { config: { public: true }, schema: { hide: true } },
     async (request, reply) => {
-      const claims = readChartToken(keys, request.params.file);
+      const claims = readChartToken(keys, request.params['*']);
       const card = await app.services.conversations.ownedCard(
         { userId: claims.u, projectId: claims.p },
         claims.q,

@@ -39,19 +39,26 @@ export async function alexaRoutes(
     log: app.log,
   });
 
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
-    done(null, body),
-  );
-  app.post(
-    '/assistants/alexa',
-    { config: { public: true }, schema: { hide: true }, bodyLimit: ALEXA_BODY_LIMIT },
-    async (request, reply) => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const verified = await verifier.verify(request.headers, raw);
-      if (!verified.ok) return reply.status(400).send({ message: verified.reason });
-      const answer = await skill.handle(verified.envelope);
-      return answer ? reply.send(answer) : reply.status(200).send();
-    },
-  );
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    // Kept beside the request, not as its body: the errors plugin rewrites object bodies.
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+      raws.set(request, body as Buffer);
+      done(null, {});
+    });
+    scope.post(
+      '/assistants/alexa',
+      { config: { public: true }, schema: { hide: true }, bodyLimit: ALEXA_BODY_LIMIT },
+      async (request, reply) => {
+        const raw = raws.get(request) ?? Buffer.alloc(0);
+        const verified = await verifier.verify(request.headers, raw);
+        if (!verified.ok) return reply.status(400).send({ message: verified.reason });
+        const answer = await skill.handle(verified.envelope);
+        return answer ? reply.send(answer) : reply.status(200).send();
+      },
+    );
+  });
 }
+
+/** Raw request bodies by request, for the signature check. */
+const raws = new WeakMap<object, Buffer>();
