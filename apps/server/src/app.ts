@@ -8,6 +8,9 @@ import { withSharedSecrets } from './db/shared-secrets';
 import { PgBossQueue } from './jobs/pg-boss.queue';
 import { withSafeRequestLogs } from './lib/redact';
 import { oauthRoutes } from './modules/assistants/oauth/oauth.routes';
+import { alexaRoutes } from './modules/assistants/alexa/alexa.routes';
+import type { AlexaTrustOptions } from './modules/assistants/alexa/alexa-request-verifier';
+import { chartImagesRoutes } from './modules/assistants/chart-images.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { collectionsRoutes } from './modules/collections/collections.routes';
@@ -49,6 +52,8 @@ export interface BuildOptions extends ServiceOptions {
   webRoot?: string;
   /** The clock "today" is read from; tests pin it. */
   clock?: () => Date;
+  /** Tests only: the Alexa request check's trusted roots, chain URL rule and fetcher (a local stand-in). */
+  alexa?: AlexaTrustOptions;
 }
 
 /**
@@ -129,5 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(verifiedRoutes);
   await app.register(notificationsRoutes);
   await app.register(oauthRoutes);
+  await app.register(alexaRoutes, { clock: opts.clock ?? (() => new Date()), trust: opts.alexa });
+  await app.register(chartImagesRoutes, { clock: opts.clock ?? (() => new Date()) });
   return app;
 }

@@ -78,6 +78,8 @@ const ZEnv = z.object({
   DEMO_SCALE: z.coerce.number().positive().max(100).default(1),
   ALLOW_PRIVATE_HOSTS: bool.optional(),
   BRAND_NAME: z.string().default('Parley'),
+  /** The Alexa skill's application id (amzn1.ask.skill.…): requests for any other skill are refused. */
+  ALEXA_SKILL_ID: z.string().optional(),
   /** E-mails exempt from the 7-day report cooldown (DESIGN §3), compared case-insensitively. */
   REPORT_COOLDOWN_EXEMPT: z
     .string()

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DEMO_DESCRIPTOR, traced } from '@parley/connectors';
 import {
   DEMO_DATASOURCE_ID,
+  type TCard,
   type TConversationHistory,
   type TConversationItem,
   type TConversationQueryBody,
@@ -302,8 +303,16 @@ export class ConversationsService {
     });
   }
 
+  /**
+   * The first card of one of the owner's answered questions, for a signed link that names the
+   * owner (an assistant's chart image); 404 for anything else.
+   */
+  ownedCard(owner: Pick<Actor, 'userId' | 'projectId'>, id: string): Promise<TCard> {
+    return this.getCard(owner, id);
+  }
+
   /** The first card of one of the asker's answered questions; 404 for anything else. */
-  private async getCard(asker: Actor, id: string) {
+  private async getCard(asker: Pick<Actor, 'userId' | 'projectId'>, id: string): Promise<TCard> {
     if (/^[0-9a-f-]{36}$/i.test(id)) await this.historyWriter.settled();
     const row = /^[0-9a-f-]{36}$/i.test(id) ? await this.repo.findItem(asker, id) : null;
     const card = (row?.responses as TConversationResponse[] | undefined)?.find((r) => r.card)?.card;
