@@ -14,9 +14,6 @@ import { buildTestApp, type Client, DEMO, signIn, TEST_DATABASES, TEST_NOW, type
 
 const SKILL_ID = 'amzn1.ask.skill.00000000-0000-0000-0000-000000000001';
 const now = new Date(TEST_NOW);
-// These need Parley's authorisation server (modules/assistants/oauth) to link Alexa; they run once it is in the tree.
-
-
 /** Alexa linked through the OAuth flow answers as the conversation screen does. */
 describe.each(TEST_DATABASES)('Alexa with a linked account on %s', (kind) => {
   let certs: AlexaCertificates;
