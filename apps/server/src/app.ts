@@ -7,6 +7,7 @@ import type { Database } from './db/client';
 import { withSharedSecrets } from './db/shared-secrets';
 import { PgBossQueue } from './jobs/pg-boss.queue';
 import { withSafeRequestLogs } from './lib/redact';
+import { teamsRoutes } from './modules/assistants/teams/teams.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { collectionsRoutes } from './modules/collections/collections.routes';
@@ -85,6 +86,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await services.invalidation.listen();
   // Running jobs finish before the database closes.
   app.addHook('onClose', async () => {
+    await services.teams?.bot.settled();
     await services.queue.stop();
     services.mail.close();
     await services.sources.close();
@@ -127,5 +129,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(billingRoutes);
   await app.register(verifiedRoutes);
   await app.register(notificationsRoutes);
+  await app.register(teamsRoutes);
   return app;
 }

@@ -12,6 +12,8 @@ import { mailJob } from './mail/mail.job';
 import { MailRepository } from './mail/mail.repository';
 import { MailService } from './mail/mail.service';
 import { AnswerService } from './modules/answers/answers.service';
+import type { AssistantAccess } from './modules/assistants/assistant-access';
+import type { TeamsEndpoints } from './modules/assistants/teams/bot-connector';
 import { AttemptsRepository } from './modules/auth/attempts.repository';
 import { attemptsPruneJob } from './modules/auth/attempts-prune.job';
 import { AuthService } from './modules/auth/auth.service';
@@ -57,6 +59,7 @@ import { buildBillingServices } from './services-billing';
 import { buildCollectionServices } from './services-collections';
 import { buildModelServices } from './services-models';
 import { buildSourceServices } from './services-sources';
+import { buildTeams, type TeamsChannel } from './services-teams';
 
 /** Every service of the app: built once, used by routes, plugins, jobs, tools and tests. */
 export interface Services {
@@ -108,6 +111,8 @@ export interface Services {
   notifications: NotificationsService;
   /** The dashboard's Getting started guide and the source that speaks for the user's business. */
   guide: GuideService;
+  /** The Microsoft Teams bot (modules/assistants/teams); null without MSBOT_APP_ID. */
+  teams: TeamsChannel | null;
 }
 
 export interface ServiceOptions {
@@ -123,7 +128,15 @@ export interface ServiceOptions {
   collectionConcurrency?: number;
   /** Tests (embedded mode): history is journalled but never stored, like a process that dies right after answering. */
   holdHistory?: boolean;
+  /** Tests: the Bot Framework stand-in's addresses instead of Microsoft's. */
+  teams?: Partial<TeamsEndpoints>;
 }
+
+/** Until the OAuth module's AssistantAccess is wired here, no assistant token is accepted. */
+const noAssistantAccess: AssistantAccess = {
+  verify: async () => ({ refused: 'invalid' }),
+  actor: async () => null,
+};
 
 /**
  * The composition root: every repository and service, wired once. No HTTP here, so a job
@@ -192,6 +205,16 @@ export function buildServices(
     log,
     clock,
   });
+  const teams = buildTeams({
+    config,
+    database,
+    access: noAssistantAccess,
+    // Built below; a turn only runs once the app is up.
+    conversations: { query: (actor, body) => conversations.query(actor, body) },
+    endpoints: options.teams,
+    log,
+    clock,
+  });
   const { collections, digests } = buildCollectionServices({
     config,
     database,
@@ -200,6 +223,7 @@ export function buildServices(
     sources,
     access,
     mail,
+    digestChannels: teams ? [teams.digests] : [],
     concurrency: options.collectionConcurrency,
     log,
     clock,
@@ -243,6 +267,28 @@ export function buildServices(
     log,
     clock,
   });
+  const conversations = new ConversationsService({
+    repo: conversationsRepo,
+    answers,
+    sources,
+    access,
+    mail,
+    brand: config.BRAND_NAME,
+    clock,
+    synonyms,
+    history: new HistoryWriter({
+      repo: conversationsRepo,
+      journalDir: join(config.DATA_DIR, 'journal'),
+      log,
+      // Server mode: a web process's disk may not outlive it, so history is committed before answering.
+      durability: config.embedded ? 'journal' : 'database',
+      hold: options.holdHistory,
+    }),
+    // One process owns PGlite: its copy of a follow-up context never goes stale there.
+    contextMs: database.kind === 'pglite' ? 10 * 60_000 : PROCESS_COPY_MS.shared,
+    verified: (actor, source) => verified.index(actor, source),
+    ownSource: (actor) => guide.ownSourceId(actor),
+  });
   return {
     access,
     sessions,
@@ -262,28 +308,7 @@ export function buildServices(
     sources,
     collections,
     digests,
-    conversations: new ConversationsService({
-      repo: conversationsRepo,
-      answers,
-      sources,
-      access,
-      mail,
-      brand: config.BRAND_NAME,
-      clock,
-      synonyms,
-      history: new HistoryWriter({
-        repo: conversationsRepo,
-        journalDir: join(config.DATA_DIR, 'journal'),
-        log,
-        // Server mode: a web process's disk may not outlive it, so history is committed before answering.
-        durability: config.embedded ? 'journal' : 'database',
-        hold: options.holdHistory,
-      }),
-      // One process owns PGlite: its copy of a follow-up context never goes stale there.
-      contextMs: database.kind === 'pglite' ? 10 * 60_000 : PROCESS_COPY_MS.shared,
-      verified: (actor, source) => verified.index(actor, source),
-      ownSource: (actor) => guide.ownSourceId(actor),
-    }),
+    conversations,
     synonyms,
     models,
     contact: new ContactService({
@@ -304,5 +329,6 @@ export function buildServices(
     goldenChecks,
     notifications,
     guide,
+    teams,
   };
 }
