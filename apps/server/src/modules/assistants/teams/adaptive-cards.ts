@@ -70,9 +70,11 @@ export function answerCard(card: TCard, links: CardLinks): TeamsAttachment {
   return adaptive(body, [{ type: 'Action.OpenUrl', title: 'Open in Parley', url: links.openUrl }]);
 }
 
-/** A question back: its title and one Action.Submit per choice, whose data the bot answers. */
-export function choicesCard(prompt: TPrompt): TeamsAttachment {
+/** A question back: what the app asks, its title and one Action.Submit per choice, whose data the bot answers. */
+export function choicesCard(prompt: TPrompt, question?: string): TeamsAttachment {
+  const asked = question ? plainText(question) : '';
   const body = [
+    ...(asked ? [{ type: 'TextBlock', text: asked, wrap: true }] : []),
     { type: 'TextBlock', text: prompt.title, weight: 'Bolder', wrap: true },
     ...(prompt.subtitle ? [{ type: 'TextBlock', text: prompt.subtitle, isSubtle: true, wrap: true }] : []),
   ];
@@ -91,7 +93,7 @@ export function responseMessage(
 ): TeamsOutgoing | null {
   if (response.card)
     return { type: 'message', attachments: [answerCard(response.card, links(response.card))] };
-  if (response.prompt) return { type: 'message', attachments: [choicesCard(response.prompt)] };
+  if (response.prompt) return { type: 'message', attachments: [choicesCard(response.prompt, response.text)] };
   if (response.text) return { type: 'message', text: plainText(response.text), textFormat: 'plain' };
   return null;
 }
