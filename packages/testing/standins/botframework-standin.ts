@@ -13,8 +13,8 @@
  * - The token service: `GET /api/usertoken/GetToken` (404 when the user has no token; `code` is the
  *   magic code of a finished sign-in), `GET /api/botsignin/GetSignInResource?state=` (state is base64
  *   JSON naming the connection, conversation and app id), `DELETE /api/usertoken/SignOut`; the
- *   OAuth connection's redirect `/.auth/web/redirect` exchanging the provider's code with body
- *   credentials: https://learn.microsoft.com/azure/bot-service/rest-api/bot-framework-rest-connector-api-reference
+ *   OAuth connection's redirect (`/.auth/web/redirect`, played by `finishSignIn` since the app under
+ *   test is reached through inject) exchanging the provider's code with body credentials: https://learn.microsoft.com/azure/bot-service/rest-api/bot-framework-rest-connector-api-reference
  *   and https://learn.microsoft.com/azure/bot-service/bot-builder-concept-authentication
  *
  * Tests drive it as Teams would: `authorization(activity)` signs an activity, `beginSignIn(link)`
