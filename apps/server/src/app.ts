@@ -11,6 +11,7 @@ import { oauthRoutes } from './modules/assistants/oauth/oauth.routes';
 import { alexaRoutes } from './modules/assistants/alexa/alexa.routes';
 import type { AlexaTrustOptions } from './modules/assistants/alexa/alexa-request-verifier';
 import { chartImagesRoutes } from './modules/assistants/chart-images.routes';
+import { teamsRoutes } from './modules/assistants/teams/teams.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { collectionsRoutes } from './modules/collections/collections.routes';
@@ -91,6 +92,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await services.invalidation.listen();
   // Running jobs finish before the database closes.
   app.addHook('onClose', async () => {
+    await services.teams?.bot.settled();
     await services.queue.stop();
     services.mail.close();
     await services.sources.close();
@@ -136,5 +138,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(oauthRoutes);
   await app.register(alexaRoutes, { clock: opts.clock ?? (() => new Date()), trust: opts.alexa });
   await app.register(chartImagesRoutes, { clock: opts.clock ?? (() => new Date()) });
+  await app.register(teamsRoutes);
   return app;
 }

@@ -110,6 +110,12 @@ const ZEnv = z.object({
       });
       return z.NEVER;
     }),
+  /** The Teams bot's Microsoft app id: the `aud` the Bot Connector's tokens must carry (unset: no Teams bot). */
+  MSBOT_APP_ID: z.string().optional(),
+  /** The bot's client secret, for its own tokens to the connector and the token service. */
+  MSBOT_APP_PASSWORD: z.string().optional(),
+  /** The bot's OAuth connection (Azure Bot → Parley's authorisation server) in the token service. */
+  MSBOT_CONNECTION_NAME: z.string().default('parley'),
   UPLOAD_LIMIT_MB: z.coerce.number().positive().default(100),
   /**
    * How long a request may take to arrive, headers and body (a slow client is closed after it);
@@ -215,6 +221,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.CAPTCHA_PROVIDER !== 'none' && !e.CAPTCHA_SECRET) {
     throw new ConfigError('Invalid configuration:\n  CAPTCHA_SECRET: required when CAPTCHA_PROVIDER is set');
+  }
+  if (e.MSBOT_APP_ID && !e.MSBOT_APP_PASSWORD) {
+    throw new ConfigError('Invalid configuration:\n  MSBOT_APP_PASSWORD: required when MSBOT_APP_ID is set');
   }
   if (e.UPLOAD_TIMEOUT_MS < e.REQUEST_TIMEOUT_MS) {
     throw new ConfigError('Invalid configuration:\n  UPLOAD_TIMEOUT_MS: must be at least REQUEST_TIMEOUT_MS');

@@ -11,6 +11,7 @@ import type { SourceResolver } from './modules/datasources/source-resolver';
 import { digestJob, digestPlanJob } from './modules/digests/digest.job';
 import { DigestRepository } from './modules/digests/digest.repository';
 import { DigestService } from './modules/digests/digest.service';
+import type { DigestChannel } from './modules/digests/digest-channel';
 
 /** Collections and the digests that mail them; a saved collection's digest schedule follows it. */
 export function buildCollectionServices(deps: {
@@ -21,6 +22,8 @@ export function buildCollectionServices(deps: {
   sources: SourceResolver;
   access: AccessPolicy;
   mail: MailService;
+  /** Where digests also go after their mail (linked Teams chats). */
+  digestChannels?: readonly DigestChannel[];
   concurrency?: number;
   log: FastifyBaseLogger;
   clock: () => Date;
@@ -41,6 +44,7 @@ export function buildCollectionServices(deps: {
     mail,
     queue,
     options: { brand: config.BRAND_NAME, publicUrl: config.PUBLIC_URL, secret: config.SESSION_SECRET },
+    channels: deps.digestChannels,
     log,
     clock,
   });

@@ -13,6 +13,8 @@ import { MailRepository } from './mail/mail.repository';
 import { MailService } from './mail/mail.service';
 import { AnswerService } from './modules/answers/answers.service';
 import type { AssistantAccess } from './modules/assistants/assistant-access';
+import { chartImageUrl, chartLinkKeys } from './modules/assistants/chart-images';
+import type { TeamsEndpoints } from './modules/assistants/teams/bot-connector';
 import { AttemptsRepository } from './modules/auth/attempts.repository';
 import { attemptsPruneJob } from './modules/auth/attempts-prune.job';
 import { AuthService } from './modules/auth/auth.service';
@@ -59,6 +61,7 @@ import { buildCollectionServices } from './services-collections';
 import { buildModelServices } from './services-models';
 import { buildOAuthServices, type OAuthServices } from './services-oauth';
 import { buildSourceServices } from './services-sources';
+import { buildTeams, type TeamsChannel } from './services-teams';
 
 /** Every service of the app: built once, used by routes, plugins, jobs, tools and tests. */
 export interface Services {
@@ -118,6 +121,8 @@ export interface Services {
   linkedAssistants: OAuthServices['linkedAssistants'];
   /** Checks an assistant's bearer token and names the user it acts for (every channel starts here). */
   assistantAccess: AssistantAccess;
+  /** The Microsoft Teams bot (modules/assistants/teams); null without MSBOT_APP_ID. */
+  teams: TeamsChannel | null;
 }
 
 export interface ServiceOptions {
@@ -135,6 +140,8 @@ export interface ServiceOptions {
   holdHistory?: boolean;
   /** Tests only: how Client ID Metadata Documents are fetched (a local server instead of https). */
   oauthMetadataFetch?: typeof fetch;
+  /** Tests: the Bot Framework stand-in's addresses instead of Microsoft's. */
+  teams?: Partial<TeamsEndpoints>;
 }
 
 /**
@@ -204,18 +211,6 @@ export function buildServices(
     log,
     clock,
   });
-  const { collections, digests } = buildCollectionServices({
-    config,
-    database,
-    queue,
-    answers,
-    sources,
-    access,
-    mail,
-    concurrency: options.collectionConcurrency,
-    log,
-    clock,
-  });
   const oauth = buildOAuthServices({
     config,
     database,
@@ -224,6 +219,30 @@ export function buildServices(
     log,
     clock,
     metadataFetch: options.oauthMetadataFetch,
+  });
+  const teams = buildTeams({
+    config,
+    database,
+    access: oauth.assistantAccess,
+    chartImageUrl: (actor, questionId) => chartImageUrl(chartLinkKeys(config, clock), actor, questionId),
+    // Built below; a turn only runs once the app is up.
+    conversations: { query: (actor, body) => conversations.query(actor, body) },
+    endpoints: options.teams,
+    log,
+    clock,
+  });
+  const { collections, digests } = buildCollectionServices({
+    config,
+    database,
+    queue,
+    answers,
+    sources,
+    access,
+    mail,
+    digestChannels: teams ? [teams.digests] : [],
+    concurrency: options.collectionConcurrency,
+    log,
+    clock,
   });
   const guide = new GuideService({
     repo: new GuideRepository(db),
@@ -264,6 +283,28 @@ export function buildServices(
     log,
     clock,
   });
+  const conversations = new ConversationsService({
+    repo: conversationsRepo,
+    answers,
+    sources,
+    access,
+    mail,
+    brand: config.BRAND_NAME,
+    clock,
+    synonyms,
+    history: new HistoryWriter({
+      repo: conversationsRepo,
+      journalDir: join(config.DATA_DIR, 'journal'),
+      log,
+      // Server mode: a web process's disk may not outlive it, so history is committed before answering.
+      durability: config.embedded ? 'journal' : 'database',
+      hold: options.holdHistory,
+    }),
+    // One process owns PGlite: its copy of a follow-up context never goes stale there.
+    contextMs: database.kind === 'pglite' ? 10 * 60_000 : PROCESS_COPY_MS.shared,
+    verified: (actor, source) => verified.index(actor, source),
+    ownSource: (actor) => guide.ownSourceId(actor),
+  });
   return {
     access,
     sessions,
@@ -283,28 +324,7 @@ export function buildServices(
     sources,
     collections,
     digests,
-    conversations: new ConversationsService({
-      repo: conversationsRepo,
-      answers,
-      sources,
-      access,
-      mail,
-      brand: config.BRAND_NAME,
-      clock,
-      synonyms,
-      history: new HistoryWriter({
-        repo: conversationsRepo,
-        journalDir: join(config.DATA_DIR, 'journal'),
-        log,
-        // Server mode: a web process's disk may not outlive it, so history is committed before answering.
-        durability: config.embedded ? 'journal' : 'database',
-        hold: options.holdHistory,
-      }),
-      // One process owns PGlite: its copy of a follow-up context never goes stale there.
-      contextMs: database.kind === 'pglite' ? 10 * 60_000 : PROCESS_COPY_MS.shared,
-      verified: (actor, source) => verified.index(actor, source),
-      ownSource: (actor) => guide.ownSourceId(actor),
-    }),
+    conversations,
     synonyms,
     models,
     contact: new ContactService({
@@ -326,5 +346,6 @@ export function buildServices(
     notifications,
     guide,
     ...oauth,
+    teams,
   };
 }

@@ -46,7 +46,7 @@ export const assistantChats = pgTable(
     grantId: text('grant_id').notNull(),
     channel: text('channel').notNull(),
     conversationId: text('conversation_id').notNull(),
-    address: jsonb('address').$type<Record<string, unknown>>().notNull(),
+    address: jsonb('address').notNull(),
     digests: boolean('digests').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

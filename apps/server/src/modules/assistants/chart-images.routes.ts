@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type ChartLinkKeys, cardChartPng, readChartToken } from './chart-images';
+import { cardChartPng, chartLinkKeys, readChartToken } from './chart-images';
 
 /**
  * GET /assistants/charts/<token>.png: a signed chart link of chart-images.ts (a wildcard: the
@@ -8,11 +8,7 @@ import { type ChartLinkKeys, cardChartPng, readChartToken } from './chart-images
  * expired link is a 404 like a missing card.
  */
 export async function chartImagesRoutes(app: FastifyInstance, opts: { clock: () => Date }): Promise<void> {
-  const keys: ChartLinkKeys = {
-    publicUrl: app.config.PUBLIC_URL,
-    sessionSecret: app.config.SESSION_SECRET,
-    clock: opts.clock,
-  };
+  const keys = chartLinkKeys(app.config, opts.clock);
   app.get<{ Params: { '*': string } }>(
     '/assistants/charts/*',
     { config: { public: true }, schema: { hide: true } },

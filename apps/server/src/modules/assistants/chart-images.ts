@@ -26,6 +26,14 @@ export interface ChartLinkKeys {
   clock: () => Date;
 }
 
+/** The keys of an app's configuration. */
+export function chartLinkKeys(
+  config: { PUBLIC_URL: string; SESSION_SECRET: string },
+  clock: () => Date,
+): ChartLinkKeys {
+  return { publicUrl: config.PUBLIC_URL, sessionSecret: config.SESSION_SECRET, clock };
+}
+
 interface Claims {
   /** user, project, question (history item) id, expiry (ms), language */
   u: string;

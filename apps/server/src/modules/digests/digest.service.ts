@@ -9,6 +9,7 @@ import { renderChartPng } from '../../mail/chart-image';
 import type { MailService } from '../../mail/mail.service';
 import type { CollectionsService } from '../collections/collections.service';
 import type { DigestPlanInput, DigestRepository } from './digest.repository';
+import type { DigestChannel, DigestDelivery } from './digest-channel';
 import { type ChartPainter, DIGEST_CHART_SIZE, digestMail } from './digest-mail';
 import { latestSlot, nextSlot, periodFrequency, periodKey } from './digest-schedule';
 
@@ -53,6 +54,8 @@ export interface DigestDeps {
   clock: () => Date;
   /** Draws the cards' charts; by default on the server as PNGs. */
   paint?: ChartPainter;
+  /** Where a digest also goes after its mail (linked Teams chats); none by default. */
+  channels?: readonly DigestChannel[];
 }
 
 /**
@@ -143,6 +146,7 @@ export class DigestService {
       return;
     }
     const previous = await this.deps.repo.findLastSent(owner.collectionId, claim.id);
+    const openUrl = `${this.deps.options.publicUrl}/collection/${owner.collectionId}`;
     const mail = digestMail({
       brand: this.deps.options.brand,
       collectionName: collection.name,
@@ -151,7 +155,7 @@ export class DigestService {
       responses,
       layout: collection.layout,
       previous: previous?.summary ?? null,
-      openUrl: `${this.deps.options.publicUrl}/collection/${owner.collectionId}`,
+      openUrl,
       unsubscribeUrl: this.unsubscribeUrl(owner.collectionId),
       paint: this.paint,
     });
@@ -165,7 +169,25 @@ export class DigestService {
       },
       { key: `digest:${claim.id}` },
     );
+    await this.deliver({
+      userId: owner.userId,
+      collectionName: collection.name,
+      responses,
+      openUrl,
+      language: owner.language,
+    });
     await this.deps.repo.markSent(claim.id, mail.summary, this.deps.clock());
+  }
+
+  /** The digest through every other channel; one that fails is logged, the others still go. */
+  private async deliver(digest: DigestDelivery): Promise<void> {
+    for (const channel of this.deps.channels ?? []) {
+      try {
+        await channel.deliver(digest);
+      } catch (err) {
+        this.deps.log.warn({ err, channel: channel.name }, 'digest not delivered to a channel');
+      }
+    }
   }
 
   /** The link in every digest that switches it off without signing in. */

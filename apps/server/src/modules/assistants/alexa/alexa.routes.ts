@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { assistantResources } from '../assistant-access';
-import { chartImageUrl } from '../chart-images';
+import { chartImageUrl, chartLinkKeys } from '../chart-images';
 import { AlexaRequestVerifier, type AlexaTrustOptions } from './alexa-request-verifier';
 import { AlexaSkill } from './alexa-skill';
 
@@ -23,7 +23,7 @@ export async function alexaRoutes(
     trust: opts.trust,
   });
   const access = app.services.assistantAccess;
-  const keys = { publicUrl: config.PUBLIC_URL, sessionSecret: config.SESSION_SECRET, clock: opts.clock };
+  const keys = chartLinkKeys(config, opts.clock);
   const skill = new AlexaSkill({
     access,
     conversations: app.services.conversations,
