@@ -40,11 +40,26 @@ function comparedTo(card: TCard): string | null {
   return compare ? COMPARED_TO[compare] : null;
 }
 
+const OP_WORDS: Record<string, string> = { gt: 'above', gte: 'at least', lt: 'below', lte: 'at most' };
+
+/** What the card is narrowed to, said after the measure ("in EMEA", "excluding APAC"): a number without it answers another question. */
+function filtersSaid(card: TCard): string {
+  const label = (field: string) => card.columns.find((c) => c.key === field)?.label ?? field.replace(/_/g, ' ');
+  const parts = (card.query?.semantic.filters ?? []).map((f) => {
+    const values = f.values.map(String);
+    if (f.op === 'in') return `in ${sayList(values, 'or')}`;
+    if (f.op === 'not_in') return `excluding ${sayList(values)}`;
+    if (f.op === 'between') return `with ${label(f.field)} between ${values[0]} and ${values[1]}`;
+    return `with ${label(f.field)} ${OP_WORDS[f.op]} ${values[0]}`;
+  });
+  return parts.length ? ` ${parts.join(', ')}` : '';
+}
+
 function headlineSentence(card: TCard, s: CardSummary): string | null {
   if (!s.measure || s.headline === null) return null;
   const when = s.period?.label ? ` ${s.period.label}` : '';
   const verb = s.total ? 'came to' : 'was';
-  let sentence = `${s.measure.label}${when} ${verb} ${sayValue(s.headline, s.measure)}`;
+  let sentence = `${s.measure.label}${filtersSaid(card)}${when} ${verb} ${sayValue(s.headline, s.measure)}`;
   if (s.comparison) {
     const against = comparedTo(card);
     const change =

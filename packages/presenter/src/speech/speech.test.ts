@@ -123,6 +123,27 @@ describe('cardSpeech', () => {
     expect(ssml).not.toContain('<b>');
   });
 
+  it('says what the figure is narrowed to, so it answers the question asked', () => {
+    const semantic = {
+      measures: ['revenue'],
+      dimensions: [],
+      filters: [
+        { field: 'Region', op: 'in' as const, values: ['EMEA', 'APAC'] },
+        { field: 'order_size', op: 'gt' as const, values: [100] },
+      ],
+    };
+    const card = {
+      ...byRegion,
+      table: [{ Revenue: 444_000 }],
+      columns: [byRegion.columns[1]!],
+      period: { ...byRegion.period!, comparison: undefined },
+      query: { sql: 'select 1', semantic },
+    } as TCard;
+    expect(cardSpeech(card).text).toBe(
+      'Revenue in EMEA or APAC, with order size above 100 last month was 444,000 dollars.',
+    );
+  });
+
   it("falls back to the card's text when it has no figure", () => {
     const card: TCard = { ...byRegion, table: [], columns: [] };
     expect(cardSpeech(card).text).toBe('Revenue by Region, last month');

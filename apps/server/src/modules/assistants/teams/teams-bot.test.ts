@@ -33,7 +33,7 @@ const activity = (partial: Partial<TeamsActivity> = {}): TeamsActivity => ({
 /** A bot over doubles: the token service holds `tokens`; only `good` verifies; replies are recorded. */
 function harness(
   answer: (body: TConversationQueryBody) => TConversationResponse[] | Error = () => [
-    { phrase: 'x', card: CARD },
+    { phrase: 'x', card: CARD, question_id: 'q-1' },
   ],
 ) {
   const tokens = new Map<string, string>([['29:u1', 'good']]);
@@ -110,7 +110,7 @@ describe('TeamsBot', () => {
     expect(card.body[1].text).toContain('last month (2026-10-01 – 2026-10-31)');
     expect(card.body[2]).toMatchObject({
       type: 'Image',
-      url: 'http://parley.test/chart/Revenue%20last%20month.png',
+      url: 'http://parley.test/chart/q-1.png',
     });
     expect(card.body[3]).toEqual({ type: 'FactSet', facts: [{ title: 'Revenue', value: '$1,235' }] });
     expect(card.body[4].text).toBe('Revenue was $1,234 & rising.');
