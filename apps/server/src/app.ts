@@ -7,6 +7,7 @@ import type { Database } from './db/client';
 import { withSharedSecrets } from './db/shared-secrets';
 import { PgBossQueue } from './jobs/pg-boss.queue';
 import { withSafeRequestLogs } from './lib/redact';
+import { mcpRoutes } from './modules/assistants/mcp/mcp.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { collectionsRoutes } from './modules/collections/collections.routes';
@@ -127,5 +128,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(billingRoutes);
   await app.register(verifiedRoutes);
   await app.register(notificationsRoutes);
+  await app.register(mcpRoutes);
   return app;
 }

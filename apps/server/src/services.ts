@@ -12,6 +12,7 @@ import { mailJob } from './mail/mail.job';
 import { MailRepository } from './mail/mail.repository';
 import { MailService } from './mail/mail.service';
 import { AnswerService } from './modules/answers/answers.service';
+import type { AssistantAccess } from './modules/assistants/assistant-access';
 import { AttemptsRepository } from './modules/auth/attempts.repository';
 import { attemptsPruneJob } from './modules/auth/attempts-prune.job';
 import { AuthService } from './modules/auth/auth.service';
@@ -108,6 +109,8 @@ export interface Services {
   notifications: NotificationsService;
   /** The dashboard's Getting started guide and the source that speaks for the user's business. */
   guide: GuideService;
+  /** Checks assistants' bearer tokens: every assistant channel (alexa/, teams/, mcp/) starts here. */
+  assistantAccess: AssistantAccess;
 }
 
 export interface ServiceOptions {
@@ -304,5 +307,15 @@ export function buildServices(
     goldenChecks,
     notifications,
     guide,
+    assistantAccess: NO_ASSISTANT_ACCESS,
   };
 }
+
+/**
+ * Until the OAuth module issues tokens, no assistant token is valid: every channel answers as for
+ * a missing or unknown token. The OAuth module's implementation replaces it.
+ */
+const NO_ASSISTANT_ACCESS: AssistantAccess = {
+  verify: async (token) => ({ refused: token ? 'invalid' : 'missing' }),
+  actor: async () => null,
+};
