@@ -172,3 +172,61 @@ describe.each(TEST_DATABASES)('MCP over HTTP on %s', (kind) => {
     expect(unknownTool.json().result.isError).toBe(true);
   });
 });
+
+describe('MCP limits', () => {
+  let t: TestApp;
+  let tokens: ReturnType<typeof accessDouble>;
+  beforeAll(async () => {
+    t = await buildTestApp('pglite', { ...assistantEnv(PUBLIC_URL), ASK_RATE_LIMIT: '2' });
+    tokens = accessDouble(t.app, PUBLIC_URL);
+    t.app.services.assistantAccess = tokens.access;
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const post = (token: string, body: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      payload: JSON.stringify(body),
+    });
+  const call = (name: string) => ({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name, arguments: {} },
+  });
+
+  it('counts tool calls per user against ASK_RATE_LIMIT, as the conversation screen’s questions', async () => {
+    const first = await tokens.issue(DEMO.email, ['ask']);
+    const second = await tokens.issue(DEMO.email, ['ask']);
+    expect((await post(first, call('list_sources'))).statusCode).toBe(200);
+    expect((await post(second, call('list_sources'))).statusCode).toBe(200);
+    // The protocol's own messages are not questions: they pass.
+    expect((await post(first, { jsonrpc: '2.0', id: 2, method: 'tools/list' })).statusCode).toBe(200);
+    const limited = await post(first, call('list_sources'));
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/Too many requests/);
+    // Another user has their own count.
+    const other = await createUser(t.app);
+    expect((await post(await tokens.issue(other.email, ['ask']), call('list_sources'))).statusCode).toBe(200);
+  });
+
+  it('answers a user without the conversations feature with a tool error, nothing asked', async () => {
+    const user = await createUser(t.app, { features: ['SETTINGS', 'SETTINGS_PROFILE'] });
+    const res = await post(await tokens.issue(user.email, ['ask']), {
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'ask', arguments: { question: 'revenue by region last month' } },
+    });
+    expect(res.statusCode).toBe(200);
+    const { result } = res.json();
+    expect(result.isError).toBe(true);
+    expect(result.content[0].text).toMatch(/not allowed|feature|plan/i);
+  });
+});
