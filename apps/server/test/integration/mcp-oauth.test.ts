@@ -32,7 +32,8 @@ describe.skipIf(!OAUTH_SERVER).each(TEST_DATABASES)('MCP with linked tokens on %
   }, 120_000);
   afterAll(() => t.close());
 
-  const link = (scope: string, resource: string | undefined = MCP_RESOURCE) =>
+  /** `resource` null: none sent, so the token is bound to the default (assistants) resource. */
+  const link = (scope: string, resource: string | null = MCP_RESOURCE) =>
     linkAssistant(t.app, session, client, { scope, ...(resource ? { resource } : {}) });
   const rpc = (token: string, name: string, args: Record<string, unknown> = {}) =>
     t.app.inject({
@@ -73,7 +74,7 @@ describe.skipIf(!OAUTH_SERVER).each(TEST_DATABASES)('MCP with linked tokens on %
   });
 
   it('refuses at /mcp a token linked for the assistants resource (Alexa, Teams)', async () => {
-    const tokens = await link('ask collections:read', undefined);
+    const tokens = await link('ask collections:read', null);
     const res = await rpc(tokens.access_token, 'list_sources');
     expect(res.statusCode).toBe(401);
     expect(res.headers['www-authenticate']).toContain('error="invalid_token"');
