@@ -7,10 +7,11 @@ import type { Database } from './db/client';
 import { withSharedSecrets } from './db/shared-secrets';
 import { PgBossQueue } from './jobs/pg-boss.queue';
 import { withSafeRequestLogs } from './lib/redact';
-import { oauthRoutes } from './modules/assistants/oauth/oauth.routes';
 import { alexaRoutes } from './modules/assistants/alexa/alexa.routes';
 import type { AlexaTrustOptions } from './modules/assistants/alexa/alexa-request-verifier';
 import { chartImagesRoutes } from './modules/assistants/chart-images.routes';
+import { mcpRoutes } from './modules/assistants/mcp/mcp.routes';
+import { oauthRoutes } from './modules/assistants/oauth/oauth.routes';
 import { teamsRoutes } from './modules/assistants/teams/teams.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
@@ -139,5 +140,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(alexaRoutes, { clock: opts.clock ?? (() => new Date()), trust: opts.alexa });
   await app.register(chartImagesRoutes, { clock: opts.clock ?? (() => new Date()) });
   await app.register(teamsRoutes);
+  await app.register(mcpRoutes);
   return app;
 }

@@ -6,6 +6,15 @@
  */
 
 import {
+  ZLinkedAssistant,
+  ZLinkedAssistantParams,
+  ZLinkedAssistants,
+  ZLinkedAssistantUpdateBody,
+  ZOAuthInteraction,
+  ZOAuthInteractionParams,
+  ZOAuthRedirect,
+} from './assistants';
+import {
   ZAuthConfig,
   ZAuthProviders,
   ZChangePasswordBody,
@@ -62,15 +71,6 @@ import {
   ZRenameDatasourceBody,
   ZUploadResponse,
 } from './datasources';
-import {
-  ZLinkedAssistant,
-  ZLinkedAssistantParams,
-  ZLinkedAssistants,
-  ZLinkedAssistantUpdateBody,
-  ZOAuthInteraction,
-  ZOAuthInteractionParams,
-  ZOAuthRedirect,
-} from './assistants';
 import { ZEmpty, ZErrorResponse } from './errors';
 import { ZGuideState, ZGuideUpdateBody } from './guide';
 import {

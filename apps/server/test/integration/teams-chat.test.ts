@@ -8,8 +8,6 @@ import { authorize, TEST_ASSISTANT_CLIENTS } from '../assistants';
 import { buildTestApp, type Client, DEMO, signIn, TEST_DATABASES, type TestApp } from '../helpers';
 import { post, startTeamsPeer, teamsEnv } from '../teams';
 
-/** Linking for real needs Parley's authorisation server (modules/assistants/oauth), built beside this channel. */
-
 describe.each(TEST_DATABASES)('Teams chats on %s', (kind) => {
   let t: TestApp;
   let bf: BotFrameworkPeer;

@@ -44,7 +44,8 @@ const OP_WORDS: Record<string, string> = { gt: 'above', gte: 'at least', lt: 'be
 
 /** What the card is narrowed to, said after the measure ("in EMEA", "excluding APAC"): a number without it answers another question. */
 function filtersSaid(card: TCard): string {
-  const label = (field: string) => card.columns.find((c) => c.key === field)?.label ?? field.replace(/_/g, ' ');
+  const label = (field: string) =>
+    card.columns.find((c) => c.key === field)?.label ?? field.replace(/_/g, ' ');
   const parts = (card.query?.semantic.filters ?? []).map((f) => {
     const values = f.values.map(String);
     if (f.op === 'in') return `in ${sayList(values, 'or')}`;
