@@ -90,6 +90,19 @@ describe.each(TEST_DATABASES)('MCP over HTTP on %s', (kind) => {
     expect(inQuery.headers['www-authenticate']).not.toContain('invalid_token');
   });
 
+  it('refuses a web page of another origin (DNS rebinding), answers its own origin and servers', async () => {
+    const token = await tokens.issue(DEMO.email, ['ask']);
+    const before = await items();
+    const foreign = await rpc(toolCall('ask', { question: 'revenue last month' }), {
+      ...bearer(token),
+      origin: 'http://evil.example',
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().message).toContain('http://evil.example');
+    expect(await items()).toBe(before);
+    expect((await rpc(list(), { ...bearer(token), origin: PUBLIC_URL })).statusCode).toBe(200);
+  });
+
   it('refuses a token bound to the assistants resource (Alexa, Teams) with 401', async () => {
     const token = await tokens.issue(
       DEMO.email,

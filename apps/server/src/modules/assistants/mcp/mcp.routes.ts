@@ -2,7 +2,8 @@
  * The MCP server at /mcp (streamable HTTP, stateless) and its RFC 9728 metadata. Every POST is
  * authorised here before the SDK's transport sees it: a bearer token bound to the `mcp` resource,
  * and the scope of each tool it calls (MCP authorization, 2025-11-25:
- * https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization).
+ * https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization), after the
+ * Origin check of the transport (https://modelcontextprotocol.io/specification/2025-11-25/basic/transports).
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -56,8 +57,16 @@ export async function mcpRoutes(app: FastifyInstance): Promise<void> {
       .send({ message: 'Sign in to Parley through your assistant to use it.' });
   };
 
+  // The transport spec: servers MUST validate Origin (DNS rebinding). Assistants call from servers,
+  // which send none; a web page of another origin is refused.
+  const ownOrigin = new URL(publicUrl).origin;
+
   /** The token, checked for the mcp resource and each scope the body's tool calls need; the actor it acts for. */
   const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== ownOrigin) {
+      return reply.status(403).send({ message: `This MCP server does not answer web pages of ${origin}.` });
+    }
     const access = app.services.assistantAccess;
     const token = bearerToken(request.headers.authorization);
     const needed = scopesNeeded(request.body);
