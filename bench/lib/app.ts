@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { TPostgresConfig } from '@parley/contract';
-import { buildApp } from '../../apps/server/src/app';
+import { type BuildOptions, buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { demoFile, END_DATE } from './demo';
@@ -36,9 +36,16 @@ export interface AppOptions {
   holdHistory?: boolean;
   /** The services' option: cards of one collection answered at once. */
   collectionConcurrency?: number;
+  /** More of what the app is built with (a channel's test trust roots: the Alexa stand-in's PKI). */
+  build?: Partial<Omit<BuildOptions, 'config' | 'database'>>;
 }
 
-export type Post = (url: string, body: string) => Promise<{ ms: number; status: number; body: string }>;
+/** `headers` replace the client's own (a form post, a signed skill request). */
+export type Post = (
+  url: string,
+  body: string,
+  headers?: Record<string, string>,
+) => Promise<{ ms: number; status: number; body: string }>;
 
 /** A signed-in client of a running app: its headers, and requests sent from its own process. */
 export interface BenchClient {
@@ -93,6 +100,7 @@ export async function startApp(options: AppOptions): Promise<BenchApp> {
     resultCacheSize: options.resultCacheSize,
     holdHistory: options.holdHistory,
     collectionConcurrency: options.collectionConcurrency,
+    ...options.build,
   });
   await app.services.demo.ensureDemo();
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -146,8 +154,8 @@ function clientProcess(headers: Record<string, string>): { send: Post; close: ()
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const replies = createInterface({ input: client.stdout })[Symbol.asyncIterator]();
-  const send: Post = async (url, body) => {
-    client.stdin.write(`${JSON.stringify({ url, headers, body })}\n`);
+  const send: Post = async (url, body, own) => {
+    client.stdin.write(`${JSON.stringify({ url, headers: own ?? headers, body })}\n`);
     const next = await replies.next();
     if (next.done) throw new Error('the bench client stopped');
     return JSON.parse(next.value) as { ms: number; status: number; body: string };
