@@ -20,6 +20,7 @@ export const BENCHES: Bench[] = [
   { name: 'engine', takes: '~45 s', quick: true },
   { name: 'cold-code', takes: '~20 s', quick: true },
   { name: 'cold-start', takes: '1–3 min', quick: true },
+  { name: 'assistants', takes: '~1 min', quick: true },
   { name: 'answer-phases', takes: '~30 s', quick: true },
   { name: 'answer-profile', takes: '~30 s', quick: true },
   { name: 'introspect', takes: '~1 min', quick: true, needs: 'postgres' },
