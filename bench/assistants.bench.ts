@@ -48,9 +48,11 @@ async function authorizeOnce(app: BenchApp): Promise<{ code: string; verifier: s
   const start = await fetch(`${app.base}/oauth/authorize?${query}`, { redirect: 'manual' });
   const cookies = start.headers.getSetCookie().map((c) => c.split(';')[0]);
   const uid = new URL(start.headers.get('location')!, app.base).searchParams.get('interaction');
-  const consent = await app.postJson(`/api/v1/oauth/interaction/${uid}/consent`, {});
-  if (consent.status !== 200) throw new Error(`consent failed (${consent.status})`);
-  let next = new URL(String(consent.json.redirect), app.base);
+  // The browser that started the request answers it: its cookies go with the session's.
+  const headers = { ...app.headers, cookie: [app.headers.cookie, ...cookies].join('; ') };
+  const consent = await app.post(`${app.base}/api/v1/oauth/interaction/${uid}/consent`, '{}', headers);
+  if (consent.status !== 200) throw new Error(`consent failed (${consent.status}): ${consent.body}`);
+  let next = new URL(String(JSON.parse(consent.body).redirect), app.base);
   while (`${next.origin}${next.pathname}` !== CLIENT.redirectUri) {
     const hop = await fetch(next, { redirect: 'manual', headers: { cookie: cookies.join('; ') } });
     next = new URL(hop.headers.get('location')!, app.base);

@@ -87,6 +87,25 @@ export function tokenRequest(
   return app.inject({ method: 'POST', url, headers, payload: body.toString() });
 }
 
+/**
+ * The signed-in browser that started an authorisation request (`start`: the answer of GET
+ * /oauth/authorize): its calls carry the cookies that answer set as well as the session's.
+ */
+export function browserOf(
+  app: FastifyInstance,
+  session: { cookie: string; xsrf: string },
+  start: LightMyRequestResponse,
+) {
+  const cookie = cookieHeader({ ...withCookies({}, start), ...parseCookieHeader(session.cookie) });
+  return (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    app.inject({
+      method,
+      url,
+      headers: { cookie, 'x-xsrf-token': session.xsrf },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+}
+
 export interface AuthorizeOptions {
   scope?: string;
   resource?: string;
@@ -126,10 +145,14 @@ export async function authorize(
   const login = new URL(String(start.headers.location), 'http://localhost');
   const uid = login.searchParams.get('interaction');
   if (login.pathname !== '/login' || !uid) throw new Error(`not sent to the sign-in screen: ${login}`);
+  // The browser that started the request answers it: its cookies (the binding) go with the session's.
   const consent = await app.inject({
     method: 'POST',
     url: `/api/v1/oauth/interaction/${encodeURIComponent(uid)}/consent`,
-    headers: { cookie: session.cookie, 'x-xsrf-token': session.xsrf },
+    headers: {
+      cookie: cookieHeader({ ...jar, ...parseCookieHeader(session.cookie) }),
+      'x-xsrf-token': session.xsrf,
+    },
     payload: {},
   });
   if (consent.statusCode !== 200) throw new Error(`consent refused: ${consent.statusCode} ${consent.body}`);

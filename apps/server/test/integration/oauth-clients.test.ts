@@ -7,6 +7,7 @@ import { assistantResources } from '../../src/modules/assistants/assistant-acces
 import {
   assistantEnv,
   authorize,
+  browserOf,
   linkAssistant,
   pkcePair,
   TEST_ASSISTANT_CLIENTS,
@@ -104,10 +105,11 @@ describe.each(TEST_DATABASES)('assistant clients, Linked assistants and the toke
       scope: 'ask',
       response_type: 'code',
     });
-    const view = await session.call(
-      'GET',
-      `/api/v1/oauth/interaction/${login.searchParams.get('interaction')}`,
-    );
+    const view = await browserOf(
+      t.app,
+      session,
+      start,
+    )('GET', `/api/v1/oauth/interaction/${login.searchParams.get('interaction')}`);
     expect(view.statusCode, view.body).toBe(200);
     expect(view.json()).toEqual({
       uid: login.searchParams.get('interaction'),

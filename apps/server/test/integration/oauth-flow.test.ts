@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assistantResources } from '../../src/modules/assistants/assistant-access';
-import { assistantEnv, linkAssistant, pkcePair, TEST_ASSISTANT_CLIENTS, tokenRequest } from '../assistants';
+import {
+  assistantEnv,
+  browserOf,
+  linkAssistant,
+  pkcePair,
+  TEST_ASSISTANT_CLIENTS,
+  tokenRequest,
+} from '../assistants';
 import { buildTestApp, TEST_DATABASES, TEST_NOW, type TestApp } from '../helpers';
 import { login } from '../peers/factories';
 
@@ -61,9 +68,10 @@ describe.each(TEST_DATABASES)('assistant account linking (OAuth) on %s', (kind) 
     const uid = new URL(String(start.headers.location), PUBLIC_URL).searchParams.get('interaction')!;
     const anonymous = await t.app.inject({ method: 'GET', url: `/api/v1/oauth/interaction/${uid}` });
     expect(anonymous.statusCode).toBe(401);
-    const deny = await session.call('POST', `/api/v1/oauth/interaction/${uid}/deny`, {});
+    const browser = browserOf(t.app, session, start);
+    const deny = await browser('POST', `/api/v1/oauth/interaction/${uid}/deny`, {});
     expect(deny.statusCode, deny.body).toBe(200);
-    const again = await session.call('POST', `/api/v1/oauth/interaction/${uid}/consent`, {});
+    const again = await browser('POST', `/api/v1/oauth/interaction/${uid}/consent`, {});
     expect(again.statusCode).toBe(404);
     const cookies = start.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     const resumed = await t.app.inject({
@@ -94,9 +102,49 @@ describe.each(TEST_DATABASES)('assistant account linking (OAuth) on %s', (kind) 
     });
     const start = await t.app.inject({ method: 'GET', url: `/oauth/authorize?${query}` });
     const uid = new URL(String(start.headers.location), PUBLIC_URL).searchParams.get('interaction')!;
-    const consent = await session.call('POST', `/api/v1/oauth/interaction/${uid}/consent`, {});
+    const consent = await browserOf(t.app, session, start)(
+      'POST',
+      `/api/v1/oauth/interaction/${uid}/consent`,
+      {},
+    );
     const elsewhere = await t.app.inject({ method: 'GET', url: consent.json().redirect });
     expect(elsewhere.statusCode).toBe(400);
     expect(String(elsewhere.headers.location ?? '')).not.toContain('code=');
+  });
+
+  it('lets only the browser that started a request answer it: a victim sent its link cannot consent for it', async () => {
+    const query = new URLSearchParams({
+      client_id: alexa.id,
+      redirect_uri: alexa.redirectUri,
+      response_type: 'code',
+      scope: 'email',
+      state: 'phish',
+      code_challenge: pkcePair().challenge,
+      code_challenge_method: 'S256',
+    });
+    const links = async () => (await session.call('GET', '/api/v1/assistants')).json().length as number;
+    const before = await links();
+    // The attacker's browser starts the request and keeps its resume cookie.
+    const start = await t.app.inject({ method: 'GET', url: `/oauth/authorize?${query}` });
+    const uid = new URL(String(start.headers.location), PUBLIC_URL).searchParams.get('interaction')!;
+    // The victim, signed in elsewhere, opens the link: neither the view nor the answers work there.
+    for (const [method, url] of [
+      ['GET', `/api/v1/oauth/interaction/${uid}`],
+      ['POST', `/api/v1/oauth/interaction/${uid}/consent`],
+      ['POST', `/api/v1/oauth/interaction/${uid}/deny`],
+    ] as const) {
+      const res = await session.call(method, url, method === 'POST' ? {} : undefined);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().message).toMatch(/started in another browser/);
+    }
+    // So the attacker's resume finds no answer and gets no code.
+    const cookies = start.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const resumed = await t.app.inject({
+      method: 'GET',
+      url: `/oauth/authorize/${uid}`,
+      headers: { cookie: cookies },
+    });
+    expect(String(resumed.headers.location ?? '')).not.toContain('code=');
+    expect(await links()).toBe(before);
   });
 });

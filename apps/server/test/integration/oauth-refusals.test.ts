@@ -147,6 +147,10 @@ describe.each(TEST_DATABASES)('OAuth refusals on %s', (kind) => {
     expect(refresh.json()).toMatchObject({ error: 'invalid_grant' });
 
     const other = await linkAssistant(t.app, session, alexa);
+    // Another client cannot revoke it: the answer is the same 200, and the token still works.
+    const foreign = await tokenRequest(t.app, msbot, { token: other.access_token }, '/oauth/revoke');
+    expect(foreign.statusCode).toBe(200);
+    expect(await verify(other.access_token)).toMatchObject({ kind: 'alexa' });
     const revoke = await tokenRequest(t.app, alexa, { token: other.refresh_token }, '/oauth/revoke');
     expect(revoke.statusCode, revoke.body).toBe(200);
     expect(await verify(other.access_token)).toEqual({ refused: 'invalid' });

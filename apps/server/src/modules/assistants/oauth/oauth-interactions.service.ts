@@ -15,6 +15,8 @@ export interface OAuthInteractionsDeps {
 }
 
 const GONE = 'This sign-in request has expired or does not exist. Start linking again from the assistant.';
+const ELSEWHERE =
+  'This sign-in request was started in another browser. Start linking again from the assistant, in this browser.';
 
 /** The requested scopes Parley knows, in request order (unknown ones are never granted). */
 export function grantedScopes(requested: string | undefined): string[] {
@@ -30,10 +32,10 @@ export function grantedScopes(requested: string | undefined): string[] {
 export class OAuthInteractionsService {
   constructor(private readonly deps: OAuthInteractionsDeps) {}
 
-  /** GET /api/v1/oauth/interaction/:uid. */
-  async details(actor: Actor, uid: string): Promise<TOAuthInteraction> {
+  /** GET /api/v1/oauth/interaction/:uid; `started` is the browser's binding (interaction-cookie.ts). */
+  async details(actor: Actor, uid: string, started: string | undefined): Promise<TOAuthInteraction> {
     await this.deps.access.requireAccess(actor, {});
-    const { interaction, provider } = await this.find(uid);
+    const { interaction, provider } = await this.find(uid, started);
     const clientId = String(interaction.params.client_id ?? '');
     const client = await provider.Client.find(clientId);
     if (!client) throw new NotFound(GONE);
@@ -54,9 +56,9 @@ export class OAuthInteractionsService {
   }
 
   /** POST …/consent: the signed-in user links the client with the scopes it asked for. */
-  async consent(actor: Actor, uid: string): Promise<TOAuthRedirect> {
+  async consent(actor: Actor, uid: string, started: string | undefined): Promise<TOAuthRedirect> {
     await this.deps.access.requireAccess(actor, {});
-    const { interaction, provider } = await this.find(uid);
+    const { interaction, provider } = await this.find(uid, started);
     const grant = new provider.Grant({
       accountId: actor.userId,
       clientId: String(interaction.params.client_id),
@@ -72,9 +74,9 @@ export class OAuthInteractionsService {
   }
 
   /** POST …/deny: the client gets error=access_denied at its redirect URI. */
-  async deny(actor: Actor, uid: string): Promise<TOAuthRedirect> {
+  async deny(actor: Actor, uid: string, started: string | undefined): Promise<TOAuthRedirect> {
     await this.deps.access.requireAccess(actor, {});
-    const { interaction } = await this.find(uid);
+    const { interaction } = await this.find(uid, started);
     return this.finish(interaction, {
       error: 'access_denied',
       error_description: 'The user did not allow the link.',
@@ -93,11 +95,16 @@ export class OAuthInteractionsService {
     return { redirect: interaction.returnTo };
   }
 
-  private async find(uid: string): Promise<{ interaction: OidcInteraction; provider: OidcProvider }> {
+  private async find(
+    uid: string,
+    started: string | undefined,
+  ): Promise<{ interaction: OidcInteraction; provider: OidcProvider }> {
     const provider = await this.deps.server.provider();
     const interaction = await provider.Interaction.find(uid);
     // A request already answered is not answered twice (its result is waiting for the browser).
     if (!interaction || interaction.result) throw new NotFound(GONE);
+    // Only the browser that started the request may answer it; the provider resumes only there too.
+    if (started !== uid) throw new NotFound(ELSEWHERE);
     return { interaction, provider };
   }
 }

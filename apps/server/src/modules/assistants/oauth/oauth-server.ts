@@ -4,6 +4,7 @@ import { escapeHtml } from '@parley/presenter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config';
 import { assistantResources } from '../assistant-access';
+import { bindInteraction, type CookieContext } from './interaction-cookie';
 import type { OAuthRepository } from './oauth.repository';
 import { databaseAdapter } from './oauth-adapter';
 import { clientKind, configuredClients, providerKeys } from './oauth-clients';
@@ -138,8 +139,10 @@ export class OAuthServer {
         return id ? ctx.oidc.provider.Grant.find(id) : undefined;
       },
       interactions: {
-        url: async (_ctx: unknown, interaction: OidcInteraction) =>
-          loginUrl(clientKind(config, String(interaction.params.client_id ?? '')), interaction),
+        url: async (ctx: CookieContext, interaction: OidcInteraction) => {
+          bindInteraction(ctx, interaction.uid, OAUTH_TTL.Interaction);
+          return loginUrl(clientKind(config, String(interaction.params.client_id ?? '')), interaction);
+        },
       },
       // Token requests from browser-based MCP clients are allowed; they carry a code and a verifier.
       clientBasedCORS: () => true,
@@ -160,7 +163,12 @@ export class OAuthServer {
       rpInitiatedLogout: { enabled: false },
       userinfo: { enabled: false },
       introspection: { enabled: false },
-      revocation: { enabled: true, allowedPolicy: async () => true },
+      revocation: {
+        enabled: true,
+        // A client revokes only its own tokens; another's is ignored (RFC 7009 answers 200 either way).
+        allowedPolicy: async (_ctx: unknown, client: { clientId: string }, token: { clientId?: string }) =>
+          token.clientId === client.clientId,
+      },
       registration: { enabled: true, initialAccessToken: false },
       resourceIndicators: {
         enabled: true,

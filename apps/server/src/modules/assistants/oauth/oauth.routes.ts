@@ -1,6 +1,7 @@
 import { ASSISTANT_SCOPES } from '@parley/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { actorOf, route } from '../../../lib/route';
+import { INTERACTION_COOKIE } from './interaction-cookie';
 import type { OidcProvider } from './oidc-types';
 
 /** Dynamic registrations one address may make per minute: a public client registers once. */
@@ -67,14 +68,16 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
     async () => metadata,
   );
 
+  // The browser's binding to the request it started (interaction-cookie.ts) goes with each call.
+  const started = (r: FastifyRequest) => r.cookies[INTERACTION_COOKIE];
   route(app, 'GET /api/v1/oauth/interaction/:uid', async (r) =>
-    oauthInteractions.details(actorOf(r), r.params.uid),
+    oauthInteractions.details(actorOf(r), r.params.uid, started(r)),
   );
   route(app, 'POST /api/v1/oauth/interaction/:uid/consent', async (r) =>
-    oauthInteractions.consent(actorOf(r), r.params.uid),
+    oauthInteractions.consent(actorOf(r), r.params.uid, started(r)),
   );
   route(app, 'POST /api/v1/oauth/interaction/:uid/deny', async (r) =>
-    oauthInteractions.deny(actorOf(r), r.params.uid),
+    oauthInteractions.deny(actorOf(r), r.params.uid, started(r)),
   );
 
   route(app, 'GET /api/v1/assistants', async (r) => linkedAssistants.list(actorOf(r)));
