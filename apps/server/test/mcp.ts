@@ -9,7 +9,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../src/db/schema';
-import type { Actor } from '../src/lib/access';
+import { type Actor, actorOfUser } from '../src/lib/access';
 import {
   type AssistantAccess,
   type AssistantPrincipal,
@@ -79,15 +79,7 @@ export function accessDouble(app: FastifyInstance, publicUrl: string) {
     async actor(principal): Promise<Actor | null> {
       const [user] = await app.database.db.select().from(users).where(eq(users.id, principal.userId));
       if (!user) return null;
-      return {
-        userId: user.id,
-        email: user.email,
-        name: user.name,
-        features: user.features,
-        timezone: user.timezone,
-        language: user.language,
-        projectId: 'default',
-      };
+      return actorOfUser(user, 'default');
     },
   };
   return {

@@ -1,21 +1,12 @@
 /** A card as plain text: the twin of cardHtml for mail clients without HTML. */
 import type { TCard } from '@parley/contract';
 import { type CardRenderOptions, cardInsights, cardTable } from './card-parts';
+import { htmlToText } from './escape';
 
 /** Options of cardText: the product name that signs it. */
 export interface CardTextOptions extends CardRenderOptions {
   brand: string;
 }
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
-
-// Card text and insights are HTML with escaped values; plain text shows those values as they are,
-// a paragraph or line break as a new line.
-const plain = (html: string): string =>
-  html
-    .replace(/<\/p>\s*<p[^>]*>|<br\s*\/?>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ENTITIES[name]);
 
 /** Options of cardTextSection: a line under the title and a note under the table. */
 export interface CardTextSectionOptions extends CardRenderOptions {
@@ -32,13 +23,13 @@ export function cardTextSection(card: TCard, options: CardTextSectionOptions): s
     card.title,
     '',
     ...(options.lead ? [options.lead, ''] : []),
-    plain(card.text),
+    htmlToText(card.text),
     '',
     table.headers.join('\t'),
     ...table.rows.map((cells) => cells.join('\t')),
     ...(options.tableNote ? [options.tableNote] : []),
     '',
-    ...cardInsights(card).map((i) => `• ${plain(i)}`),
+    ...cardInsights(card).map((i) => `• ${htmlToText(i)}`),
   ].join('\n');
 }
 

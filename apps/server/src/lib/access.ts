@@ -16,6 +16,22 @@ export interface Actor {
   projectId: string;
 }
 
+/** The fields of a user an Actor is made of. */
+export interface ActorUser {
+  id: string;
+  email: string;
+  name: string;
+  features: readonly string[];
+  timezone: string | null;
+  language: string;
+}
+
+/** The user acting in a project: a session's request (session.plugin) or an assistant's (assistants/oauth). */
+export function actorOfUser(user: ActorUser, projectId: string): Actor {
+  const { id: userId, email, name, features, timezone, language } = user;
+  return { userId, email, name, features, timezone, language, projectId };
+}
+
 /** What a job reads about the user it runs for (a digest's or a report's owner). */
 export interface JobOwner {
   userId: string;

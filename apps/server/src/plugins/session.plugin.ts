@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Actor } from '../lib/access';
+import { type Actor, actorOfUser } from '../lib/access';
 import { Forbidden, Unauthenticated } from '../lib/errors';
 import { Lru } from '../lib/lru';
 import { safeEqual } from '../lib/tokens';
@@ -85,15 +85,7 @@ export default fp(async function sessionPlugin(app: FastifyInstance) {
         request.sessionId = found.sessionId;
         request.xsrfToken = found.xsrfToken;
         if (user.projects.includes(request.projectId)) {
-          request.actor = {
-            userId: user.id,
-            email: user.email,
-            name: user.name,
-            features: user.features,
-            timezone: user.timezone,
-            language: user.language,
-            projectId: request.projectId,
-          };
+          request.actor = actorOfUser(user, request.projectId);
         }
       }
     }

@@ -5,6 +5,7 @@
  */
 import type { TCard, TComparison, TPrompt } from '@parley/contract';
 import { type CardSummary, cardSummary } from '../card-summary';
+import { htmlToText } from '../escape';
 import { sayChange, sayDateRange, sayList, sayValue } from './say';
 import { toSsml } from './ssml';
 
@@ -23,14 +24,8 @@ const COMPARED_TO: Record<TComparison, string> = {
   previous_quarter: 'the quarter before',
 };
 
-const TAGS = /<[^>]*>/g;
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
-const plain = (html: string) =>
-  html
-    .replace(TAGS, ' ')
-    .replace(/&(amp|lt|gt|quot|#39);/g, (_, n: string) => ENTITIES[n]!)
-    .replace(/\s+/g, ' ')
-    .trim();
+/** Said in one breath: the text's lines and spaces run together. */
+const plain = (html: string) => htmlToText(html).replace(/\s+/g, ' ').trim();
 
 /** "on October 2025" from the card's comparison dates, else the words of its comparison. */
 function comparedTo(card: TCard): string | null {

@@ -11,7 +11,7 @@ import {
   ZCardRowValue,
   ZSemanticQuery,
 } from '@parley/contract';
-import { cardTextSection } from '@parley/presenter';
+import { cardTextSection, htmlToText } from '@parley/presenter';
 import { z } from 'zod';
 
 /** Rows handed to an assistant at most: enough for any ranking, bounded for its context window. */
@@ -61,15 +61,8 @@ export const ZMcpAnswer = z.object({
 });
 export type TMcpAnswer = z.infer<typeof ZMcpAnswer>;
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
-
 /** Card HTML (sanitised, values escaped) as plain text. */
-export const plainText = (html: string): string =>
-  html
-    .replace(/<\/p>\s*<p[^>]*>|<br\s*\/?>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ENTITIES[name] ?? '')
-    .trim();
+export const plainText = (html: string): string => htmlToText(html).trim();
 
 export const HOW_TO_CHOOSE =
   'Call ask again with `question` set to the phrase of the choice the user picks (and the same datasource_id).';

@@ -1,5 +1,5 @@
 import type { Config } from '../../../config';
-import type { Actor } from '../../../lib/access';
+import { type Actor, actorOfUser } from '../../../lib/access';
 import { DEFAULT_PROJECT } from '../../projects/project-url';
 import type { AccessRefusal, AssistantAccess, AssistantPrincipal } from '../assistant-access';
 import type { OAuthRepository } from './oauth.repository';
@@ -68,14 +68,6 @@ export class OAuthAccessService implements AssistantAccess {
     const { user, projects } = found;
     // The project a request on the bare host would be in, else the first the user belongs to.
     const projectId = projects.includes(DEFAULT_PROJECT) ? DEFAULT_PROJECT : projects[0]!;
-    return {
-      userId: user.id,
-      email: user.email,
-      name: user.name,
-      features: user.features,
-      timezone: user.timezone,
-      language: user.language,
-      projectId,
-    };
+    return actorOfUser(user, projectId);
   }
 }

@@ -6,7 +6,7 @@
  * asks the user to sign in through the token service.
  */
 import type { TCard, TConversationResponse, TPrompt } from '@parley/contract';
-import { cardTable } from '@parley/presenter';
+import { cardTable, htmlToText } from '@parley/presenter';
 import type { TeamsAttachment, TeamsOutgoing } from './activity';
 import type { SignInResource } from './bot-connector';
 
@@ -16,14 +16,8 @@ const MAX_FACTS = 8;
 /** Buttons a question back offers at most (Teams shows up to six actions in a row of a card). */
 const MAX_CHOICES = 6;
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
-/** Card texts are sanitised HTML; Adaptive Card text blocks take plain text. */
-export const plainText = (html: string): string =>
-  html
-    .replace(/<\/p>\s*<p[^>]*>|<br\s*\/?>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ENTITIES[name] ?? '')
-    .trim();
+/** Card HTML (sanitised, values escaped) as plain text. */
+export const plainText = (html: string): string => htmlToText(html).trim();
 
 const adaptive = (body: unknown[], actions: unknown[] = []): TeamsAttachment => ({
   contentType: ADAPTIVE,
