@@ -62,7 +62,7 @@ test('a new user: Getting started, starters about their file, reports about thei
   await expect(step(page, 'all-set')).toHaveAttribute('data-status', 'todo');
   await shot(page, 'guide-source-connected', false);
 
-  // Step 2 cannot be done yet: skipped for now, which makes the user all set.
+  // Step 2 (linking an assistant, assistants.spec.ts) skipped for now, which makes the user all set.
   await page.getByTestId('guide-skip-assistant').click();
   await expect(step(page, 'assistant')).toHaveAttribute('data-status', 'skipped');
   await expect(step(page, 'all-set')).toHaveAttribute('data-status', 'done');
