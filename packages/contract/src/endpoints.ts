@@ -4,7 +4,6 @@
  * only a type import of this file (no zod in the browser's sign-in bundle); the server registers
  * each route from its descriptor (validation, serialisation, OpenAPI).
  */
-
 import {
   ZLinkedAssistant,
   ZLinkedAssistantParams,
@@ -71,6 +70,7 @@ import {
   ZRenameDatasourceBody,
   ZUploadResponse,
 } from './datasources';
+import type { EndpointSchemas, HttpMethod } from './endpoint-schemas';
 import { ZEmpty, ZErrorResponse } from './errors';
 import { ZGuideState, ZGuideUpdateBody } from './guide';
 import {
@@ -121,26 +121,12 @@ import {
 import { ZDeleteSynonymQuery, ZLearnedSynonyms, ZSynonymsQuery } from './synonyms';
 import { z } from './zod';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** What an endpoint takes and answers. Method and path are its key. */
-export interface EndpointSchemas {
-  body?: z.ZodType;
-  query?: z.ZodType;
-  params?: z.ZodType;
-  /** The success answer's JSON; null when the answer is not JSON (a redirect, CSV, markdown). */
-  response: z.ZodType | null;
-  /** The success status when it is not 200 (account deletion answers 401, spec 1 §4). */
-  status?: number;
-  /** Reachable without a session (sign-in, config, help). */
-  public?: true;
-  /** Largest body accepted, when it is not the default 1 MiB. */
-  bodyLimit?: number;
-  /** A multipart/form-data upload (one file); its limit is UPLOAD_LIMIT_MB. */
-  upload?: true;
-  /** OpenAPI group. */
-  tag: string;
-}
+const interactionAnswer = {
+  tag: 'assistants',
+  params: ZOAuthInteractionParams,
+  body: ZEmpty,
+  response: ZOAuthRedirect,
+} as const;
 
 export const endpoints = {
   // auth: sign-in, sessions, tenant (spec 1 §4)
@@ -342,24 +328,14 @@ export const endpoints = {
   },
   'DELETE /api/v1/datasource/:id/verified/:vid': { tag: 'models', params: ZVerifiedParams, response: ZEmpty },
 
-  // assistants (DESIGN §12): the consent view of an authorisation request, and the linked assistants
+  // assistants (DESIGN §12): the consent view (allow and deny answer alike), the linked assistants
   'GET /api/v1/oauth/interaction/:uid': {
     tag: 'assistants',
     params: ZOAuthInteractionParams,
     response: ZOAuthInteraction,
   },
-  'POST /api/v1/oauth/interaction/:uid/consent': {
-    tag: 'assistants',
-    params: ZOAuthInteractionParams,
-    body: ZEmpty,
-    response: ZOAuthRedirect,
-  },
-  'POST /api/v1/oauth/interaction/:uid/deny': {
-    tag: 'assistants',
-    params: ZOAuthInteractionParams,
-    body: ZEmpty,
-    response: ZOAuthRedirect,
-  },
+  'POST /api/v1/oauth/interaction/:uid/consent': interactionAnswer,
+  'POST /api/v1/oauth/interaction/:uid/deny': interactionAnswer,
   'GET /api/v1/assistants': { tag: 'assistants', response: ZLinkedAssistants },
   'PUT /api/v1/assistants/:id': {
     tag: 'assistants',
@@ -368,7 +344,6 @@ export const endpoints = {
     response: ZLinkedAssistant,
   },
   'DELETE /api/v1/assistants/:id': { tag: 'assistants', params: ZLinkedAssistantParams, response: ZEmpty },
-
   'GET /features/notifications': {
     tag: 'notifications',
     query: ZNotificationsQuery,
@@ -422,9 +397,3 @@ export type EndpointInput<K extends EndpointKey> = [Schema<Endpoints[K], 'body'>
 export type EndpointOutput<K extends EndpointKey> = Endpoints[K]['response'] extends z.ZodType
   ? z.output<Endpoints[K]['response']>
   : unknown;
-
-/** Splits a key into its method and path. */
-export function requestLine<K extends string>(key: K): { method: HttpMethod; path: string } {
-  const space = key.indexOf(' ');
-  return { method: key.slice(0, space) as HttpMethod, path: key.slice(space + 1) };
-}

@@ -6,6 +6,7 @@ export * from './contact';
 export * from './conversations';
 export * from './countries';
 export * from './datasources';
+export * from './endpoint-schemas';
 export * from './endpoints';
 export * from './errors';
 export * from './features';
