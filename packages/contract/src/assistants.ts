@@ -4,6 +4,7 @@
  * consent view and of Settings → Linked assistants; the OAuth endpoints themselves are form-encoded
  * and answered by the protocol library, outside this contract.
  */
+import { ZEmpty } from './errors';
 import { z } from './zod';
 
 /** What an assistant may do once linked; `email` is the legacy scope Alexa and MSBot ask for (spec 1 §2.4). */
@@ -62,3 +63,30 @@ export const ZLinkedAssistantUpdateBody = z.object({
   digests: z.boolean({ message: 'digests must be true or false' }),
 });
 export type TLinkedAssistantUpdateBody = z.infer<typeof ZLinkedAssistantUpdateBody>;
+
+/** The consent view's two answers (allow, deny): the same request, the next address. */
+const interactionAnswer = {
+  tag: 'assistants',
+  params: ZOAuthInteractionParams,
+  body: ZEmpty,
+  response: ZOAuthRedirect,
+} as const;
+
+/** The assistants' calls (DESIGN §12), gathered into endpoints.ts. */
+export const assistantEndpoints = {
+  'GET /api/v1/oauth/interaction/:uid': {
+    tag: 'assistants',
+    params: ZOAuthInteractionParams,
+    response: ZOAuthInteraction,
+  },
+  'POST /api/v1/oauth/interaction/:uid/consent': interactionAnswer,
+  'POST /api/v1/oauth/interaction/:uid/deny': interactionAnswer,
+  'GET /api/v1/assistants': { tag: 'assistants', response: ZLinkedAssistants },
+  'PUT /api/v1/assistants/:id': {
+    tag: 'assistants',
+    params: ZLinkedAssistantParams,
+    body: ZLinkedAssistantUpdateBody,
+    response: ZLinkedAssistant,
+  },
+  'DELETE /api/v1/assistants/:id': { tag: 'assistants', params: ZLinkedAssistantParams, response: ZEmpty },
+} as const;

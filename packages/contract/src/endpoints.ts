@@ -4,15 +4,8 @@
  * only a type import of this file (no zod in the browser's sign-in bundle); the server registers
  * each route from its descriptor (validation, serialisation, OpenAPI).
  */
-import {
-  ZLinkedAssistant,
-  ZLinkedAssistantParams,
-  ZLinkedAssistants,
-  ZLinkedAssistantUpdateBody,
-  ZOAuthInteraction,
-  ZOAuthInteractionParams,
-  ZOAuthRedirect,
-} from './assistants';
+import { alertEndpoints } from './alerts';
+import { assistantEndpoints } from './assistants';
 import {
   ZAuthConfig,
   ZAuthProviders,
@@ -120,13 +113,6 @@ import {
 } from './reports';
 import { ZDeleteSynonymQuery, ZLearnedSynonyms, ZSynonymsQuery } from './synonyms';
 import { z } from './zod';
-
-const interactionAnswer = {
-  tag: 'assistants',
-  params: ZOAuthInteractionParams,
-  body: ZEmpty,
-  response: ZOAuthRedirect,
-} as const;
 
 export const endpoints = {
   // auth: sign-in, sessions, tenant (spec 1 §4)
@@ -328,22 +314,10 @@ export const endpoints = {
   },
   'DELETE /api/v1/datasource/:id/verified/:vid': { tag: 'models', params: ZVerifiedParams, response: ZEmpty },
 
-  // assistants (DESIGN §12): the consent view (allow and deny answer alike), the linked assistants
-  'GET /api/v1/oauth/interaction/:uid': {
-    tag: 'assistants',
-    params: ZOAuthInteractionParams,
-    response: ZOAuthInteraction,
-  },
-  'POST /api/v1/oauth/interaction/:uid/consent': interactionAnswer,
-  'POST /api/v1/oauth/interaction/:uid/deny': interactionAnswer,
-  'GET /api/v1/assistants': { tag: 'assistants', response: ZLinkedAssistants },
-  'PUT /api/v1/assistants/:id': {
-    tag: 'assistants',
-    params: ZLinkedAssistantParams,
-    body: ZLinkedAssistantUpdateBody,
-    response: ZLinkedAssistant,
-  },
-  'DELETE /api/v1/assistants/:id': { tag: 'assistants', params: ZLinkedAssistantParams, response: ZEmpty },
+  // assistants (DESIGN §12): the consent view's calls, the linked assistants
+  ...assistantEndpoints,
+  // alerts (DESIGN §12, issue 34): their descriptors beside their schemas
+  ...alertEndpoints,
   'GET /features/notifications': {
     tag: 'notifications',
     query: ZNotificationsQuery,

@@ -1,3 +1,4 @@
+export * from './alerts';
 export * from './assistants';
 export * from './auth';
 export * from './card';
