@@ -193,14 +193,16 @@ export const tr: ServerCatalogue = {
     groups: (names) => `Koşulu karşılayan gruplar: ${names}`,
     why: 'Neden',
     failingTitle: (phrase) => `Uyarı denetlenemiyor: “${phrase}”`,
-    failingText: (reason) => `Kaynağı yanıt vermedi (${reason}). Yeniden yanıt verdiğinde bir kez daha haber vereceğiz.`,
+    failingText: (reason) =>
+      `Kaynağı yanıt vermedi (${reason}). Yeniden yanıt verdiğinde bir kez daha haber vereceğiz.`,
     recoveredTitle: (phrase) => `Uyarı yeniden denetleniyor: “${phrase}”`,
     recoveredText: 'Kaynağı yeniden yanıt veriyor; uyarı yeniden izlemede.',
     open: 'Kartı aç',
     mute: 'Bu uyarıyı sustur',
     muteWhy: 'Bu e-postayı bu uyarıyı kurduğunuz için alıyorsunuz.',
     mutedTitle: 'Uyarı susturuldu',
-    muted: (phrase) => `“${phrase}” uyarısı duraklatıldı. Uygulamadaki uyarılarınızdan yeniden açabilirsiniz.`,
+    muted: (phrase) =>
+      `“${phrase}” uyarısı duraklatıldı. Uygulamadaki uyarılarınızdan yeniden açabilirsiniz.`,
     muteFailed: 'Bu susturma bağlantısı geçerli değil.',
   },
   notifications: {

@@ -52,15 +52,27 @@ export function noticeText(input: NoticeInput): NoticeText {
   const format = valueFormat(check.card);
   const num = (v: number | null) => (v === null ? '–' : formatNumber(v, format, { locale, compact: true }));
   const change = check.change === null ? null : formatChange(check.change, locale);
-  const lines = [t.firedLead(check.period.label, num(check.value), change, check.previous === null ? null : num(check.previous))];
+  const lines = [
+    t.firedLead(
+      check.period.label,
+      num(check.value),
+      change,
+      check.previous === null ? null : num(check.previous),
+    ),
+  ];
   if (check.groups.length > 0) {
-    const names = check.groups.map((g) => (g.change === null ? g.name : `${g.name} ${formatChange(g.change, locale)}`));
+    const names = check.groups.map((g) =>
+      g.change === null ? g.name : `${g.name} ${formatChange(g.change, locale)}`,
+    );
     lines.push(t.groups(names.join(', ')));
   }
   for (const why of check.why) {
     const items = why.items
       .slice(0, WHY_ITEMS)
-      .map((i) => `${i.name} ${i.change >= 0 ? '+' : '−'}${formatNumber(Math.abs(i.change), format, { locale, compact: true })}`);
+      .map(
+        (i) =>
+          `${i.name} ${i.change >= 0 ? '+' : '−'}${formatNumber(Math.abs(i.change), format, { locale, compact: true })}`,
+      );
     if (items.length) lines.push(`${t.why} (${why.label}): ${items.join(', ')}`);
   }
   return { title: t.firedTitle(input.phrase), lines };
@@ -71,7 +83,13 @@ export function alertChartOption(series: AlertSeriesPoint[]): ChartOption {
   const hasBand = series.some((p) => p.low !== undefined && p.high !== undefined);
   const band = hasBand
     ? [
-        { type: 'line', data: series.map((p) => p.low ?? null), stack: 'band', lineStyle: { opacity: 0 }, symbol: 'none' },
+        {
+          type: 'line',
+          data: series.map((p) => p.low ?? null),
+          stack: 'band',
+          lineStyle: { opacity: 0 },
+          symbol: 'none',
+        },
         {
           type: 'line',
           data: series.map((p) => (p.low !== undefined && p.high !== undefined ? p.high - p.low : null)),
@@ -142,9 +160,14 @@ ${input.chart ? `<p style="margin:16px 0"><img src="cid:${cid}" width="${ALERT_C
 }
 
 /** The short page the mute link answers. */
-export function mutePage(brand: string, language: string, outcome: { phrase: string } | { error: string }): string {
+export function mutePage(
+  brand: string,
+  language: string,
+  outcome: { phrase: string } | { error: string },
+): string {
   const t = serverTexts(language).alerts;
-  const [title, line] = 'error' in outcome ? [t.muteFailed, outcome.error] : [t.mutedTitle, t.muted(outcome.phrase)];
+  const [title, line] =
+    'error' in outcome ? [t.muteFailed, outcome.error] : [t.mutedTitle, t.muted(outcome.phrase)];
   return `<!doctype html>
 <html lang="${escapeHtml(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} — ${escapeHtml(brand)}</title></head>

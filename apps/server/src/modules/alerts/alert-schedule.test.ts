@@ -8,11 +8,15 @@ describe('alert schedule', () => {
     expect(nextCheck('hourly', new Date('2026-11-20T13:05:00Z'), 'UTC', 'monday')?.toISOString()).toBe(
       '2026-11-20T14:05:00.000Z',
     );
-    expect(nextCheck('daily', at, 'Europe/Istanbul', 'monday')?.toISOString()).toBe('2026-11-20T21:05:00.000Z');
+    expect(nextCheck('daily', at, 'Europe/Istanbul', 'monday')?.toISOString()).toBe(
+      '2026-11-20T21:05:00.000Z',
+    );
     // 2026-11-20 is a Friday: the next Monday is the 23rd, the next Sunday the 22nd.
     expect(nextCheck('weekly', at, 'UTC', 'monday')?.toISOString()).toBe('2026-11-23T00:05:00.000Z');
     expect(nextCheck('weekly', at, 'UTC', 'sunday')?.toISOString()).toBe('2026-11-22T00:05:00.000Z');
-    expect(nextCheck('monthly', at, 'America/New_York', 'sunday')?.toISOString()).toBe('2026-12-01T05:05:00.000Z');
+    expect(nextCheck('monthly', at, 'America/New_York', 'sunday')?.toISOString()).toBe(
+      '2026-12-01T05:05:00.000Z',
+    );
     expect(nextCheck('on_sync', at, 'UTC', 'monday')).toBeNull();
   });
 
@@ -28,6 +32,9 @@ describe('alert schedule', () => {
     expect(transition('failing', 'failed', null)).toEqual({ state: 'failing', notices: [] });
     expect(transition('failing', 'clear', null)).toEqual({ state: 'armed', notices: ['recovered'] });
     expect(transition('failing', 'met', 'met')).toEqual({ state: 'fired', notices: ['recovered'] });
-    expect(transition('failing', 'met', 'clear')).toEqual({ state: 'fired', notices: ['recovered', 'fired'] });
+    expect(transition('failing', 'met', 'clear')).toEqual({
+      state: 'fired',
+      notices: ['recovered', 'fired'],
+    });
   });
 });

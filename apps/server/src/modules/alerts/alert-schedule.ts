@@ -23,12 +23,18 @@ function addDays(date: string, days: number): string {
 
 function isCheckDay(schedule: 'daily' | 'weekly' | 'monthly', date: string, weekStart: WeekStart): boolean {
   if (schedule === 'daily') return true;
-  if (schedule === 'weekly') return new Date(`${date}T00:00:00Z`).getUTCDay() === (weekStart === 'sunday' ? 0 : 1);
+  if (schedule === 'weekly')
+    return new Date(`${date}T00:00:00Z`).getUTCDay() === (weekStart === 'sunday' ? 0 : 1);
   return date.endsWith('-01');
 }
 
 /** The first scheduled check strictly after `after`; null for on_sync. */
-export function nextCheck(schedule: AlertSchedule, after: Date, timeZone: string, weekStart: WeekStart): Date | null {
+export function nextCheck(
+  schedule: AlertSchedule,
+  after: Date,
+  timeZone: string,
+  weekStart: WeekStart,
+): Date | null {
   switch (schedule) {
     case 'on_sync':
       return null;

@@ -121,7 +121,9 @@ export class AlertsRepository {
     const rows = await this.db
       .select({ id: alerts.id })
       .from(alerts)
-      .where(and(eq(alerts.datasourceId, datasourceId), eq(alerts.schedule, 'on_sync'), eq(alerts.paused, false)));
+      .where(
+        and(eq(alerts.datasourceId, datasourceId), eq(alerts.schedule, 'on_sync'), eq(alerts.paused, false)),
+      );
     return rows.map((r) => r.id);
   }
 
@@ -192,7 +194,9 @@ export class AlertsRepository {
     return this.db
       .update(alertRuns)
       .set({ claimedAt: now })
-      .where(and(eq(alertRuns.alertId, alertId), eq(alertRuns.status, 'claimed'), lt(alertRuns.claimedAt, stale)))
+      .where(
+        and(eq(alertRuns.alertId, alertId), eq(alertRuns.status, 'claimed'), lt(alertRuns.claimedAt, stale)),
+      )
       .returning();
   }
 
@@ -202,6 +206,10 @@ export class AlertsRepository {
 
   /** An alert's runs, oldest first (tests, support). */
   runsOf(alertId: string): Promise<AlertRunRow[]> {
-    return this.db.select().from(alertRuns).where(eq(alertRuns.alertId, alertId)).orderBy(asc(alertRuns.claimedAt));
+    return this.db
+      .select()
+      .from(alertRuns)
+      .where(eq(alertRuns.alertId, alertId))
+      .orderBy(asc(alertRuns.claimedAt));
   }
 }
