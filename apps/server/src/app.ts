@@ -7,6 +7,7 @@ import type { Database } from './db/client';
 import { withSharedSecrets } from './db/shared-secrets';
 import { PgBossQueue } from './jobs/pg-boss.queue';
 import { withSafeRequestLogs } from './lib/redact';
+import { alertsRoutes } from './modules/alerts/alerts.routes';
 import { alexaRoutes } from './modules/assistants/alexa/alexa.routes';
 import type { AlexaTrustOptions } from './modules/assistants/alexa/alexa-request-verifier';
 import { chartImagesRoutes } from './modules/assistants/chart-images.routes';
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(billingRoutes);
   await app.register(verifiedRoutes);
   await app.register(notificationsRoutes);
+  await app.register(alertsRoutes);
   await app.register(oauthRoutes);
   await app.register(alexaRoutes, { clock: opts.clock ?? (() => new Date()), trust: opts.alexa });
   await app.register(chartImagesRoutes, { clock: opts.clock ?? (() => new Date()) });

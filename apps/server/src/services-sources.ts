@@ -32,6 +32,8 @@ export interface SourceServicesDeps {
   dataset: DemoDatasetOptions;
   /** After a sync: the source's verified questions are checked again (the model services come later). */
   recheckSource: (id: string) => Promise<void>;
+  /** After a copied source synced (on_sync alerts). */
+  onSourceSynced?: (id: string) => Promise<void>;
   log: FastifyBaseLogger;
   clock: () => Date;
 }
@@ -80,7 +82,16 @@ export function buildSourceServices(deps: SourceServicesDeps) {
   });
   // A reconnected or revoked grant: the source's connector, model and cached answers go.
   datasourceOAuth.onGrantChanged((id) => sources.forget(id));
-  const syncs = new SourceSync({ repo, resolver: sources, sourcesDir, queue, files, log, clock });
+  const syncs = new SourceSync({
+    repo,
+    resolver: sources,
+    sourcesDir,
+    queue,
+    files,
+    onSynced: deps.onSourceSynced,
+    log,
+    clock,
+  });
   const datasources = new DatasourcesService({
     repo,
     resolver: sources,

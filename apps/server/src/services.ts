@@ -11,6 +11,9 @@ import { PROCESS_COPY_MS, processCopyMs } from './lib/ttl-cache';
 import { mailJob } from './mail/mail.job';
 import { MailRepository } from './mail/mail.repository';
 import { MailService } from './mail/mail.service';
+import type { AlertEvaluator } from './modules/alerts/alert-check';
+import type { AlertRunner } from './modules/alerts/alerts.runner';
+import type { AlertsService } from './modules/alerts/alerts.service';
 import { AnswerService } from './modules/answers/answers.service';
 import type { AssistantAccess } from './modules/assistants/assistant-access';
 import { chartImageUrl, chartLinkKeys } from './modules/assistants/chart-images';
@@ -56,6 +59,7 @@ import { TenantService } from './modules/tenant/tenant.service';
 import { UsersRepository } from './modules/users/users.repository';
 import type { GoldenChecks } from './modules/verified/golden-checks';
 import type { VerifiedService } from './modules/verified/verified.service';
+import { buildAlertServices } from './services-alerts';
 import { buildBillingServices } from './services-billing';
 import { buildCollectionServices } from './services-collections';
 import { buildModelServices } from './services-models';
@@ -111,6 +115,10 @@ export interface Services {
   goldenChecks: GoldenChecks;
   /** The notifications panel (modules/notifications). */
   notifications: NotificationsService;
+  /** The user's alerts: the API, the schedule's tick, after-sync runs, mute links (modules/alerts). */
+  alerts: AlertsService;
+  /** Checks an alert and delivers its notices once per period (modules/alerts). */
+  alertRunner: AlertRunner;
   /** The dashboard's Getting started guide and the source that speaks for the user's business. */
   guide: GuideService;
   /** Parley's OAuth authorisation server for assistants (modules/assistants/oauth). */
@@ -142,6 +150,8 @@ export interface ServiceOptions {
   oauthMetadataFetch?: typeof fetch;
   /** Tests: the Bot Framework stand-in's addresses instead of Microsoft's. */
   teams?: Partial<TeamsEndpoints>;
+  /** Tests: the alert evaluator (a double of AlertEvaluator); by default the app's own. */
+  alertEvaluator?: AlertEvaluator;
 }
 
 /**
@@ -208,6 +218,8 @@ export function buildServices(
     overlays,
     dataset,
     recheckSource: (id) => goldenChecks.recheckSource(id),
+    // Built below; a sync only completes once the app is up.
+    onSourceSynced: (id) => alerts.afterSync(id),
     log,
     clock,
   });
@@ -283,6 +295,19 @@ export function buildServices(
     log,
     clock,
   });
+  const { alerts, alertRunner } = buildAlertServices({
+    config,
+    database,
+    queue,
+    access,
+    sources,
+    answers,
+    notifications,
+    mail,
+    evaluator: options.alertEvaluator,
+    log,
+    clock,
+  });
   const conversations = new ConversationsService({
     repo: conversationsRepo,
     answers,
@@ -344,6 +369,8 @@ export function buildServices(
     verified,
     goldenChecks,
     notifications,
+    alerts,
+    alertRunner,
     guide,
     ...oauth,
     teams,

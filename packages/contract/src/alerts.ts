@@ -84,4 +84,11 @@ export const alertEndpoints = {
   'POST /features/alerts': { tag: 'alerts', body: ZAlertBody, response: ZAlert },
   'PUT /features/alerts': { tag: 'alerts', body: ZAlertUpdateBody, response: ZAlert },
   'DELETE /features/alerts': { tag: 'alerts', query: ZAlertIdQuery, response: ZEmpty },
+  // the alert mail's one-click mute link: works without a session (the signed token), answers a page
+  'GET /features/alerts/mute': {
+    tag: 'alerts',
+    public: true,
+    query: z.object({ token: z.string().min(1).max(200) }),
+    response: null,
+  },
 } as const;

@@ -24,6 +24,8 @@ export interface PlanLimits {
   cards_per_collection: number | null;
   /** Digest frequencies a collection may choose. */
   digests: DigestFrequency[];
+  /** Alerts a user may have (issue 34). */
+  alerts: number | null;
 }
 
 export interface PlanDefinition {
@@ -57,6 +59,7 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
       collections: 2,
       cards_per_collection: 5,
       digests: ['weekly', 'monthly'],
+      alerts: 3,
     },
   },
   premium: {
@@ -69,6 +72,7 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
       collections: 5,
       cards_per_collection: 10,
       digests: ['daily', 'weekly', 'monthly'],
+      alerts: 25,
     },
   },
   unlimited: {
@@ -81,6 +85,7 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
       collections: 10,
       cards_per_collection: 20,
       digests: ['daily', 'weekly', 'monthly'],
+      alerts: null,
     },
   },
 };
@@ -105,6 +110,7 @@ export const ZPlanLimits = z.object({
   collections: z.number().nullable(),
   cards_per_collection: z.number().nullable(),
   digests: z.array(z.enum(NOTIFICATION_FREQUENCIES)),
+  alerts: z.number().nullable(),
 });
 
 /** A collection with more cards than a plan allows. */

@@ -181,6 +181,25 @@ export interface NotificationTexts {
   reason: { [K in BrokenReason['kind']]: (reason: Extract<BrokenReason, { kind: K }>) => string };
 }
 
+/** An alert's notices and mail (issue 34). */
+export interface AlertTexts {
+  firedTitle: (phrase: string) => string;
+  /** "last week: 1,234 (−12 % vs 1,402)". */
+  firedLead: (period: string, value: string, change: string | null, previous: string | null) => string;
+  groups: (names: string) => string;
+  why: string;
+  failingTitle: (phrase: string) => string;
+  failingText: (reason: string) => string;
+  recoveredTitle: (phrase: string) => string;
+  recoveredText: string;
+  open: string;
+  mute: string;
+  muteWhy: string;
+  mutedTitle: string;
+  muted: (phrase: string) => string;
+  muteFailed: string;
+}
+
 export interface ServerCatalogue {
   /** The engine's language: card words, forecast method names and public-holiday names are asked in it. */
   language: TLanguageCode;
@@ -191,6 +210,7 @@ export interface ServerCatalogue {
   unsubscribe: UnsubscribePageTexts;
   cardMail: CardMailTexts;
   notifications: NotificationTexts;
+  alerts: AlertTexts;
 }
 
 /** HHI bands of the US merger guidelines: below 1 500 unconcentrated, above 2 500 highly concentrated. */

@@ -183,6 +183,23 @@ export const en: ServerCatalogue = {
     dataRead: (date) => `Data read ${date}`,
     dataAsOf: (date) => `Data as of ${date}`,
   },
+  alerts: {
+    firedTitle: (phrase) => `Alert: “${phrase}”`,
+    firedLead: (period, value, change, previous) =>
+      `${period}: ${value}${change ? ` (${change}${previous ? ` vs ${previous}` : ''})` : ''}`,
+    groups: (names) => `Groups that meet it: ${names}`,
+    why: 'Why',
+    failingTitle: (phrase) => `Alert cannot be checked: “${phrase}”`,
+    failingText: (reason) => `Its source did not answer (${reason}). You will hear once more when it does.`,
+    recoveredTitle: (phrase) => `Alert checked again: “${phrase}”`,
+    recoveredText: 'Its source answers again; the alert is back on watch.',
+    open: 'Open the card',
+    mute: 'Mute this alert',
+    muteWhy: 'You get this e-mail because you set this alert.',
+    mutedTitle: 'Alert muted',
+    muted: (phrase) => `The alert “${phrase}” is paused. Turn it back on from your alerts in the app.`,
+    muteFailed: 'This mute link is not valid.',
+  },
   notifications: {
     verifiedBroken: {
       title: (phrase) => `A verified question broke: “${phrase}”`,

@@ -186,6 +186,25 @@ export const tr: ServerCatalogue = {
     dataRead: (date) => `Veri okuma zamanı: ${date}`,
     dataAsOf: (date) => `Veriler ${date} itibarıyla`,
   },
+  alerts: {
+    firedTitle: (phrase) => `Uyarı: “${phrase}”`,
+    firedLead: (period, value, change, previous) =>
+      `${period}: ${value}${change ? ` (${change}${previous ? `, önceki ${previous}` : ''})` : ''}`,
+    groups: (names) => `Koşulu karşılayan gruplar: ${names}`,
+    why: 'Neden',
+    failingTitle: (phrase) => `Uyarı denetlenemiyor: “${phrase}”`,
+    failingText: (reason) =>
+      `Kaynağı yanıt vermedi (${reason}). Yeniden yanıt verdiğinde bir kez daha haber vereceğiz.`,
+    recoveredTitle: (phrase) => `Uyarı yeniden denetleniyor: “${phrase}”`,
+    recoveredText: 'Kaynağı yeniden yanıt veriyor; uyarı yeniden izlemede.',
+    open: 'Kartı aç',
+    mute: 'Bu uyarıyı sustur',
+    muteWhy: 'Bu e-postayı bu uyarıyı kurduğunuz için alıyorsunuz.',
+    mutedTitle: 'Uyarı susturuldu',
+    muted: (phrase) =>
+      `“${phrase}” uyarısı duraklatıldı. Uygulamadaki uyarılarınızdan yeniden açabilirsiniz.`,
+    muteFailed: 'Bu susturma bağlantısı geçerli değil.',
+  },
   notifications: {
     verifiedBroken: {
       title: (phrase) => `Doğrulanmış bir soru bozuldu: “${phrase}”`,

@@ -1,3 +1,4 @@
+import { ALERT_PLAN_JOB } from '../modules/alerts/alerts.service';
 import { OAUTH_PRUNE_JOB } from '../modules/assistants/oauth/oauth-prune.job';
 import { ATTEMPTS_PRUNE_JOB } from '../modules/auth/auth.service';
 import { BILLING_RENEWALS_JOB } from '../modules/billing/subscriptions.service';
@@ -23,6 +24,8 @@ const SCHEDULES: Schedule[] = [
   // Expired OAuth codes, tokens and sign-in requests of assistants (modules/assistants/oauth).
   { name: OAUTH_PRUNE_JOB, cron: '23 * * * *' },
   { name: DIGEST_PLAN_JOB, cron: '* * * * *' },
+  // Alerts due in their owner's zone, planned like digests by one tick (modules/alerts).
+  { name: ALERT_PLAN_JOB, cron: '* * * * *' },
   // Intelligence Suite reports due at 09:00 in their owner's zone (modules/reports).
   { name: REPORT_PLAN_JOB, cron: '* * * * *' },
   // Scheduled plan changes, trial ends and renewals of accounts nobody opened (modules/billing).

@@ -50,7 +50,13 @@ export function actorOf(owner: JobOwner): Actor {
 }
 
 /** What a plan limits (spec 2 §9); modules/billing counts them. */
-export type QuotaKind = 'conversations' | 'gpt_insights' | 'collections' | 'cards_per_collection' | 'digests';
+export type QuotaKind =
+  | 'conversations'
+  | 'gpt_insights'
+  | 'collections'
+  | 'cards_per_collection'
+  | 'digests'
+  | 'alerts';
 
 /** Decides whether one more unit of a quota fits; throws QuotaExceeded naming the limit and plan. */
 export interface QuotaGate {

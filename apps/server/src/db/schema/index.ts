@@ -1,4 +1,5 @@
 // One schema for PGlite and PostgreSQL; each module owns its file here.
+export * from './alerts.schema';
 export * from './assistants.schema';
 export * from './auth.schema';
 export * from './billing.schema';

@@ -19,6 +19,7 @@ const NOUNS: Record<Exclude<QuotaKind, 'digests'>, (n: number) => string> = {
   gpt_insights: (n) => `${n} AI insight requests a month`,
   collections: (n) => `${n} collection${n === 1 ? '' : 's'}`,
   cards_per_collection: (n) => `${n} cards per collection`,
+  alerts: (n) => `${n} alert${n === 1 ? '' : 's'}`,
 };
 
 export interface QuotaDeps {
@@ -54,16 +55,17 @@ export class QuotaService implements QuotaGate {
       case 'conversations':
       case 'gpt_insights':
         return this.spend(actor, kind, plan.limits[kind], row, refuse);
-      case 'collections': {
-        const limit = plan.limits.collections;
+      case 'collections':
+      case 'alerts': {
+        const limit = plan.limits[kind];
         if (limit === null || usage === undefined) return;
-        if (usage > limit) throw refuse(NOUNS.collections(limit));
+        if (usage > limit) throw refuse(NOUNS[kind](limit));
         // The last unit is claimed in one statement: of two creates racing for it, one passes.
         if (
           usage === limit &&
           !(await this.deps.repo.claim(actor.userId, kind, usage, this.deps.clock(), CLAIM_WINDOW_MS))
         ) {
-          throw refuse(NOUNS.collections(limit));
+          throw refuse(NOUNS[kind](limit));
         }
         return;
       }

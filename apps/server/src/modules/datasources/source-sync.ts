@@ -29,6 +29,8 @@ export interface SourceSyncDeps {
   queue?: JobQueue;
   /** Server mode: the durable copy of each synced copy (source-files.ts); null in embedded mode. */
   files?: SourceFiles | null;
+  /** After a copy was refreshed (on_sync alerts run then); a failure is logged, the sync stands. */
+  onSynced?: (datasourceId: string) => Promise<void>;
   log: FastifyBaseLogger;
   clock: () => Date;
 }
@@ -95,5 +97,8 @@ export class SourceSync {
     }
     // The open model learns the copy's new date range; cached answers go.
     resolver.forget(row.id);
+    await this.deps
+      .onSynced?.(row.id)
+      .catch((err) => log.warn({ err, datasource: row.id }, 'after-sync step failed'));
   }
 }
