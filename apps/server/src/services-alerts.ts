@@ -6,7 +6,7 @@ import type { JobQueue } from './lib/queue';
 import type { MailService } from './mail/mail.service';
 import type { AlertChannel } from './modules/alerts/alert-channel';
 import type { AlertEvaluator } from './modules/alerts/alert-check';
-import { UnwiredAlertEvaluator } from './modules/alerts/alert-evaluator-unwired';
+import { AlertEvaluatorImpl } from './modules/alerts/alert-evaluator';
 import { AlertMuteLinks } from './modules/alerts/alert-mute';
 import { alertJob, alertPlanJob } from './modules/alerts/alerts.job';
 import { AlertsRepository } from './modules/alerts/alerts.repository';
@@ -26,7 +26,7 @@ export function buildAlertServices(deps: {
   answers: AnswerService;
   notifications: NotificationsService;
   mail: MailService;
-  /** Tests hand a double; by default the evaluator of modules/alerts (not wired yet on this branch). */
+  /** Tests of the runner hand a double; by default the evaluator of modules/alerts. */
   evaluator?: AlertEvaluator;
   channels?: readonly AlertChannel[];
   log: FastifyBaseLogger;
@@ -46,7 +46,7 @@ export function buildAlertServices(deps: {
   });
   const alertRunner = new AlertRunner({
     repo,
-    evaluator: deps.evaluator ?? new UnwiredAlertEvaluator(),
+    evaluator: deps.evaluator ?? new AlertEvaluatorImpl({ answers: deps.answers, sources: deps.sources, log }),
     notifications: deps.notifications,
     mail: deps.mail,
     mute,
