@@ -27,6 +27,7 @@ const OnboardingPage = lazyPage(() => import('../features/onboarding/OnboardingP
 const ProfilePage = lazyPage(() => import('../features/settings/ProfilePage'));
 const SecurityPage = lazyPage(() => import('../features/settings/SecurityPage'));
 const AssistantsPage = lazyPage(() => import('../features/assistants/AssistantsPage'));
+const AlertsPage = lazyPage(() => import('../features/alerts/AlertsPage'));
 const DatasourcesPage = lazyPage(() => import('../features/datasources/DatasourcesPage'));
 const ModelPage = lazyPage(() => import('../features/models/ModelPage'));
 const SubscriptionsPage = lazyPage(() => import('../features/subscriptions/SubscriptionsPage'));
@@ -93,6 +94,7 @@ export const routes: RouteObject[] = [
           leaf('/user/settings', signedIn('settings', 'SETTINGS_PROFILE'), ProfilePage),
           leaf('/user/security', signedIn('security'), SecurityPage),
           leaf('/user/assistants', signedIn('assistants'), AssistantsPage),
+          leaf('/user/alerts', signedIn('alerts'), AlertsPage),
           leaf('/user/datasources', signedIn('datasources', 'SETTINGS_DATASOURCE'), DatasourcesPage),
           leaf('/user/datasources/:id/model', signedIn('model', 'ADMIN_MODELS'), ModelPage),
           leaf('/user/subscriptions', signedIn('subscriptions'), SubscriptionsPage),

@@ -4,7 +4,7 @@ import { Modal } from '@mantine/core';
 import type { TCard } from '@parley/contract';
 import { comparisonLabel, periodLabel } from '@parley/presenter';
 import type { ECharts } from 'echarts/core';
-import { memo, useCallback, useRef, useState } from 'react';
+import { Fragment, memo, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReturnFocus } from '../../lib/focus';
 import { useEscapeToClose } from '../../ui/escape';
@@ -21,6 +21,9 @@ import type { ChipChange } from './understood';
 import { ViewCarousel } from './ViewCarousel';
 import { Insights } from './ViewContent';
 import { type ChartViewType, isChartView, isSplitView, stepView, type ViewType } from './views';
+
+/** A footer tool of the card: plain function (not a component), so a null answer is known at once. */
+export type CardTool = (props: { card: TCard; tabIndex: number }) => React.ReactNode;
 
 export interface AnalysisCardProps {
   card: TCard | null;
@@ -39,8 +42,11 @@ export interface AnalysisCardProps {
   phrase?: string;
   /** Re-asks the question as a chip change reads it (the conversation); none: chips without menus. */
   onRequery?: (change: ChipChange) => void;
-  /** One more tool in the footer (the conversation's "Add to collection"), given its tab stop. */
-  extraTool?: (props: { card: TCard; tabIndex: number }) => React.ReactNode;
+  /**
+   * More tools in the footer (the conversation's "Add to collection", "Alert me"), each given its
+   * tab stop; one that renders nothing (null) takes none.
+   */
+  extraTools?: readonly CardTool[];
 }
 
 /**
@@ -118,7 +124,7 @@ export const AnalysisCard = memo(function AnalysisCard({
   heading,
   phrase,
   onRequery,
-  extraTool,
+  extraTools,
 }: AnalysisCardProps) {
   const { t, i18n } = useTranslation('cards');
   const rootRef = useRef<HTMLElement>(null);
@@ -168,6 +174,12 @@ export const AnalysisCard = memo(function AnalysisCard({
   const toolbar = useRovingToolbar(Math.max(0, index));
   let stop = 0;
   const tabStop = () => toolbar.tabIndexOf(stop++);
+  // A tool that renders nothing must not take a stop: the roving index counts rendered buttons.
+  const extraTool = (tool: CardTool, c: TCard) => {
+    const node = tool({ card: c, tabIndex: toolbar.tabIndexOf(stop) });
+    if (node) stop++;
+    return node;
+  };
   const bodyClass = `card-body${detail ? ' card-body-detail' : ''}${split ? ' card-body-split' : ''}`;
 
   return (
@@ -300,7 +312,10 @@ export const AnalysisCard = memo(function AnalysisCard({
                 <TextIcon />
               </button>
             ) : null}
-            {extraTool ? extraTool({ card, tabIndex: tabStop() }) : null}
+            {extraTools?.map((tool, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the tools keep their order
+              <Fragment key={i}>{extraTool(tool, card)}</Fragment>
+            ))}
             <button
               type="button"
               className="icon-btn"

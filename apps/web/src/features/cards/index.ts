@@ -1,7 +1,7 @@
 /** Analysis cards: carousel, chart, table, exports and feedback, with their `cards` texts. */
 import './i18n';
 
-export { AnalysisCard, CardDetailDialog } from './AnalysisCard';
+export { AnalysisCard, CardDetailDialog, type CardTool } from './AnalysisCard';
 export { FeedbackDialog, type FeedbackMode } from './FeedbackDialog';
 export { useCardViews } from './hooks/useCardViews';
 export { useElementWidth, useInView, useViewportWidth } from './hooks/useViewport';

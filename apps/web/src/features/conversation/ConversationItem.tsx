@@ -1,9 +1,9 @@
-import type { TCard } from '@parley/contract';
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ThumbDownIcon, ThumbUpIcon } from '../../ui/icons';
 import { SafeHtml } from '../../ui/SafeHtml';
-import { AnalysisCard, type ChipChange, RememberThis } from '../cards';
+import { AlertMeButton, alertTarget } from '../alerts';
+import { AnalysisCard, type CardTool, type ChipChange, RememberThis } from '../cards';
 import { AddToCollection, useCollectionsEnabled } from '../collections';
 import type { ConvItem } from './conversation-api';
 import { PromptView } from './PromptView';
@@ -31,14 +31,18 @@ export const ConversationItem = memo(function ConversationItem({
     [item.created, i18n.language],
   );
   const answered = !item.loading && !item.error && item.responses.length > 0;
-  // Every answer card offers "Add to collection" with this item's question.
+  // Every answer card offers "Add to collection" and "Alert me" with this item's question.
   const collect = useCollectionsEnabled();
-  const addTool = useCallback(
-    ({ card, tabIndex }: { card: TCard; tabIndex: number }) => (
+  const tools = useMemo<CardTool[]>(() => {
+    const alert: CardTool = ({ card, tabIndex }) =>
+      alertTarget(card, item.phrase) ? (
+        <AlertMeButton card={card} phrase={item.phrase} tabIndex={tabIndex} />
+      ) : null;
+    const add: CardTool = ({ card, tabIndex }) => (
       <AddToCollection card={card} phrase={item.phrase} tabIndex={tabIndex} />
-    ),
-    [item.phrase],
-  );
+    );
+    return collect ? [add, alert] : [alert];
+  }, [item.phrase, collect]);
   return (
     <div
       className="conv-item"
@@ -83,7 +87,7 @@ export const ConversationItem = memo(function ConversationItem({
                   questionId={response.question_id}
                   phrase={item.phrase}
                   onRequery={onRequery}
-                  extraTool={collect ? addTool : undefined}
+                  extraTools={tools}
                 />
               ) : null}
               {response.card && item.change ? <RememberThis change={item.change} /> : null}

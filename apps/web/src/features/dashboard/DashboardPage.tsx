@@ -4,9 +4,10 @@ import { TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ArrowRightIcon, BellIcon, ChatIcon, CollectionsIcon, ReportIcon, SearchIcon } from '../../ui/icons';
+import { ArrowRightIcon, ChatIcon, CollectionsIcon, ReportIcon, SearchIcon } from '../../ui/icons';
 import { GettingStarted } from '../guide';
 import { ReportsWidget } from '../intelligence-suite';
+import { RecentNotices } from '../notifications';
 import { useSession } from '../session';
 import { CollectionsWidget } from './CollectionsWidget';
 
@@ -121,10 +122,7 @@ export default function DashboardPage() {
           <h2 className="panel-title" id="alerts-title">
             {t('dashboard:alerts')}
           </h2>
-          <div className="empty-state">
-            <BellIcon size={28} />
-            <span>{t('shell.no_notifications')}</span>
-          </div>
+          <RecentNotices />
         </aside>
       </div>
     </section>

@@ -38,7 +38,7 @@ function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
 
-function setup(list: TNotifications) {
+function setup(list: TNotifications, older: TNotifications['items'] = []) {
   let current = list;
   const calls: { method: string; url: string; body?: unknown }[] = [];
   vi.stubGlobal(
@@ -47,6 +47,7 @@ function setup(list: TNotifications) {
       const method = init.method ?? 'GET';
       const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
       calls.push({ method, url, body });
+      if (method === 'GET' && url.includes('before=')) return json({ unread: current.unread, items: older });
       if (method === 'GET') return json(current);
       const ids: string[] = body.all ? current.items.map((i) => i.id) : body.ids;
       current = {
@@ -136,5 +137,46 @@ describe('NotificationsMenu', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('opens an alert notice on its card', async () => {
+    const alert = {
+      ...item('a1', false, '/collection/c1/q1'),
+      kind: 'alert',
+      title: 'Revenue is down 14% week on week',
+      text: 'Largest drop: region North (−9,200).',
+    };
+    const calls = setup({ unread: 1, items: [alert] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const row = await screen.findByTestId('notification-item');
+    expect(row.getAttribute('data-kind')).toBe('alert');
+    expect(row.textContent).toContain('Revenue is down 14% week on week');
+    fireEvent.click(row);
+    await vi.waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/collection/c1/q1'));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ ids: ['a1'] }]);
+    await vi.waitFor(() => expect(screen.queryByTestId('notifications-badge')).toBeNull());
+  });
+
+  it('pages older notices 20 at a time, before the oldest shown, until a short page', async () => {
+    const at = (minutes: number) => new Date(Date.UTC(2026, 10, 20, 12, 0) - minutes * 60_000).toISOString();
+    const first = Array.from({ length: 20 }, (_, i) => ({ ...item(`n${i}`, true, null), created_at: at(i) }));
+    const older = [{ ...item('old1', false, null), created_at: at(100) }];
+    const calls = setup({ unread: 1, items: first }, older);
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    expect(await screen.findAllByTestId('notification-item')).toHaveLength(20);
+    fireEvent.click(screen.getByTestId('notifications-more'));
+    await vi.waitFor(() => expect(screen.getAllByTestId('notification-item')).toHaveLength(21));
+    expect(calls.filter((c) => c.url.includes('before=')).map((c) => c.url)).toEqual([
+      `/features/notifications?before=${encodeURIComponent(at(19))}`,
+    ]);
+    // A page shorter than 20 was the last.
+    expect(screen.queryByTestId('notifications-more')).toBeNull();
+  });
+
+  it('offers no older page under a first page of 20', async () => {
+    setup({ unread: 0, items: [item('n1', true, null)] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
+    await screen.findByTestId('notification-item');
+    expect(screen.queryByTestId('notifications-more')).toBeNull();
   });
 });

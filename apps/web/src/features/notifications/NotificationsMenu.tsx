@@ -1,57 +1,25 @@
 import './notifications.css';
 import './i18n';
 import { ActionIcon, Popover, Text, Tooltip } from '@mantine/core';
-import type { TNotifications } from '@parley/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { BellIcon } from '../../ui/icons';
 import { useMarkRead, useNotifications } from './hooks/useNotifications';
-import { relativeTime } from './relative-time';
+import { useOlderNotifications } from './hooks/useOlderNotifications';
+import { type NoticeItem, NoticeRow, useOpenNotice } from './NoticeRow';
 
-type Item = TNotifications['items'][number];
-
-/** A link inside the app (a path), never another site: notifications only point at Parley's own screens. */
-function appPath(link: string | null): string | null {
-  return link?.startsWith('/') && !link.startsWith('//') ? link : null;
-}
-
-function NotificationRow({ item, onOpen }: { item: Item; onOpen: (item: Item) => void }) {
-  const { t, i18n } = useTranslation('notifications');
-  return (
-    <li>
-      <button
-        type="button"
-        className="notification-item"
-        data-unread={!item.read || undefined}
-        onClick={() => onOpen(item)}
-        data-testid="notification-item"
-      >
-        {!item.read ? <span className="visually-hidden">{t('unread')}: </span> : null}
-        <span className="notification-title">{item.title}</span>
-        <span className="notification-text">{item.text}</span>
-        <time className="notification-time" dateTime={item.created_at}>
-          {relativeTime(item.created_at, new Date(), i18n.language || 'en-US')}
-        </time>
-      </button>
-    </li>
-  );
-}
-
-/** The popup's content: the title, "Mark all read", and the list or today's empty text. */
-function NotificationsPanel({
-  items,
-  unread,
-  onOpen,
-  onMarkAll,
-  busy,
-}: {
-  items: Item[];
+interface PanelProps {
+  items: NoticeItem[];
   unread: number;
-  onOpen: (item: Item) => void;
+  onOpen: (item: NoticeItem) => void;
   onMarkAll: () => void;
   busy: boolean;
-}) {
+  /** The next page of older notices, when there is one. */
+  more: { load: () => void; loading: boolean } | null;
+}
+
+/** The popup's content: the title, "Mark all read", the list (20 a page, then "Show older") or today's empty text. */
+function NotificationsPanel({ items, unread, onOpen, onMarkAll, busy, more }: PanelProps) {
   const { t } = useTranslation('notifications');
   return (
     <>
@@ -78,8 +46,22 @@ function NotificationsPanel({
       ) : (
         <ul className="notifications-list" aria-label={t('list')}>
           {items.map((item) => (
-            <NotificationRow key={item.id} item={item} onOpen={onOpen} />
+            <NoticeRow key={item.id} item={item} onOpen={onOpen} />
           ))}
+          {more ? (
+            <li>
+              <button
+                type="button"
+                className="btn btn-subtle notifications-more"
+                onClick={more.load}
+                disabled={more.loading}
+                aria-busy={more.loading || undefined}
+                data-testid="notifications-more"
+              >
+                {t('older')}
+              </button>
+            </li>
+          ) : null}
         </ul>
       )}
     </>
@@ -88,28 +70,27 @@ function NotificationsPanel({
 
 /**
  * The top bar's notifications (DESIGN §12): the bell with the unread count, read on open and
- * every minute while the tab is visible; opening an item marks it read and goes to its link.
+ * every minute while the tab is visible; opening an item marks it read and goes to its link (an
+ * alert's card); older notices come 20 at a time.
  */
 export function NotificationsMenu() {
   const { t } = useTranslation('notifications');
-  const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
   const list = useNotifications();
   const markRead = useMarkRead();
+  const pages = useOlderNotifications(list.data?.items);
   const unread = list.data?.unread ?? 0;
-  const items = list.data?.items ?? [];
+  const newest = list.data?.items ?? [];
+  const items = [...newest, ...pages.older.filter((o) => !newest.some((n) => n.id === o.id))];
   const label = unread > 0 ? t('button_unread', { count: unread }) : t('button');
+  const open = useOpenNotice((item) => {
+    pages.markRead([item.id]);
+    setOpened(false);
+  });
 
   const toggle = (next: boolean) => {
     setOpened(next);
     if (next) void list.refetch();
-  };
-
-  const open = async (item: Item) => {
-    if (!item.read) await markRead.mutateAsync([item.id]).catch(() => undefined);
-    const path = appPath(item.link);
-    setOpened(false);
-    if (path) void navigate(path);
   };
 
   return (
@@ -140,8 +121,9 @@ export function NotificationsMenu() {
           items={items}
           unread={unread}
           onOpen={(item) => void open(item)}
-          onMarkAll={() => markRead.mutate('all')}
+          onMarkAll={() => markRead.mutate('all', { onSuccess: () => pages.markRead('all') })}
           busy={markRead.isPending}
+          more={pages.hasMore ? { load: () => void pages.load(), loading: pages.loading } : null}
         />
       </Popover.Dropdown>
     </Popover>

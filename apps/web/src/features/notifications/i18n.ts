@@ -8,6 +8,7 @@ const enUS = {
   mark_all: 'Mark all read',
   unread: 'Unread',
   list: 'Latest notifications',
+  older: 'Show older',
   failed: 'Could not update the notifications. Please try again.',
 };
 
@@ -22,6 +23,7 @@ const tr: NotificationMessages = {
   mark_all: 'Tümünü okundu say',
   unread: 'Okunmamış',
   list: 'Son bildirimler',
+  older: 'Daha eskileri göster',
   failed: 'Bildirimler güncellenemedi. Lütfen tekrar deneyin.',
 };
 

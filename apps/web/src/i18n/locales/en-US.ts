@@ -78,6 +78,7 @@ const enUS = {
     model_of: 'Open the model of {{name}}',
     subscriptions: 'Subscription',
     assistants: 'Linked assistants',
+    alerts: 'Alerts',
   },
   shell: {
     skip_to_content: 'Skip to content',

@@ -76,6 +76,7 @@ const tr: Messages = {
     model_of: '{{name}} modelini aç',
     subscriptions: 'Abonelik',
     assistants: 'Bağlı asistanlar',
+    alerts: 'Uyarılar',
   },
   shell: {
     skip_to_content: 'İçeriğe geç',

@@ -1,5 +1,6 @@
 import type { TCardView, TCollection, TQuestion } from '@parley/contract';
 import type { ReactNode } from 'react';
+import { AlertMeButton } from '../../alerts';
 import { useCardAnswer } from '../hooks/useCardAnswers';
 import { useRememberView } from '../hooks/useCollections';
 import { viewOf } from '../layout';
@@ -56,6 +57,15 @@ export function CollectionCard({
       onRemove={onRemove}
       headerStart={headerStart}
       headerEnd={headerEnd}
+      footerTool={(card) => (
+        <AlertMeButton
+          card={card}
+          phrase={question.phrase}
+          sourceId={question.data_adapter}
+          className="cl-icon-btn cc-tool"
+          iconSize={15}
+        />
+      )}
       testId={testId}
     />
   );

@@ -52,6 +52,8 @@ export interface CompactCardProps {
   headerStart?: ReactNode;
   /** Controls shown at the end of the header (edit). */
   headerEnd?: ReactNode;
+  /** One more tool in the footer of an answered card ("Alert me"), before expand. */
+  footerTool?: (card: TCard) => ReactNode;
   testId?: string;
 }
 
@@ -75,6 +77,7 @@ export function CompactCard({
   onRemove,
   headerStart,
   headerEnd,
+  footerTool,
   testId = 'compact-card',
 }: CompactCardProps) {
   const { t } = useTranslation();
@@ -267,6 +270,7 @@ export function CompactCard({
                 <NextViewIcon size={15} />
               </button>
             ) : null}
+            {footerTool?.(card)}
             <button
               type="button"
               className="cl-icon-btn cc-tool"

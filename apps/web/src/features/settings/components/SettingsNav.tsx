@@ -16,6 +16,7 @@ export const SETTINGS_SECTIONS: Section[] = [
   { name: 'profile', to: '/user/settings', labelKey: 'pages.profile', feature: 'SETTINGS_PROFILE' },
   { name: 'security', to: '/user/security', labelKey: 'pages.security' },
   { name: 'assistants', to: '/user/assistants', labelKey: 'pages.assistants' },
+  { name: 'alerts', to: '/user/alerts', labelKey: 'pages.alerts' },
   {
     name: 'datasources',
     to: '/user/datasources',

@@ -1,0 +1,2 @@
+/** Query keys of the alerts resource. */
+export const alertKeys = { list: ['alerts', 'list'] as const };
