@@ -65,7 +65,9 @@ export class AlertsService {
       query: body.query,
       condition: body.condition,
       schedule: body.schedule,
-      nextRunAt: this.next(actor, body.schedule, now),
+      // Checked at the planner's next tick on its last complete period, so a condition already
+      // met is told now, not at the next slot; after that, on the schedule.
+      nextRunAt: body.schedule === 'on_sync' ? null : now,
       createdAt: now,
       updatedAt: now,
     });
