@@ -46,7 +46,8 @@ export function buildAlertServices(deps: {
   });
   const alertRunner = new AlertRunner({
     repo,
-    evaluator: deps.evaluator ?? new AlertEvaluatorImpl({ answers: deps.answers, sources: deps.sources, log }),
+    evaluator:
+      deps.evaluator ?? new AlertEvaluatorImpl({ answers: deps.answers, sources: deps.sources, log }),
     notifications: deps.notifications,
     mail: deps.mail,
     mute,

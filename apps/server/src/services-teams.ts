@@ -10,6 +10,7 @@ import {
   type TeamsEndpoints,
 } from './modules/assistants/teams/bot-connector';
 import { type AuthRefusal, ConnectorAuth } from './modules/assistants/teams/connector-auth';
+import { TeamsAlerts } from './modules/assistants/teams/teams-alerts';
 import { type ChartImageUrl, TeamsBot, type TeamsBotDeps } from './modules/assistants/teams/teams-bot';
 import { TeamsDigests } from './modules/assistants/teams/teams-digests';
 
@@ -18,6 +19,7 @@ export interface TeamsChannel {
   auth: Pick<ConnectorAuth, 'check'>;
   bot: Pick<TeamsBot, 'receive' | 'settled'>;
   digests: TeamsDigests;
+  alerts: TeamsAlerts;
   chats: AssistantChatsRepository;
 }
 
@@ -69,6 +71,7 @@ export function buildTeams(deps: {
     auth: new ConnectorAuth({ appId, openIdMetadataUrl: endpoints.openIdMetadataUrl, clock }),
     bot,
     digests: new TeamsDigests({ connector, chats, log }),
+    alerts: new TeamsAlerts({ connector, chats, log }),
     chats,
   };
 }

@@ -305,6 +305,7 @@ export function buildServices(
     notifications,
     mail,
     evaluator: options.alertEvaluator,
+    channels: teams ? [teams.alerts] : [],
     log,
     clock,
   });

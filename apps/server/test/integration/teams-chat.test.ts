@@ -58,6 +58,39 @@ describe.each(TEST_DATABASES)('Teams chats on %s', (kind) => {
     await t.app.database.db.delete(assistantChats);
   });
 
+  it('tells an alert that fires to the chats that take digests, through the alert runner', async () => {
+    const teams = t.app.services.teams!;
+    const userId = await demoUserId();
+    const on = bf.activity({ conversation: { id: 'a:alerts-on', conversationType: 'personal' } });
+    await teams.chats.upsert(
+      { userId, grantId: 'grant-alerts', address: addressOf(on as never) },
+      new Date(),
+    );
+    await teams.chats.setDigests(userId, 'grant-alerts', true, new Date());
+    const created = await demo.inject({
+      method: 'POST',
+      url: '/features/alerts',
+      payload: {
+        phrase: 'revenue last month',
+        datasource_id: 'demo',
+        query: {
+          measures: ['revenue'],
+          dimensions: [],
+          filters: [],
+          timeDimension: { field: 'order_date', range: { kind: 'last', unit: 'month', n: 1 } },
+        },
+        condition: { kind: 'threshold', op: 'above', value: 1 },
+        schedule: 'monthly',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    await t.app.services.alertRunner.run(created.json().id);
+    const sent = bf.sent.splice(0);
+    expect(sent.map((s) => s.conversationId)).toEqual(['a:alerts-on']);
+    expect(sent[0]!.activity.text).toContain('revenue last month');
+    await t.app.database.db.delete(assistantChats);
+  });
+
   describe('linked through the token service', () => {
     it('signs in through the OAuthCard, the token service and verifyState', async () => {
       await post(t, bf, bf.activity({ text: 'revenue by region last month' }));
