@@ -125,7 +125,8 @@ const tr: typeof enUS = {
     revoked: '{{name}} artık bağlı değil.',
     revoke_failed: 'Asistanın erişimi kaldırılamadı. Lütfen tekrar deneyin.',
     digests: 'Özetlerimi ve uyarılarımı bu Teams sohbetine gönder',
-    digests_failed: 'Özetlerinizin ve uyarılarınızın gönderileceği yer değiştirilemedi. Lütfen tekrar deneyin.',
+    digests_failed:
+      'Özetlerinizin ve uyarılarınızın gönderileceği yer değiştirilemedi. Lütfen tekrar deneyin.',
     load_failed: 'Bağlı asistanlarınız yüklenemedi.',
     empty_title: 'Henüz bağlı bir asistan yok',
     empty_text:
