@@ -82,6 +82,11 @@ describe.each(TEST_DATABASES)('alert evaluator on the demo data (%s)', (kind) =>
     expect(above.period).toMatchObject({ key: 'month:2026-10-01', from: '2026-10-01', to: '2026-10-31' });
     expect(above.value).toBeCloseTo(october, 2);
     expect(above.card.table.length).toBeGreaterThan(0);
+    // The mail's chart: the months up to October (no band), its last two the SQL's totals.
+    expect(above.series).toHaveLength(13);
+    expect(above.series.at(-1)).toEqual({ at: '2026-10-01', value: expect.closeTo(october, 2) });
+    expect(above.series.at(-2)?.value).toBeCloseTo(sum(sepByRegion), 2);
+    expect(above.series.every((p) => p.low === undefined && p.high === undefined)).toBe(true);
     const clear = await evaluator.check(
       alert({ kind: 'threshold', op: 'above', value: october + 1 }),
       actor,

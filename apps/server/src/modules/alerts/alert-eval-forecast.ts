@@ -81,6 +81,57 @@ export function bucketSeries(
   return series;
 }
 
+/**
+ * The measure's buckets at `unit` from `from` to `to` (the card's filters kept, its groups and range
+ * not), through the engine's forecast plan; null where the source takes no SQL.
+ */
+async function readBuckets(
+  source: AnswerSource,
+  query: TSemanticQuery,
+  field: string,
+  span: { unit: AlertPeriodUnit; from: string; to: string; last: string },
+  day: AlertDay,
+): Promise<{ at: string; value: number }[] | null> {
+  const { connector, model } = source;
+  if (!connector.dialect) return null;
+  const { unit, from, to } = span;
+  const compiled = planForecast(
+    { ...query, timeDimension: { field, grain: unit, range: { kind: 'between', from, to } } },
+    model,
+    { dialect: connector.dialect, ...day },
+  );
+  const { rows } = await runCompiled(source, { kind: 'sql', ...compiled });
+  const measure = getMeasure(model, query.measures[0]);
+  // Sums and counts: a bucket without rows is no activity (0); others keep the value before.
+  const summable = measure.kind === 'aggregate' && ['sum', 'count', 'count_distinct'].includes(measure.agg);
+  return bucketSeries(
+    rows,
+    { time: getGrainLabel(unit), value: measure.label },
+    unit,
+    from,
+    span.last,
+    summable,
+  );
+}
+
+/**
+ * The recent series up to the period, for the notice's chart of a threshold or change alert (no
+ * band): empty where the source takes no SQL.
+ */
+export async function readRecentSeries(
+  source: AnswerSource,
+  query: TSemanticQuery,
+  field: string,
+  period: ResolvedAlertPeriod,
+  day: AlertDay,
+): Promise<AlertSeriesPoint[]> {
+  const unit = period.unit;
+  const from = addUnits(period.from, unit, -SERIES_POINTS);
+  const span = { unit, from, to: period.to, last: period.from };
+  const series = await readBuckets(source, { ...query, dimensions: [] }, field, span, day);
+  return (series ?? []).map((p) => ({ at: p.at, value: p.value }));
+}
+
 /** The period's value, its forecast from the history before it, and the recent series with the band. */
 export async function readForecast(
   source: AnswerSource,
@@ -90,28 +141,11 @@ export async function readForecast(
   day: AlertDay,
   band: number,
 ): Promise<ForecastReading> {
-  const { connector, model } = source;
-  if (!connector.dialect)
-    return { kind: 'not_ready', reason: 'An expected range needs a data source that takes SQL.' };
   const unit = period.unit;
   const from = addUnits(period.from, unit, -HISTORY_BUCKETS[unit]);
-  const compiled = planForecast(
-    { ...query, timeDimension: { field, grain: unit, range: { kind: 'between', from, to: period.to } } },
-    model,
-    { dialect: connector.dialect, ...day },
-  );
-  const { rows } = await runCompiled(source, { kind: 'sql', ...compiled });
-  const measure = getMeasure(model, query.measures[0]);
-  // Sums and counts: a bucket without rows is no activity (0); others keep the value before.
-  const summable = measure.kind === 'aggregate' && ['sum', 'count', 'count_distinct'].includes(measure.agg);
-  const series = bucketSeries(
-    rows,
-    { time: getGrainLabel(unit), value: measure.label },
-    unit,
-    from,
-    period.from,
-    summable,
-  );
+  const span = { unit, from, to: period.to, last: period.from };
+  const series = await readBuckets(source, query, field, span, day);
+  if (!series) return { kind: 'not_ready', reason: 'An expected range needs a data source that takes SQL.' };
   const last = series[series.length - 1];
   if (!last || last.at !== period.from)
     return { kind: 'not_ready', reason: `There is no data for ${period.label} yet.` };

@@ -9,9 +9,16 @@ import type { Actor } from '../../lib/access';
 import { dateIn, weekStartFor } from '../../lib/time';
 import type { AnswerService, AnswerSource } from '../answers/answers.service';
 import type { SourceResolver } from '../datasources/source-resolver';
-import type { AlertCheck, AlertDefinition, AlertEvaluator, AlertGroupHit, AlertPeriod } from './alert-check';
+import type {
+  AlertCheck,
+  AlertDefinition,
+  AlertEvaluator,
+  AlertGroupHit,
+  AlertPeriod,
+  AlertSeriesPoint,
+} from './alert-check';
 import { type AlertReading, meetsCondition, meetsForecast, percentChange } from './alert-eval-conditions';
-import { readForecast } from './alert-eval-forecast';
+import { readForecast, readRecentSeries } from './alert-eval-forecast';
 import {
   type AlertDay,
   alertTimeField,
@@ -116,7 +123,7 @@ export class AlertEvaluatorImpl implements AlertEvaluator {
       change: lead ? percentChange(lead.value, lead.previous) : null,
       groups: grouped ? hits.map(groupHit) : [],
       why,
-      series: [],
+      series: await this.recentSeries(c),
       card,
     };
   }
@@ -147,6 +154,16 @@ export class AlertEvaluatorImpl implements AlertEvaluator {
       series: read.series,
       card,
     };
+  }
+
+  /** The measure's recent series for the notice's chart; a chart that cannot be read is left out, not a failure. */
+  private async recentSeries({ alert, source, field, period, day }: Checked): Promise<AlertSeriesPoint[]> {
+    try {
+      return await readRecentSeries(source, alert.query, field, period, day);
+    } catch (error) {
+      this.deps.log?.warn({ err: error, alert: alert.id }, 'alert series could not be read');
+      return [];
+    }
   }
 
   /** The period's card through the answer path (its source chip, language and insights). */

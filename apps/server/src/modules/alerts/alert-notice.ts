@@ -13,6 +13,8 @@ import type { AlertCheck, AlertSeriesPoint } from './alert-check';
 
 export type MetCheck = Extract<AlertCheck, { status: 'met' }>;
 
+/** Dimensions of the why a notice names (the best explaining first). */
+const WHY_DIMENSIONS = 3;
 /** Contributors of the why a notice names, per dimension. */
 const WHY_ITEMS = 3;
 /** Size of the alert's chart in the mail (CSS pixels). */
@@ -66,7 +68,8 @@ export function noticeText(input: NoticeInput): NoticeText {
     );
     lines.push(t.groups(names.join(', ')));
   }
-  for (const why of check.why) {
+  // The dimensions that explain the change best come first; past three the notice is a report.
+  for (const why of check.why.slice(0, WHY_DIMENSIONS)) {
     const items = why.items
       .slice(0, WHY_ITEMS)
       .map(

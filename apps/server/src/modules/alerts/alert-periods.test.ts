@@ -93,6 +93,19 @@ describe('alert periods', () => {
     expect(periodUnit('on_sync', byMonth)).toBe('month');
   });
 
+  it("judges the card's own period when it names one, however often it is checked", () => {
+    const card = (range: object) => ({
+      measures: ['revenue'],
+      dimensions: [],
+      filters: [],
+      timeDimension: { field: 'order_date', range },
+    });
+    expect(periodUnit('daily', card({ kind: 'last', unit: 'month', n: 1 }) as never)).toBe('month');
+    expect(periodUnit('hourly', card({ kind: 'this', unit: 'week' }) as never)).toBe('week');
+    // "last 3 months" is no one period: the schedule's unit.
+    expect(periodUnit('weekly', card({ kind: 'last', unit: 'month', n: 3 }) as never)).toBe('week');
+  });
+
   it('the period before and a year before', () => {
     const oct = lastCompletePeriod('month', at('2026-11-20T12:00:00Z'), 'UTC', 'monday');
     expect(previousPeriod(oct)).toMatchObject({ from: '2026-09-01', to: '2026-09-30' });

@@ -16,11 +16,22 @@ export interface ResolvedAlertPeriod extends AlertPeriod {
   unit: AlertPeriodUnit;
 }
 
+/** The unit the card itself speaks of: "last month", "this week" (a half is judged as its quarter's months: none). */
+function cardUnit(range: TDateRange | undefined): AlertPeriodUnit | null {
+  if (!range || (range.kind !== 'last' && range.kind !== 'this' && range.kind !== 'to_date')) return null;
+  if (range.kind === 'last' && range.n !== 1) return null;
+  return range.unit === 'half' ? null : range.unit;
+}
+
 /**
- * The unit a schedule judges. Hourly re-checks the last complete day every hour (data is dated by
- * day, so an hour is not a period the engine can read); on_sync judges the card's own grain, else a day.
+ * The unit an alert judges: the card's own ("revenue last month" judges the last complete month,
+ * however often it is checked), else the schedule's. Hourly re-checks the last complete day every
+ * hour (data is dated by day, so an hour is not a period the engine can read); on_sync judges the
+ * card's grain, else a day.
  */
 export function periodUnit(schedule: AlertSchedule, query: TSemanticQuery): AlertPeriodUnit {
+  const own = cardUnit(query.timeDimension?.range);
+  if (own) return own;
   switch (schedule) {
     case 'hourly':
     case 'daily':

@@ -38,7 +38,9 @@ export function NoticeRow({ item, onOpen }: { item: NoticeItem; onOpen: (item: N
       >
         {!item.read ? <span className="visually-hidden">{t('unread')}: </span> : null}
         <span className="notification-title">{item.title}</span>
-        <span className="notification-text">{item.text}</span>
+        <span className="notification-text" title={item.text}>
+          {item.text}
+        </span>
         <time className="notification-time" dateTime={item.created_at}>
           {relativeTime(item.created_at, new Date(), i18n.language || 'en-US')}
         </time>
