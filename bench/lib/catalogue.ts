@@ -29,6 +29,7 @@ export const BENCHES: Bench[] = [
   { name: 'throughput', takes: '~4 min', quick: false, needs: 'postgres' },
   { name: 'datasource', takes: '~4 min', quick: false, needs: 'postgres' },
   { name: 'collections', takes: '~5 min', quick: false, needs: 'postgres' },
+  { name: 'alerts', takes: '~5 min', quick: false },
   { name: 'soak', takes: 'SOAK_MINUTES (10) + ~1 min', quick: false },
   { name: 'login-size', takes: '~40 s', quick: false, needs: 'build' },
   { name: 'compare-checkouts', takes: '~2 min', quick: false, needs: 'base' },
