@@ -57,6 +57,6 @@ export function buildAlertServices(deps: {
     clock,
   });
   queue.define(alertJob(alertRunner));
-  queue.define(alertPlanJob(alerts));
+  queue.define(alertPlanJob(alerts, alertRunner));
   return { alerts, alertRunner, alertsRepo: repo };
 }

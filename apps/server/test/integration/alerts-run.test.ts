@@ -160,6 +160,25 @@ describe.each(TEST_DATABASES)('alerts on %s', (kind) => {
     await demo.inject({ method: 'DELETE', url: `/features/alerts?id=${alert.id}` });
   });
 
+  it("the planner's sweep delivers a killed run without waiting for its alert's next check", async () => {
+    const alert: TAlert = (await create({ ...BODY, phrase: 'swept run', schedule: 'monthly' })).json();
+    const runner = t.app.services.alertRunner;
+    const found = (await t.app.services.alerts['deps'].repo.findWithOwner(alert.id))!;
+    await runner.claim(found, met('month:2026-09') as never, now);
+    const told = async () =>
+      (await notices()).filter((n: { title: string }) => n.title.includes('swept run')).length;
+    // Within the lease the sweep leaves it to its own process.
+    await runner.takeOverAll();
+    expect(await told()).toBe(0);
+    now = new Date(now.getTime() + ALERT_LEASE_MS + 1000);
+    await Promise.all([runner.takeOverAll(), runner.takeOverAll()]);
+    await runner.takeOverAll();
+    await t.app.services.mail.flush();
+    expect(await told()).toBe(1);
+    expect(alertMails().filter((m) => m.subject?.includes('swept run'))).toHaveLength(1);
+    await demo.inject({ method: 'DELETE', url: `/features/alerts?id=${alert.id}` });
+  });
+
   it('a run killed after its claim is taken over past the lease and delivered once', async () => {
     const alert: TAlert = (await create({ ...BODY, phrase: 'killed run' })).json();
     const runner = t.app.services.alertRunner;

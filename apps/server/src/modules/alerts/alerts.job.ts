@@ -16,11 +16,12 @@ export const alertJob = (runner: AlertRunner): JobDefinition<AlertJobData> => ({
   expireInSeconds: 10 * 60,
 });
 
-/** The planner's tick, every minute (jobs/start-worker.ts): enqueues due alerts. */
-export const alertPlanJob = (alerts: AlertsService): JobDefinition<null> => ({
+/** The planner's tick, every minute (jobs/start-worker.ts): enqueues due alerts, sweeps runs a dead process left claimed. */
+export const alertPlanJob = (alerts: AlertsService, runner: AlertRunner): JobDefinition<null> => ({
   name: ALERT_PLAN_JOB,
   handler: async () => {
     await alerts.plan();
+    await runner.takeOverAll();
   },
   // A missed tick is covered by the next one.
   retryLimit: 0,

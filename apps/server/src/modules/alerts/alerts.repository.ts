@@ -200,6 +200,16 @@ export class AlertsRepository {
       .returning();
   }
 
+  /** Alerts with a run claimed before `before` and never done: a process died between claim and send. */
+  async staleClaims(before: Date, limit = 100): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ alertId: alertRuns.alertId })
+      .from(alertRuns)
+      .where(and(eq(alertRuns.status, 'claimed'), lt(alertRuns.claimedAt, before)))
+      .limit(limit);
+    return rows.map((r) => r.alertId);
+  }
+
   async markDone(runId: string, now: Date): Promise<void> {
     await this.db.update(alertRuns).set({ status: 'done', doneAt: now }).where(eq(alertRuns.id, runId));
   }

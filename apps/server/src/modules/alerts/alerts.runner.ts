@@ -82,6 +82,20 @@ export class AlertRunner {
     });
   }
 
+  /**
+   * The planner's sweep: delivers every run left claimed past the lease, whatever its alert's
+   * schedule, so a monthly alert's notice is not held until its next month. Answers how many alerts.
+   */
+  async takeOverAll(): Promise<number> {
+    const now = this.deps.clock();
+    const ids = await this.deps.repo.staleClaims(new Date(now.getTime() - ALERT_LEASE_MS));
+    for (const id of ids) {
+      const found = await this.deps.repo.findWithOwner(id);
+      if (found) await this.takeOver(found);
+    }
+    return ids.length;
+  }
+
   /** Delivers the runs of this alert whose process died after claiming. */
   private async takeOver(found: AlertWithOwner): Promise<void> {
     const stale = await this.deps.repo.takeOverStale(found.alert.id, this.deps.clock(), ALERT_LEASE_MS);
