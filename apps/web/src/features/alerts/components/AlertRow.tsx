@@ -1,7 +1,8 @@
 import type { TAlert } from '@parley/contract';
 import { useTranslation } from 'react-i18next';
+import { formatMoment } from '../../../lib/moment';
 import { Button } from '../../../ui/Button';
-import { alertSentence, formatMoment, isSnoozed } from '../words';
+import { alertSentence, isSnoozed } from '../words';
 
 export type AlertAction = 'edit' | 'pause' | 'resume' | 'snooze_day' | 'snooze_week' | 'wake' | 'delete';
 

@@ -2,9 +2,10 @@ import { Switch } from '@mantine/core';
 import type { TLinkedAssistant } from '@parley/contract';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api';
+import { formatMoment } from '../../../lib/moment';
 import { Button } from '../../../ui/Button';
 import { useAssistantDigests } from '../hooks/useLinkedAssistants';
-import { formatMoment, KIND_ICONS, scopeLines } from '../words';
+import { KIND_ICONS, scopeLines } from '../words';
 
 /** One linked assistant: what it is, what it may do, when it was linked and last used; revoke. */
 export function AssistantRow(props: {
