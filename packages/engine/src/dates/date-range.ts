@@ -232,7 +232,8 @@ function previousPeriodShift(range: TDateRange, current: TResolvedRange): TPerio
   }
 }
 
-const MONTH_NAMES = [
+/** English month names, January first (labels, the alerts' period names). */
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',

@@ -4,7 +4,7 @@
  * on the engine's dates (startOfUnit / addUnits), weeks starting as the engine starts them.
  */
 import type { AlertSchedule, TDateRange, TSemanticQuery } from '@parley/contract';
-import { addDays, addUnits, startOfUnit, type TWeekStart } from '@parley/engine';
+import { addDays, addUnits, MONTH_NAMES, startOfUnit, type TWeekStart } from '@parley/engine';
 import { dateIn } from '../../lib/time';
 import type { AlertPeriod } from './alert-check';
 
@@ -49,21 +49,6 @@ export function periodUnit(schedule: AlertSchedule, query: TSemanticQuery): Aler
   }
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** How a notice names a period ("week of 2026-11-09", "October 2026"). */
 function labelOf(unit: AlertPeriodUnit, from: string): string {
   const year = from.slice(0, 4);
@@ -74,7 +59,7 @@ function labelOf(unit: AlertPeriodUnit, from: string): string {
     case 'week':
       return `week of ${from}`;
     case 'month':
-      return `${MONTHS[month - 1]} ${year}`;
+      return `${MONTH_NAMES[month - 1]} ${year}`;
     case 'quarter':
       return `Q${Math.floor((month - 1) / 3) + 1} ${year}`;
     case 'year':
