@@ -92,7 +92,8 @@ export default function CollectionsPage() {
             return (
               <li key={c.id} className="cl-item" data-testid="collection-item" data-id={c.id}>
                 <Link to={`/collection/${c.id}`} className="cl-item-link">
-                  <h2 className="cl-item-name" data-testid="collection-item-name">
+                  {/* Ellipsised on one line: the whole name shows on hover (the text keeps it for readers). */}
+                  <h2 className="cl-item-name" title={c.name} data-testid="collection-item-name">
                     {c.name}
                   </h2>
                   <span className="cl-item-count" data-testid="collection-item-count">
