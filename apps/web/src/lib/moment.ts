@@ -1,5 +1,5 @@
 /** A time zone the browser knows, else undefined (the browser's own). */
-function knownZone(zone: string | null | undefined): string | undefined {
+export function knownZone(zone: string | null | undefined): string | undefined {
   if (!zone) return undefined;
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });

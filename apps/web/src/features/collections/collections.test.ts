@@ -104,9 +104,13 @@ describe('isDuplicatePhrase', () => {
 });
 
 describe('small helpers', () => {
-  it('writes HH:mm', () => {
-    expect(hhmm(new Date(2026, 10, 20, 9, 5))).toBe('09:05');
-    expect(hhmm(new Date(2026, 10, 20, 23, 59).getTime())).toBe('23:59');
+  it('writes HH:mm on a 24-hour clock in the time zone given, else the browser’s', () => {
+    expect(hhmm(new Date(2026, 10, 20, 9, 5).getTime())).toBe('09:05');
+    expect(hhmm(new Date(2026, 10, 20, 23, 59).getTime(), 'Not/AZone')).toBe('23:59');
+    expect(hhmm('2026-11-20T00:05:00Z', 'UTC')).toBe('00:05');
+    expect(hhmm('2026-11-20T23:59:00Z', 'Europe/Istanbul')).toBe('02:59');
+    expect(hhmm('2026-07-01T12:30:00Z', 'America/Los_Angeles')).toBe('05:30');
+    expect(hhmm('not a time', 'UTC')).toBeNull();
   });
   it('counts cards over collections', () => {
     expect(cardCount([collection, { ...collection, questions: [] }])).toBe(1);

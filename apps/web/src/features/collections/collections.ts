@@ -8,6 +8,7 @@ import type {
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api';
 import { assertNever } from '../../lib/assert-never';
+import { knownZone } from '../../lib/moment';
 
 /**
  * Messages the server (and the contract's form schemas) answer in English, with their keys, so
@@ -129,10 +130,21 @@ export function isDuplicatePhrase(
   );
 }
 
-/** Hours and minutes of a time, as 'Updated: HH:mm' shows it. */
-export function hhmm(time: number | Date): string {
-  const d = typeof time === 'number' ? new Date(time) : time;
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+/**
+ * Hours and minutes of a time (ms or ISO), as 'Updated: HH:mm' shows it: in the profile's time
+ * zone when the browser knows it, else the browser's; null for a time that is not one.
+ */
+export function hhmm(time: number | string, zone?: string | null): string | null {
+  const date = new Date(time);
+  if (Number.isNaN(date.getTime())) return null;
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: knownZone(zone),
+  }).formatToParts(date);
+  const part = (type: 'hour' | 'minute') => parts.find((p) => p.type === type)?.value ?? '00';
+  return `${part('hour')}:${part('minute')}`;
 }
 
 /** Total cards over the collections (dashboard count). */

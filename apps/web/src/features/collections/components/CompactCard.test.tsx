@@ -1,9 +1,12 @@
+import type { TCard } from '@parley/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import enUS from '../../../i18n/locales/en-US';
 import { ApiError } from '../../../lib/api';
+import { sessionKeys } from '../../session/session';
 import { type CardAnswerState, CompactCard } from './CompactCard';
 
 beforeAll(async () => {
@@ -25,17 +28,26 @@ function answer(partial: Partial<CardAnswerState>): CardAnswerState {
   };
 }
 
-function renderCard(state: CardAnswerState, extra: { interval?: number; onRemove?: () => void } = {}) {
+/** Renders the card for a signed-in user whose profile is in `timezone`. */
+function renderCard(
+  state: CardAnswerState,
+  extra: { interval?: number; onRemove?: () => void; timezone?: string } = {},
+) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(sessionKeys.config, {});
+  client.setQueryData(sessionKeys.tenant, { timezone: extra.timezone ?? 'UTC', features: [] });
   render(
-    <CompactCard
-      phrase="revenue by region last month"
-      answer={state}
-      period="last month"
-      interval={extra.interval ?? 0}
-      gridWidth={2}
-      storedView={null}
-      onRemove={extra.onRemove}
-    />,
+    <QueryClientProvider client={client}>
+      <CompactCard
+        phrase="revenue by region last month"
+        answer={state}
+        period="last month"
+        interval={extra.interval ?? 0}
+        gridWidth={2}
+        storedView={null}
+        onRemove={extra.onRemove}
+      />
+    </QueryClientProvider>,
   );
   return screen.getByTestId('compact-card');
 }
@@ -86,14 +98,34 @@ describe('CompactCard', () => {
   });
 
   it("says 'Updated: HH:mm' only with an auto refresh, and the period", () => {
-    const at = new Date(2026, 10, 20, 9, 7).getTime();
+    const at = Date.UTC(2026, 10, 20, 9, 7);
     const text = { question_id: 'q', phrase: 'p', text: '<p>No data for that period.</p>' };
     renderCard(answer({ data: text, updatedAt: at }), { interval: 10 });
+    // A text answer has no query time of its own: the time it arrived.
     expect(screen.getByTestId('cc-updated').textContent).toBe('Updated: 09:07');
     expect(screen.getByTestId('cc-period').textContent).toBe('last month');
     expect(screen.getByText('No data for that period.')).toBeTruthy();
     cleanup();
     renderCard(answer({ data: text, updatedAt: at }), { interval: 0 });
     expect(screen.queryByTestId('cc-updated')).toBeNull();
+  });
+
+  it("says when the card's data was queried, in the profile's time zone, not when it arrived", () => {
+    const card: TCard = {
+      title: 'Revenue by region',
+      text: '',
+      date: '2026-11-20T06:45:00.000Z',
+      table: [],
+      columns: [],
+      chart: [],
+      insights: [],
+    };
+    const arrived = Date.UTC(2026, 10, 20, 8, 30);
+    const data = { question_id: 'q', phrase: 'p', card };
+    renderCard(answer({ data, updatedAt: arrived }), { interval: 10, timezone: 'Asia/Tokyo' });
+    expect(screen.getByTestId('cc-updated').textContent).toBe('Updated: 15:45');
+    cleanup();
+    renderCard(answer({ data, updatedAt: arrived }), { interval: 10, timezone: 'America/New_York' });
+    expect(screen.getByTestId('cc-updated').textContent).toBe('Updated: 01:45');
   });
 });

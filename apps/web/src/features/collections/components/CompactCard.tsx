@@ -19,6 +19,7 @@ import {
   type ViewCarouselHandle,
   type ViewType,
 } from '../../cards';
+import { useSession } from '../../session';
 import { failureText, hhmm, isQuestionNotFound, translateMessage } from '../collections';
 
 /** What the card's answer looks like to the card: from useCardAnswer. */
@@ -29,7 +30,7 @@ export interface CardAnswerState {
   pending: boolean;
   /** A call is on its way (also a refresh with an answer on screen). */
   fetching: boolean;
-  /** When the answer on screen arrived (ms). */
+  /** When the answer on screen arrived (ms): its time when it carries no query time of its own. */
   updatedAt: number;
   retry: () => void;
 }
@@ -81,6 +82,7 @@ export function CompactCard({
   testId = 'compact-card',
 }: CompactCardProps) {
   const { t } = useTranslation();
+  const { tenant } = useSession();
   const rootRef = useRef<HTMLElement>(null);
   const carouselRef = useRef<ViewCarouselHandle>(null);
   const inView = useInView(rootRef);
@@ -121,7 +123,10 @@ export function CompactCard({
   const canText = !!card && !!current && isChartView(current) && card.text.trim() !== '' && viewport >= 996;
   const textOn = showText && canText;
   const split = textOn && !!current && isSplitView(gridWidth, current);
-  const updated = interval > 0 && answer.updatedAt > 0 && !errorMessage ? hhmm(answer.updatedAt) : null;
+  // Spec 2 §2: HH:mm of the query time (a text answer has only its arrival), in the profile's zone.
+  const queriedAt = card?.date ?? (answer.updatedAt > 0 ? answer.updatedAt : null);
+  const updated =
+    interval > 0 && queriedAt !== null && !errorMessage ? hhmm(queriedAt, tenant?.timezone) : null;
   const shownPeriod = period ?? card?.period?.label ?? null;
 
   const state = answer.pending ? 'loading' : errorMessage ? 'error' : 'answered';
