@@ -180,6 +180,114 @@ export const AnalysisCard = memo(function AnalysisCard({
     if (node) stop++;
     return node;
   };
+  // Drawn for a card without views too ("no data"): its tools (add to collection) still apply.
+  // A footer whose tools all render nothing is left out (the roving stops count what rendered).
+  const footerNode =
+    card && !loading ? (
+      // One tab stop for the whole footer: the arrow keys move between its buttons.
+      <footer
+        className="card-footer"
+        role="toolbar"
+        aria-label={t('toolbar', { title })}
+        onKeyDown={toolbar.onKeyDown}
+        onFocus={toolbar.onFocus}
+        data-testid="card-toolbar"
+      >
+        {views.length > 0 ? (
+          // biome-ignore lint/a11y/useSemanticElements: a labelled group of toggle buttons inside the toolbar
+          <div className="view-tabs" role="group" aria-label={t('views')}>
+            {views.map((v, i) => (
+              <button
+                key={v}
+                type="button"
+                tabIndex={tabStop()}
+                className="view-tab"
+                aria-pressed={v === current}
+                aria-label={t('view_position', { view: t(`view.${v}`), index: i + 1, count: views.length })}
+                onClick={() => choose(v)}
+                data-testid={`view-tab-${v}`}
+              >
+                {t(`view.${v}`)}
+              </button>
+            ))}
+          </div>
+        ) : null}
+        <div className="card-tools">
+          {views.length > 1 && current ? (
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label={t('next_view')}
+              title={t('next_view')}
+              onClick={() => choose(stepView(views, current, 1)!)}
+              tabIndex={tabStop()}
+              data-testid="card-next-view"
+            >
+              <NextViewIcon />
+            </button>
+          ) : null}
+          {card.insights.length > 0 ? (
+            <button
+              type="button"
+              className="icon-btn"
+              aria-pressed={showInsights}
+              aria-label={showInsights ? t('hide_insights') : t('show_insights')}
+              title={showInsights ? t('hide_insights') : t('show_insights')}
+              onClick={() => setShowInsights((s) => !s)}
+              tabIndex={tabStop()}
+              data-testid="card-insights-toggle"
+            >
+              <InsightsIcon />
+            </button>
+          ) : null}
+          {canText ? (
+            <button
+              type="button"
+              className="icon-btn"
+              aria-pressed={showText}
+              aria-label={showText ? t('hide_text') : t('show_text')}
+              title={showText ? t('hide_text') : t('show_text')}
+              onClick={() => setShowText((s) => !s)}
+              tabIndex={tabStop()}
+              data-testid="card-text-toggle"
+            >
+              <TextIcon />
+            </button>
+          ) : null}
+          {extraTools?.map((tool, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the tools keep their order
+            <Fragment key={i}>{extraTool(tool, card)}</Fragment>
+          ))}
+          {current ? (
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label={t('export')}
+              title={t('export')}
+              onClick={() => setExporting(true)}
+              tabIndex={tabStop()}
+              data-testid="card-export"
+            >
+              <ExportIcon />
+            </button>
+          ) : null}
+          {!detail && views.length > 0 ? (
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label={t('expand')}
+              title={t('expand')}
+              onClick={() => setExpanded(true)}
+              tabIndex={tabStop()}
+              data-testid="card-expand"
+            >
+              <ExpandIcon />
+            </button>
+          ) : null}
+        </div>
+      </footer>
+    ) : null;
+  const footer = stop > 0 ? footerNode : null;
   const bodyClass = `card-body${detail ? ' card-body-detail' : ''}${split ? ' card-body-split' : ''}`;
 
   return (
@@ -243,106 +351,7 @@ export const AnalysisCard = memo(function AnalysisCard({
       {card && showText && canText && !split && inView ? (
         <SafeHtml html={card.text} className="card-text card-text-below" />
       ) : null}
-      {card && views.length > 0 ? (
-        // One tab stop for the whole footer: the arrow keys move between its buttons.
-        <footer
-          className="card-footer"
-          role="toolbar"
-          aria-label={t('toolbar', { title })}
-          onKeyDown={toolbar.onKeyDown}
-          onFocus={toolbar.onFocus}
-          data-testid="card-toolbar"
-        >
-          {/* biome-ignore lint/a11y/useSemanticElements: a labelled group of toggle buttons inside the toolbar */}
-          <div className="view-tabs" role="group" aria-label={t('views')}>
-            {views.map((v, i) => (
-              <button
-                key={v}
-                type="button"
-                tabIndex={tabStop()}
-                className="view-tab"
-                aria-pressed={v === current}
-                aria-label={t('view_position', { view: t(`view.${v}`), index: i + 1, count: views.length })}
-                onClick={() => choose(v)}
-                data-testid={`view-tab-${v}`}
-              >
-                {t(`view.${v}`)}
-              </button>
-            ))}
-          </div>
-          <div className="card-tools">
-            {views.length > 1 && current ? (
-              <button
-                type="button"
-                className="icon-btn"
-                aria-label={t('next_view')}
-                title={t('next_view')}
-                onClick={() => choose(stepView(views, current, 1)!)}
-                tabIndex={tabStop()}
-                data-testid="card-next-view"
-              >
-                <NextViewIcon />
-              </button>
-            ) : null}
-            {card.insights.length > 0 ? (
-              <button
-                type="button"
-                className="icon-btn"
-                aria-pressed={showInsights}
-                aria-label={showInsights ? t('hide_insights') : t('show_insights')}
-                title={showInsights ? t('hide_insights') : t('show_insights')}
-                onClick={() => setShowInsights((s) => !s)}
-                tabIndex={tabStop()}
-                data-testid="card-insights-toggle"
-              >
-                <InsightsIcon />
-              </button>
-            ) : null}
-            {canText ? (
-              <button
-                type="button"
-                className="icon-btn"
-                aria-pressed={showText}
-                aria-label={showText ? t('hide_text') : t('show_text')}
-                title={showText ? t('hide_text') : t('show_text')}
-                onClick={() => setShowText((s) => !s)}
-                tabIndex={tabStop()}
-                data-testid="card-text-toggle"
-              >
-                <TextIcon />
-              </button>
-            ) : null}
-            {extraTools?.map((tool, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the tools keep their order
-              <Fragment key={i}>{extraTool(tool, card)}</Fragment>
-            ))}
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label={t('export')}
-              title={t('export')}
-              onClick={() => setExporting(true)}
-              tabIndex={tabStop()}
-              data-testid="card-export"
-            >
-              <ExportIcon />
-            </button>
-            {!detail ? (
-              <button
-                type="button"
-                className="icon-btn"
-                aria-label={t('expand')}
-                title={t('expand')}
-                onClick={() => setExpanded(true)}
-                tabIndex={tabStop()}
-                data-testid="card-expand"
-              >
-                <ExpandIcon />
-              </button>
-            ) : null}
-          </div>
-        </footer>
-      ) : null}
+      {footer}
       {card && exporting && current ? (
         <ExportDialog
           opened={exporting}
