@@ -1,8 +1,8 @@
-import { cleanup, render } from '@testing-library/react';
-import { useEffect, useState } from 'react';
+import { act, cleanup, render } from '@testing-library/react';
+import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useEscapeToClose } from './escape';
+import { useEscapeToClose, useEscapeToDismiss } from './escape';
 
 function Dialog({ onClose, children }: { onClose: () => void; children?: React.ReactNode }) {
   const ref = useEscapeToClose<HTMLDivElement>(onClose);
@@ -88,5 +88,70 @@ describe('useEscapeToClose', () => {
     press(view.getAllByTestId('field')[1]!);
     expect(inner).toHaveBeenCalledTimes(1);
     expect(outer).not.toHaveBeenCalled();
+  });
+});
+
+/** Presses a key and lets React apply what it changed. */
+const pressNow = (el: Element, key = 'Escape') => act(() => void press(el, key));
+
+/** A card with a panel over it (the insights), open until Escape closes it. */
+function Card({ onDismiss }: { onDismiss: () => void }) {
+  const ref = useRef<HTMLElement>(null);
+  const [open, setOpen] = useState(true);
+  useEscapeToDismiss(ref, open, () => {
+    setOpen(false);
+    onDismiss();
+  });
+  return (
+    <article ref={ref}>
+      <button type="button" data-testid="toggle" />
+      {open ? <aside data-testid="panel" /> : null}
+    </article>
+  );
+}
+
+describe('useEscapeToDismiss', () => {
+  it('closes the panel before the dialog around it, then the dialog', () => {
+    const dialog = vi.fn();
+    const panel = vi.fn();
+    const view = render(
+      <Dialog onClose={dialog}>
+        <Card onDismiss={panel} />
+      </Dialog>,
+    );
+    pressNow(view.getByTestId('toggle'));
+    expect(panel).toHaveBeenCalledTimes(1);
+    expect(dialog).not.toHaveBeenCalled();
+    expect(view.queryByTestId('panel')).toBeNull();
+    pressNow(view.getByTestId('toggle'));
+    expect(dialog).toHaveBeenCalledTimes(1);
+    expect(panel).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes on Escape from inside the card or the page, not from elsewhere or under a dialog', () => {
+    const panel = vi.fn();
+    const dialog = vi.fn();
+    const view = render(
+      <>
+        <Card onDismiss={panel} />
+        <input data-testid="elsewhere" />
+      </>,
+    );
+    pressNow(view.getByTestId('elsewhere'));
+    pressNow(view.getByTestId('toggle'), 'Enter');
+    expect(panel).not.toHaveBeenCalled();
+    // A dialog opened above the card takes the key.
+    view.rerender(
+      <>
+        <Card onDismiss={panel} />
+        <Dialog onClose={dialog} />
+      </>,
+    );
+    pressNow(document.body);
+    expect(dialog).toHaveBeenCalledTimes(1);
+    expect(panel).not.toHaveBeenCalled();
+    view.rerender(<Card onDismiss={panel} />);
+    pressNow(document.body);
+    expect(panel).toHaveBeenCalledTimes(1);
   });
 });

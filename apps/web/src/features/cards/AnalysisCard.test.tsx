@@ -1,5 +1,5 @@
 import type { TCard } from '@parley/contract';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubResizeObserver } from '../../ui/ui.testkit';
 import { AnalysisCard, type CardTool } from './AnalysisCard';
@@ -49,6 +49,11 @@ function renderCard(card: TCard, extraTools?: readonly CardTool[]) {
   });
 }
 
+const pressEscape = (el: Element) =>
+  act(() => {
+    el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+  });
+
 describe('AnalysisCard', () => {
   it('offers its tools (add to collection) on a card without data, with one tab stop', () => {
     renderCard(NO_DATA, [addTool]);
@@ -65,5 +70,26 @@ describe('AnalysisCard', () => {
   it('draws no empty toolbar on a card without data and without tools', () => {
     renderCard(NO_DATA, [() => null]);
     expect(screen.queryByTestId('card-toolbar')).toBeNull();
+  });
+
+  it('closes the insights with Escape, then the detail view with the next one', () => {
+    renderCard(CARD);
+    const card = screen.getByTestId('analysis-card');
+    fireEvent.click(within(card).getByTestId('card-insights-toggle'));
+    expect(within(card).getByTestId('insights-panel').hasAttribute('data-open')).toBe(true);
+    pressEscape(within(card).getByTestId('card-insights-toggle'));
+    expect(within(card).getByTestId('insights-panel').hasAttribute('data-open')).toBe(false);
+
+    // In the detail view the insights close first; the dialog stays open until the next Escape.
+    fireEvent.click(within(card).getByTestId('card-expand'));
+    const detail = screen.getByRole('dialog');
+    const inner = within(detail).getByTestId('analysis-card');
+    fireEvent.click(within(inner).getByTestId('card-insights-toggle'));
+    expect(within(inner).getByTestId('insights-panel').hasAttribute('data-open')).toBe(true);
+    pressEscape(within(inner).getByTestId('card-insights-toggle'));
+    expect(within(inner).getByTestId('insights-panel').hasAttribute('data-open')).toBe(false);
+    expect(screen.queryByRole('dialog')).not.toBeNull();
+    pressEscape(within(inner).getByTestId('card-insights-toggle'));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import type { ECharts } from 'echarts/core';
 import { Fragment, memo, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReturnFocus } from '../../lib/focus';
-import { useEscapeToClose } from '../../ui/escape';
+import { useEscapeToClose, useEscapeToDismiss } from '../../ui/escape';
 import { ExpandIcon, ExportIcon, InsightsIcon, NextViewIcon, TextIcon } from '../../ui/icons';
 import { SafeHtml } from '../../ui/SafeHtml';
 import { Spinner } from '../../ui/Spinner';
@@ -136,6 +136,8 @@ export const AnalysisCard = memo(function AnalysisCard({
   const [showText, setShowText] = useState(false);
   const [expanded, setExpanded] = useState(false);
   const [exporting, setExporting] = useState(false);
+  // The insights slide over the view: Escape closes them first (before a detail view around the card).
+  useEscapeToDismiss(rootRef, showInsights, () => setShowInsights(false));
 
   const narrow = viewport < 996;
   const canText = !!card && card.text.trim() !== '' && !narrow && !views.every((v) => v === 'text');
