@@ -8,7 +8,14 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { expectAnswered, type GridBox, gridBoxes, gridItem, storedCollection } from './collection-helpers';
+import {
+  createCollection,
+  expectAnswered,
+  type GridBox,
+  gridBoxes,
+  gridItem,
+  storedCollection,
+} from './collection-helpers';
 import { emlFiles, expect, expectAccessible, mailDir, signIn, test, toast } from './fixtures';
 import { expectSettled } from './settled';
 
@@ -20,6 +27,10 @@ test.describe.configure({ mode: 'serial' });
 const NAME = `Board ${Date.now().toString(36)}`;
 const KPI = 'revenue this year';
 const OTHERS = ['revenue by region last month', 'orders by month this year'];
+/** A name and a phrase longer than a list row and a 2×2 card have room for. */
+const LONG_NAME = `Quarterly revenue, margin and refunds review for the regional sales leadership team ${Date.now().toString(36)}`;
+const LONG_PHRASE =
+  'revenue by region last month compared with the previous period for every sales channel and every customer segment';
 /** Asked in the conversation and not added: the card editor offers it. */
 const ASKED_ONLY = 'revenue by category';
 
@@ -254,6 +265,101 @@ test.describe('a business day with collections', () => {
       await expectUpdatedVisible(card);
       if (size === '4x3') await item.screenshot({ path: join(SHOTS, `kpi-${size}.png`) });
     }
+  });
+
+  test('a bar chart card resized with the keys fills its new box and keeps its footer whole', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const collection = await stored(page);
+    await page.goto(`/collection/${collection.id}`);
+    const item = gridItem(page, OTHERS[0]);
+    const card = item.getByTestId('compact-card');
+    await expect(card).toHaveAttribute('data-state', 'answered', { timeout: 30_000 });
+    await expect(card).toHaveAttribute('data-view', 'bar');
+    const column = ((await item.boundingBox())!.width - GAP) / 2;
+    const start = await cellsOf(item, column);
+    const [w, h] = start.split('x').map(Number);
+    await item.getByTestId('cc-drag').focus();
+    const steps: [string, string][] = [
+      ['Shift+ArrowRight', `${w + 1}x${h}`],
+      ['Shift+ArrowDown', `${w + 1}x${h + 1}`],
+      ['Shift+ArrowRight', `${w + 2}x${h + 1}`],
+      ['Shift+ArrowLeft', `${w + 1}x${h + 1}`],
+      ['Shift+ArrowUp', `${w + 1}x${h}`],
+      ['Shift+ArrowLeft', start],
+    ];
+    for (const [key, size] of steps) {
+      await page.keyboard.press(key);
+      await expect.poll(() => cellsOf(item, column)).toBe(size);
+      await expectSettled(item);
+      const fit = await card.evaluate((el) => {
+        const slide = el.querySelector('[data-testid="cc-slide-bar"]')!.getBoundingClientRect();
+        const canvas = el.querySelector('[data-testid="cc-slide-bar"] canvas')!.getBoundingClientRect();
+        const foot = el.querySelector('footer')!;
+        const f = foot.getBoundingClientRect();
+        const c = el.getBoundingClientRect();
+        return {
+          // The chart's canvas takes the slide's whole width and height, no old size left over.
+          width: Math.abs(canvas.width - slide.width) <= 2,
+          height: Math.abs(canvas.height - slide.height) <= 2,
+          canvasInside: canvas.right <= c.right + 0.5 && canvas.bottom <= f.top + 0.5,
+          footInside: f.bottom <= c.bottom + 0.5 && f.left >= c.left - 0.5,
+          footWhole: foot.scrollHeight <= foot.clientHeight + 1 && foot.scrollWidth <= foot.clientWidth + 1,
+        };
+      });
+      expect(fit, `at ${size}`).toEqual({
+        width: true,
+        height: true,
+        canvasInside: true,
+        footInside: true,
+        footWhole: true,
+      });
+      if (size === `${w + 2}x${h + 1}`) await item.screenshot({ path: join(SHOTS, `bar-${size}.png`) });
+    }
+  });
+
+  test('long names and phrases show whole on hover and to screen readers', async ({ page }) => {
+    test.setTimeout(120_000);
+    const id = await createCollection(page, LONG_NAME, [{ phrase: LONG_PHRASE }]);
+    await page.goto('/collections');
+    const row = page.getByTestId('collection-item').filter({ hasText: LONG_NAME.slice(0, 40) });
+    const name = row.getByTestId('collection-item-name');
+    await expect(name).toHaveAttribute('title', LONG_NAME);
+    // Ellipsised on screen, whole in the text a screen reader reads and in the link's name.
+    expect(await name.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await expect(row.getByRole('link')).toHaveAccessibleName(new RegExp(`^${LONG_NAME}`));
+    await name.hover();
+    await row.screenshot({ path: join(SHOTS, 'list-long-name.png') });
+
+    await page.goto(`/collection/${id}`);
+    const item = gridItem(page, LONG_PHRASE);
+    const phrase = item.getByTestId('cc-phrase');
+    await expect(phrase).toHaveAttribute('title', LONG_PHRASE);
+    await expect(item.getByTestId('compact-card')).not.toHaveAttribute('data-state', 'loading', {
+      timeout: 30_000,
+    });
+    const column = ((await item.boundingBox())!.width - GAP) / 2;
+    expect(await cellsOf(item, column)).toBe('2x2');
+    // Two lines at most, cut with an ellipsis, inside the card's header.
+    const clamp = await phrase.evaluate((el) => {
+      const lineHeight = Number.parseFloat(getComputedStyle(el).lineHeight);
+      return {
+        lines: Math.round(el.clientHeight / lineHeight),
+        cut: el.scrollHeight > el.clientHeight,
+        inside: el.getBoundingClientRect().right <= el.closest('header')!.getBoundingClientRect().right,
+      };
+    });
+    expect(clamp).toEqual({ lines: 2, cut: true, inside: true });
+    await expect(item.getByTestId('compact-card')).toHaveAccessibleName(`Card: ${LONG_PHRASE}`);
+    await expectSettled(item);
+    await item.screenshot({ path: join(SHOTS, 'card-long-phrase-2x2.png') });
+    // Not one of the day's collections: gone again, so the others keep their place in the list.
+    const xsrf = await page.evaluate(() => localStorage.getItem('xsrfToken') ?? '');
+    const gone = await page.request.delete(`/features/collection?id=${id}`, {
+      headers: { 'X-XSRF-TOKEN': xsrf },
+    });
+    expect(gone.status()).toBe(200);
   });
 
   test('arrow keys move and resize cards without leaving holes', async ({ page }) => {
