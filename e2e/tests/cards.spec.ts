@@ -280,6 +280,25 @@ test('the keyboard: "/" focuses the box, dialogs give focus back, a card is one 
   await page.getByTestId('card-detail-close').click();
   await expect(first.getByTestId('card-expand')).toBeFocused();
 
+  // Escape closes the top layer only: the insights over a card first, then the detail view around it.
+  const insights = first.getByTestId('insights-panel');
+  await first.getByTestId('card-insights-toggle').click();
+  await expect(insights).toHaveAttribute('data-open', 'true');
+  await page.keyboard.press('Escape');
+  await expect(insights).not.toHaveAttribute('data-open');
+  await expect(first.getByTestId('card-insights-toggle')).toBeFocused();
+  await first.getByTestId('card-expand').click();
+  const detail = page.getByTestId('card-detail');
+  const detailInsights = detail.getByTestId('insights-panel');
+  await detail.getByTestId('card-insights-toggle').click();
+  await expect(detailInsights).toHaveAttribute('data-open', 'true');
+  await page.keyboard.press('Escape');
+  await expect(detailInsights).not.toHaveAttribute('data-open');
+  await expect(page.getByTestId('card-detail-close')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('card-detail-close')).toBeHidden();
+  await expect(first.getByTestId('card-expand')).toBeFocused();
+
   await page.getByTestId('thumbs-down').focus();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('feedback-form')).toBeVisible();
