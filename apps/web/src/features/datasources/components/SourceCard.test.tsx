@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import type { TAccountKind } from '@parley/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
@@ -44,7 +45,7 @@ const PG_TYPE = {
   logo: '',
   auth_type: 'basic',
   supports_accounts: true,
-  accounts: 'schemas',
+  accounts: 'schemas' as TAccountKind,
 } as const;
 
 interface Setup {
