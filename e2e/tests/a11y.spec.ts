@@ -315,6 +315,14 @@ test('help search finds "chart" and "export pdf", in Turkish too', async ({ brow
       'data-testid',
       'help-question-export-card',
     );
+    // A word only in the article's text, in the reader's language: the articles' chunk loaded.
+    await search.fill(lang.code === 'tr' ? 'hoparlör' : 'landscape');
+    await expect(page.getByTestId('help-questions').locator('button')).toHaveCount(1);
+    await expect(
+      page.getByTestId(
+        lang.code === 'tr' ? 'help-question-voice-and-read-aloud' : 'help-question-export-card',
+      ),
+    ).toBeVisible();
     if (lang.code === 'tr') await page.screenshot({ path: join(SHOTS, 'help-search-tr.png') });
     await page.context().close();
   }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DATASOURCE_MESSAGES } from '@parley/contract';
 import { testDatabaseUrl } from '@parley/testing';
 import { datasetDir } from '@parley/testing/datasets';
-import { type PgAuthPeer, startPgAuthPeer } from '@parley/testing/standins/pg-auth-peer';
+import { type PgAuthPeer, type PgRefusal, startPgAuthPeer } from '@parley/testing/standins/pg-auth-peer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type Client, signIn, TEST_DATABASES, type TestApp } from '../helpers';
 import { createUser, fileUpload } from '../peers/factories';
@@ -25,6 +25,8 @@ describe.each(TEST_DATABASES)('data sources that explain themselves on %s', (kin
   let alice: Client;
   let bob: Client;
   let peer: PgAuthPeer;
+  // How the wire peer refuses the next connection; each failure test sets it.
+  let refusal: PgRefusal = 'password';
   let ordersId = '';
   const bodies: string[] = [];
 
@@ -34,7 +36,7 @@ describe.each(TEST_DATABASES)('data sources that explain themselves on %s', (kin
     const b = await createUser(t.app, { name: 'Bob' });
     alice = await signIn(t.app, a.email, a.password);
     bob = await signIn(t.app, b.email, b.password);
-    peer = await startPgAuthPeer({ echoPassword: () => true });
+    peer = await startPgAuthPeer({ echoPassword: () => true, refusal: () => refusal });
   }, 120_000);
   afterAll(async () => {
     await peer.close();
@@ -66,6 +68,7 @@ describe.each(TEST_DATABASES)('data sources that explain themselves on %s', (kin
 
   describe('connection failures', () => {
     it('a wrong password: authentication failed, the password never in the answer', async () => {
+      refusal = 'password';
       const message = await connect({ host: '127.0.0.1', port: peer.port, database: 'shop' });
       expect(message).toBe(
         `${prefix}Authentication failed: the server refused the user name or password of “reader”.`,
@@ -82,27 +85,30 @@ describe.each(TEST_DATABASES)('data sources that explain themselves on %s', (kin
       );
     });
 
-    it.skipIf(!PG_URL)('a database that does not exist is named', async () => {
+    it('a database that does not exist (3D000 after the password was accepted) is named', async () => {
+      refusal = 'database';
+      expect(await connect({ host: '127.0.0.1', port: peer.port, database: 'parley_day_missing' })).toBe(
+        `${prefix}The database “parley_day_missing” does not exist.`,
+      );
+    });
+
+    it.skipIf(!PG_URL)('a database missing on a real PostgreSQL server is named the same way', async () => {
       const { host, port, user } = local();
       expect(await connect({ host, port, user, database: 'parley_day_missing' })).toBe(
         `${prefix}The database “parley_day_missing” does not exist.`,
       );
     });
 
-    it.skipIf(!PG_URL)('TLS asked of a server without it: TLS not supported', async () => {
-      const { host, port, user } = local();
-      const res = await alice.inject({
-        method: 'POST',
-        url: '/api/v1/datasource',
-        payload: {
-          type: 'POSTGRESQL',
-          name: 'TLS',
-          config: { host, port, user, database: 'postgres', ssl: true },
-        },
-      });
-      // Where the local server offers TLS the connection succeeds and there is nothing to explain.
-      if (res.statusCode === 200) return;
-      expect(`${prefix}${res.json().reason.text}`).toBe(
+    it('a server that admits only encrypted connections, asked without TLS: TLS required', async () => {
+      refusal = 'encryption';
+      expect(await connect({ host: '127.0.0.1', port: peer.port, database: 'shop', ssl: false })).toBe(
+        `${prefix}TLS required: the server only accepts encrypted connections. Turn on “Use SSL”.`,
+      );
+    });
+
+    it('TLS asked of a server without it: TLS not supported', async () => {
+      refusal = 'password';
+      expect(await connect({ host: '127.0.0.1', port: peer.port, database: 'shop', ssl: true })).toBe(
         `${prefix}TLS not supported: the server does not accept encrypted connections. Turn off “Use SSL”.`,
       );
     });

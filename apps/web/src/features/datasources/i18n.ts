@@ -1,3 +1,4 @@
+import type { TAccountKind } from '@parley/contract';
 import { registerBundles } from '../../i18n/bundles';
 
 /** Texts of the data-sources screen and the conversation's source picker (namespace `datasources`). */
@@ -109,6 +110,36 @@ const enUS = {
       databases: 'Choose a database',
       properties: 'Choose a property',
       surveys: 'Choose a survey',
+    },
+    none_kind: {
+      schemas: 'No schema chosen yet. Add one to ask questions about this source.',
+      databases: 'No database chosen yet. Add one to ask questions about this source.',
+      properties: 'No property chosen yet. Add one to ask questions about this source.',
+      surveys: 'No survey chosen yet. Add one to ask questions about its responses.',
+    },
+    remove_kind: {
+      schemas: 'Remove schema {{name}}',
+      databases: 'Remove database {{name}}',
+      properties: 'Remove property {{name}}',
+      surveys: 'Remove survey {{name}}',
+    },
+    picker_text_kind: {
+      schemas: 'Pick the schema whose tables questions should read.',
+      databases: 'Pick the database that questions should read.',
+      properties: 'Pick the Google Analytics property that questions should read.',
+      surveys: 'Pick the survey whose responses questions should read.',
+    },
+    picker_empty_kind: {
+      schemas: 'This source offers no schemas the user may read.',
+      databases: 'This source offers no databases.',
+      properties: 'This account has no properties it may read.',
+      surveys: 'This source offers no surveys.',
+    },
+    loading_kind: {
+      schemas: 'Loading schemas',
+      databases: 'Loading databases',
+      properties: 'Loading properties',
+      surveys: 'Loading surveys',
     },
   },
   rename: {
@@ -327,6 +358,36 @@ const tr: DatasourcesMessages = {
       properties: 'Bir mülk seçin',
       surveys: 'Bir anket seçin',
     },
+    none_kind: {
+      schemas: 'Henüz şema seçilmedi. Bu kaynak hakkında soru sormak için bir şema ekleyin.',
+      databases: 'Henüz veritabanı seçilmedi. Bu kaynak hakkında soru sormak için bir veritabanı ekleyin.',
+      properties: 'Henüz mülk seçilmedi. Bu kaynak hakkında soru sormak için bir mülk ekleyin.',
+      surveys: 'Henüz anket seçilmedi. Yanıtları hakkında soru sormak için bir anket ekleyin.',
+    },
+    remove_kind: {
+      schemas: '{{name}} şemasını kaldır',
+      databases: '{{name}} veritabanını kaldır',
+      properties: '{{name}} mülkünü kaldır',
+      surveys: '{{name}} anketini kaldır',
+    },
+    picker_text_kind: {
+      schemas: 'Soruların tablolarını okuyacağı şemayı seçin.',
+      databases: 'Soruların okuyacağı veritabanını seçin.',
+      properties: 'Soruların okuyacağı Google Analytics mülkünü seçin.',
+      surveys: 'Soruların yanıtlarını okuyacağı anketi seçin.',
+    },
+    picker_empty_kind: {
+      schemas: 'Bu kaynakta kullanıcının okuyabileceği şema yok.',
+      databases: 'Bu kaynak hiç veritabanı sunmuyor.',
+      properties: 'Bu hesabın okuyabileceği mülk yok.',
+      surveys: 'Bu kaynak hiç anket sunmuyor.',
+    },
+    loading_kind: {
+      schemas: 'Şemalar yükleniyor',
+      databases: 'Veritabanları yükleniyor',
+      properties: 'Mülkler yükleniyor',
+      surveys: 'Anketler yükleniyor',
+    },
   },
   rename: {
     action: 'Yeniden adlandır',
@@ -428,6 +489,17 @@ const tr: DatasourcesMessages = {
 };
 
 registerBundles('datasources', { 'en-US': enUS, 'en-GB': enGB, tr });
+
+/** Account texts that name what the source's accounts are. */
+type AccountText = 'none' | 'remove' | 'picker_text' | 'picker_empty' | 'loading';
+
+/**
+ * The key of an account text named for the source's kind of account (schemas, databases,
+ * properties, surveys); the generic "account" text only while the kind is not known.
+ */
+export function accountTextKey(text: AccountText, kind: TAccountKind | null | undefined): string {
+  return kind ? `accounts.${text}_kind.${kind}` : `accounts.${text}`;
+}
 
 /**
  * The server's fixed English messages (contract DATASOURCE_MESSAGES) and their keys here, so a

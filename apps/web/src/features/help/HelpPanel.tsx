@@ -21,6 +21,7 @@ import { FORM_MODE, useRulesResolver } from '../../ui/form';
 import { ExternalIcon, SearchIcon } from '../../ui/icons';
 import { useSession } from '../session';
 import { useSendContact } from './hooks/useContact';
+import { useHelpArticleTexts } from './hooks/useHelpArticle';
 import {
   HELP_CATEGORIES,
   HELP_QUESTIONS,
@@ -86,7 +87,9 @@ function HelpTab({ onContact }: { onContact: () => void }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, HELP_SEARCH_DEBOUNCE_MS);
   const [category, setCategory] = useState<HelpCategory | null>(null);
-  const questions = filterQuestions(HELP_QUESTIONS, t, category, debounced);
+  // The articles' text is fetched on the first search, not with the panel.
+  const articles = useHelpArticleTexts(debounced.trim() !== '');
+  const questions = filterQuestions(HELP_QUESTIONS, t, category, debounced, articles.data);
 
   return (
     <Stack gap="md">

@@ -1,7 +1,8 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadArticles } from './articles';
 import { HELP_QUESTIONS, keywordsKey } from './questions';
-import { filterQuestions, fold } from './search';
+import { articleWords, filterQuestions, fold } from './search';
 
 beforeAll(async () => {
   if (!i18next.isInitialized) await i18next.init({ lng: 'en-US', fallbackLng: 'en-US', resources: {} });
@@ -60,5 +61,47 @@ describe('help search', () => {
 
   it('folds case, accents and the Turkish i', () => {
     expect(fold('DIŞA Aktar İçgörü')).toBe('disa aktar icgoru');
+  });
+});
+
+describe('help search over the articles’ text', () => {
+  const findIn = async (lng: string, search: string) =>
+    filterQuestions(
+      HELP_QUESTIONS,
+      translator(lng),
+      null,
+      search,
+      await loadArticles(lng === tr ? 'tr' : 'en'),
+    ).map((q) => q.id);
+
+  it('finds a word that is only in an article’s body', async () => {
+    // "landscape" and "Parquet" are in no title or keyword list, only in the articles.
+    expect(find(enUS, 'landscape')).toEqual([]);
+    expect(await findIn(enUS, 'landscape')).toEqual(['export-card']);
+    expect(await findIn(enUS, 'parquet')).toEqual(
+      expect.arrayContaining(['connect-data-source', 'getting-started']),
+    );
+  });
+
+  it('searches the Turkish articles in Turkish, Turkish letters folded', async () => {
+    expect(find(tr, 'hoparlör')).toEqual([]);
+    expect(await findIn(tr, 'hoparlör')).toEqual(['voice-and-read-aloud']);
+    expect(await findIn(tr, 'HOPARLOR')).toEqual(['voice-and-read-aloud']);
+    expect(await findIn(tr, 'ızgara kartlar')).toContain('create-collection');
+    // The English text is not what a Turkish reader searches.
+    expect(await findIn(tr, 'landscape')).toEqual([]);
+  });
+
+  it('still ranks a title match above a match in the text', async () => {
+    expect((await findIn(enUS, 'export pdf'))[0]).toBe('export-card');
+    expect((await findIn(enUS, 'password'))[0]).toBe('change-password');
+  });
+
+  it('has every question’s article in both languages, its words without markup or link targets', async () => {
+    for (const language of ['en', 'tr'] as const) {
+      const articles = await loadArticles(language);
+      for (const q of HELP_QUESTIONS) expect(articles[q.id], `${language} ${q.id}`).toBeTruthy();
+    }
+    expect(articleWords('See **[Ask](/help/ask-a-question)** _now_')).toBe('see ask now');
   });
 });

@@ -6,7 +6,7 @@ import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { subscribeToasts, type Toast } from '../../../lib/toast';
 import { stubMatchMedia, stubResizeObserver } from '../../../ui/ui.testkit';
-import { AccountPicker } from './AccountPicker';
+import { AccountPicker, type PickerTarget } from './AccountPicker';
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({ lng: 'en-US', fallbackLng: 'en-US', resources: {} });
@@ -22,17 +22,20 @@ afterEach(() => {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-function setup(answerAdd: () => Response) {
+function setup(answerAdd: () => Response, opts: { kind?: PickerTarget['kind']; accounts?: unknown[] } = {}) {
   const calls: { url: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
       calls.push({ url, body: init.body ? JSON.parse(String(init.body)) : undefined });
       if (url.startsWith('/api/v1/datasource/accounts'))
-        return json(200, [
-          { id: 'public', name: 'public' },
-          { id: 'sales', name: 'sales' },
-        ]);
+        return json(
+          200,
+          opts.accounts ?? [
+            { id: 'public', name: 'public' },
+            { id: 'sales', name: 'sales' },
+          ],
+        );
       if (url === '/api/v1/datasource/account') return answerAdd();
       return json(401, { message: 'no session in this test' });
     }),
@@ -43,7 +46,7 @@ function setup(answerAdd: () => Response) {
     <QueryClientProvider client={client}>
       <MantineProvider>
         <AccountPicker
-          target={{ id: 'ds-1', type: 'POSTGRESQL', name: 'Pagila', added: ['sales'] }}
+          target={{ id: 'ds-1', type: 'POSTGRESQL', name: 'Pagila', added: ['sales'], kind: opts.kind }}
           onClose={onClose}
         />
       </MantineProvider>
@@ -84,5 +87,25 @@ describe('AccountPicker', () => {
     ]);
     expect(onClose).not.toHaveBeenCalled();
     stop();
+  });
+
+  it('names what it lists for the kind of account: the text, the loader and an empty list', async () => {
+    setup(() => json(200, {}), { kind: 'schemas', accounts: [] });
+    expect(screen.getByText('Pagila · Pick the schema whose tables questions should read.')).toBeTruthy();
+    expect(screen.getByLabelText('Loading schemas')).toBeTruthy();
+    expect((await screen.findByTestId('ds-account-empty')).textContent).toBe(
+      'This source offers no schemas the user may read.',
+    );
+    cleanup();
+    await i18next.changeLanguage('tr');
+    try {
+      setup(() => json(200, {}), { kind: 'properties', accounts: [] });
+      expect(screen.getByText('Pagila · Soruların okuyacağı Google Analytics mülkünü seçin.')).toBeTruthy();
+      expect((await screen.findByTestId('ds-account-empty')).textContent).toBe(
+        'Bu hesabın okuyabileceği mülk yok.',
+      );
+    } finally {
+      await i18next.changeLanguage('en-US');
+    }
   });
 });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureText } from '../datasources';
 import { useAccounts, useAddAccount } from '../hooks/useAccounts';
+import { accountTextKey } from '../i18n';
 import { Pill } from './Pill';
 import { TONES } from './tones';
 
@@ -62,11 +63,11 @@ export function AccountPicker({ target, onClose }: { target: PickerTarget | null
       <Stack gap="sm">
         <Text size="sm" c="var(--c-muted)">
           {target?.name ? `${target.name} · ` : ''}
-          {t('accounts.picker_text')}
+          {t(accountTextKey('picker_text', target?.kind))}
         </Text>
         {accounts.isPending ? (
           <Group justify="center" p="md">
-            <Loader size="sm" aria-label={t('accounts.loading')} />
+            <Loader size="sm" aria-label={t(accountTextKey('loading', target?.kind))} />
           </Group>
         ) : accounts.isError ? (
           <Alert color="red" variant="light" role="alert">
@@ -79,7 +80,7 @@ export function AccountPicker({ target, onClose }: { target: PickerTarget | null
           </Alert>
         ) : list.length === 0 ? (
           <Text size="sm" data-testid="ds-account-empty">
-            {t('accounts.picker_empty')}
+            {t(accountTextKey('picker_empty', target?.kind))}
           </Text>
         ) : (
           <Radio.Group

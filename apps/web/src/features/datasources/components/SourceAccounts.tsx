@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../../ui/icons';
 import { isSelectedAccount, type Source, statusOf } from '../datasources';
 import { useRemoveAccount } from '../hooks/useAccounts';
+import { accountTextKey } from '../i18n';
 import { Pill } from './Pill';
 import { TONES } from './tones';
 
@@ -42,7 +43,7 @@ export function SourceAccounts({
       </div>
       {accounts.length === 0 ? (
         <Text size="sm" c="var(--c-muted)" data-testid="ds-accounts-none">
-          {t('accounts.none')}
+          {t(accountTextKey('none', kind))}
         </Text>
       ) : (
         <ul className="ds-account-list">
@@ -57,13 +58,13 @@ export function SourceAccounts({
                     {t('accounts.selected')}
                   </Pill>
                 ) : null}
-                <Tooltip label={t('accounts.remove', { name })} withArrow>
+                <Tooltip label={t(accountTextKey('remove', kind), { name })} withArrow>
                   <ActionIcon
                     variant="subtle"
                     color="gray"
                     size="sm"
                     className="ds-account-remove"
-                    aria-label={t('accounts.remove', { name })}
+                    aria-label={t(accountTextKey('remove', kind), { name })}
                     loading={removeAccount.isPending && removeAccount.variables?.account_id === a.account_id}
                     onClick={() =>
                       removeAccount.mutate({

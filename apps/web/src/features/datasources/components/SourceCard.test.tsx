@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import type { TAccountKind } from '@parley/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
@@ -44,11 +45,12 @@ const PG_TYPE = {
   logo: '',
   auth_type: 'basic',
   supports_accounts: true,
-  accounts: 'schemas',
+  accounts: 'schemas' as TAccountKind,
 } as const;
 
 interface Setup {
   typeInfo?: typeof PG_TYPE | null;
+  source?: Source;
   /** Answers GET /api/v1/datasource/usage. */
   usage?: { cards: number; collections: { id: string; name: string; cards: number }[] };
   onConfirmDeactivate?: (target: unknown) => void;
@@ -80,7 +82,7 @@ function setup(features: string[], opts: Setup = {}) {
       <MantineProvider env="test">
         <MemoryRouter>
           <SourceCard
-            source={PG}
+            source={opts.source ?? PG}
             typeInfo={opts.typeInfo ?? null}
             onAddAccount={() => undefined}
             onDelete={() => undefined}
@@ -106,6 +108,35 @@ describe('SourceCard', () => {
     setup(['SETTINGS_DATASOURCE'], { typeInfo: PG_TYPE });
     expect(screen.getByTestId('ds-accounts-title').textContent).toBe('Schemas');
     expect(screen.getByTestId('ds-add-account').textContent).toBe('Add schema');
+  });
+
+  it('names the empty list and the remove button for the kind of account, in each language', async () => {
+    setup(['SETTINGS_DATASOURCE'], { typeInfo: PG_TYPE });
+    expect(screen.getByTestId('ds-accounts-none').textContent).toBe(
+      'No schema chosen yet. Add one to ask questions about this source.',
+    );
+    cleanup();
+    const withSales = {
+      ...PG,
+      accounts: { a1: { id: 'a1', account_id: 'sales', name: 'sales' } },
+    } as unknown as Source;
+    setup(['SETTINGS_DATASOURCE'], { typeInfo: PG_TYPE, source: withSales });
+    expect(screen.getByTestId('ds-account-remove').getAttribute('aria-label')).toBe('Remove schema sales');
+    cleanup();
+    await i18next.changeLanguage('tr');
+    try {
+      setup(['SETTINGS_DATASOURCE'], { typeInfo: { ...PG_TYPE, accounts: 'surveys' }, source: withSales });
+      expect(screen.getByTestId('ds-account-remove').getAttribute('aria-label')).toBe(
+        'sales anketini kaldır',
+      );
+      cleanup();
+      setup(['SETTINGS_DATASOURCE'], { typeInfo: { ...PG_TYPE, accounts: 'databases' } });
+      expect(screen.getByTestId('ds-accounts-none').textContent).toBe(
+        'Henüz veritabanı seçilmedi. Bu kaynak hakkında soru sormak için bir veritabanı ekleyin.',
+      );
+    } finally {
+      await i18next.changeLanguage('en-US');
+    }
   });
 
   it('asks before deactivating a source that collection cards read', async () => {

@@ -1,0 +1,6 @@
+import { articlesById } from './articles';
+
+/** The English help articles (apps/server/help/*.md), bundled into this chunk at build time. */
+export default articlesById(
+  import.meta.glob<string>('../../../../server/help/*.md', { query: '?raw', import: 'default', eager: true }),
+);
