@@ -102,22 +102,32 @@ function writeHeader(flow: Flow, content: CardDocument): void {
   flow.gap(12);
 }
 
-/** The chart's SVG at the box's width, its labels written as text in the PDF's font. */
-async function writeChart(flow: Flow, svg: string, size: { width: number; height: number }): Promise<void> {
-  const height = (flow.box.width * size.height) / size.width;
-  flow.need(height);
-  const element = new DOMParser().parseFromString(svg, 'image/svg+xml').documentElement;
-  // svg2pdf reads computed styles: the SVG must be in the document while it is converted.
-  const holder = document.createElement('div');
-  holder.style.cssText = 'position:fixed;left:-10000px;top:0;visibility:hidden';
-  holder.appendChild(element);
-  document.body.appendChild(holder);
-  try {
-    await svg2pdf(element, flow.doc, { x: flow.box.left, y: flow.y, width: flow.box.width, height });
-  } finally {
-    holder.remove();
+/** A chart drawn as SVG, its size in CSS px. */
+export interface ChartPicture {
+  svg: string;
+  width: number;
+  height: number;
+}
+
+/** The chart's pieces at the box's width, each on the page it fits, labels written as text in the PDF's font. */
+async function writeChart(flow: Flow, pieces: ChartPicture[]): Promise<void> {
+  for (const piece of pieces) {
+    const height = (flow.box.width * piece.height) / piece.width;
+    flow.need(height);
+    const element = new DOMParser().parseFromString(piece.svg, 'image/svg+xml').documentElement;
+    // svg2pdf reads computed styles: the SVG must be in the document while it is converted.
+    const holder = document.createElement('div');
+    holder.style.cssText = 'position:fixed;left:-10000px;top:0;visibility:hidden';
+    holder.appendChild(element);
+    document.body.appendChild(holder);
+    try {
+      await svg2pdf(element, flow.doc, { x: flow.box.left, y: flow.y, width: flow.box.width, height });
+    } finally {
+      holder.remove();
+    }
+    flow.y += height;
   }
-  flow.y += height + 14;
+  flow.gap(14);
 }
 
 /** A JPEG image (the card's picture) at the box's width, no taller than a page. */
@@ -186,22 +196,31 @@ function writePageNumbers(doc: jsPDF, box: PageBox, label: CardDocument['page'])
   }
 }
 
+/** Room (points) on a page for a chart: under the header on the first page, and on a whole page. */
+export interface ChartRoom {
+  first: number;
+  page: number;
+}
+
 export interface DocumentParts {
   content: CardDocument;
-  chart: { svg: string; width: number; height: number } | null;
+  /** The chart's pieces for the room it has once the header is written (its height measured); [] without a chart. */
+  chart: (room: ChartRoom) => ChartPicture[];
   image: { data: string; width: number; height: number } | null;
 }
+
+/** Under this much room (points) below the header a chart starts on the next page. */
+const MIN_CHART_ROOM = 160;
 
 /** Writes the card's document into `doc` (its font already loaded). */
 export async function writeCardDocument(doc: jsPDF, box: PageBox, parts: DocumentParts): Promise<void> {
   const flow = new Flow(doc, box);
   writeHeader(flow, parts.content);
-  if (parts.chart) await writeChart(flow, parts.chart.svg, parts.chart);
+  const page = box.bottom - box.top;
+  const pieces = parts.chart({ first: flow.room >= MIN_CHART_ROOM ? flow.room : page, page });
+  if (pieces.length > 0) await writeChart(flow, pieces);
   if (parts.image) writeImage(flow, parts.image);
   writeTable(flow, parts.content.table);
   writeText(flow, parts.content);
   writePageNumbers(doc, box, parts.content.page);
 }
-
-/** Room (points) the chart has on the first page under a header of about this height. */
-export const HEADER_HEIGHT = 78;
