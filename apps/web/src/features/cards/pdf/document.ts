@@ -160,7 +160,8 @@ function writeTable(flow: Flow, table: CardDocument['table']): void {
   if (table.rows.length === 0) return;
   // The header row with a row or two under it reads as a table; alone at a page's foot it does not.
   flow.need(Math.min(table.rows.length + 1, 4) * 19);
-  const [top, , bottom] = PDF_PAGE.marginsIn.map((m) => m * PT);
+  const top = flow.box.top;
+  const bottom = flow.doc.internal.pageSize.getHeight() - flow.box.bottom;
   autoTable(flow.doc, {
     head: [table.headers],
     body: table.rows,
@@ -186,13 +187,17 @@ function writeTable(flow: Flow, table: CardDocument['table']): void {
   flow.y = (finalY ?? flow.y) + 18;
 }
 
-/** "Page 1 of 2" in the bottom margin of every page. */
+/** Room (points) at the foot of the printable box for the page number: the margins stay blank. */
+const FOOTER_ROOM = 16;
+
+/** "Page 1 of 2" at the foot of the printable box of every page, inside the margins. */
 function writePageNumbers(doc: jsPDF, box: PageBox, label: CardDocument['page']): void {
   const count = doc.getNumberOfPages();
   for (let page = 1; page <= count; page++) {
     doc.setPage(page);
     doc.setFont(PDF_FONT, 'normal').setFontSize(8).setTextColor(MUTED);
-    doc.text(label(page, count), box.left + box.width, box.bottom + 22, { align: 'right' });
+    // The baseline sits above the box's foot by the letters' descent.
+    doc.text(label(page, count), box.left + box.width, box.bottom - 3, { align: 'right' });
   }
 }
 
@@ -214,9 +219,10 @@ const MIN_CHART_ROOM = 160;
 
 /** Writes the card's document into `doc` (its font already loaded). */
 export async function writeCardDocument(doc: jsPDF, box: PageBox, parts: DocumentParts): Promise<void> {
-  const flow = new Flow(doc, box);
+  const body = { ...box, bottom: box.bottom - FOOTER_ROOM };
+  const flow = new Flow(doc, body);
   writeHeader(flow, parts.content);
-  const page = box.bottom - box.top;
+  const page = body.bottom - body.top;
   const pieces = parts.chart({ first: flow.room >= MIN_CHART_ROOM ? flow.room : page, page });
   if (pieces.length > 0) await writeChart(flow, pieces);
   if (parts.image) writeImage(flow, parts.image);
