@@ -24,6 +24,8 @@ const PT = 72;
 const INK = '#18181b';
 const MUTED = '#52525b';
 const RULE = '#e4e4e7';
+/** Noto Sans' ascent per point of font size: a line's glyphs reach this far above its baseline. */
+const ASCENT = 1.07;
 
 /** The printable box of a page, in points. */
 export interface PageBox {
@@ -74,7 +76,8 @@ class Flow {
     for (const line of lines) {
       this.need(lineHeight);
       if (options.bold) doc.setDrawColor(color).setLineWidth(size / 40);
-      doc.text(line, box.left + indent, this.y + size, {
+      // The baseline sits a font's ascent below the line's top, so no glyph reaches into the margin.
+      doc.text(line, box.left + indent, this.y + size * ASCENT, {
         ...(options.bold ? { renderingMode: 'fillThenStroke' as const } : {}),
       });
       this.y += lineHeight;
