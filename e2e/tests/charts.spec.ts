@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { askInBox, expect, openConversation, test } from './fixtures';
+import { askInBox, dialog, expect, openConversation, signUpByMail, test } from './fixtures';
 
 // Charts fit their box: they follow it when it changes, their labels never overlap, what they
 // leave out of sight is counted, a stack has its legend, and averages are never offered as slices.
@@ -295,6 +295,42 @@ test('the detail view shows long names in full', async ({ page }) => {
   // Every name whole: no "…" anywhere.
   expect(shown.filter((t) => t.text.includes('…'))).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/detail-1280.png` });
+});
+
+test('the detail view shows a name of about 60 characters in full', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  const longName = 'Enterprise Cloud Infrastructure Platform Annual Subscription X1';
+  expect(longName.length).toBeGreaterThanOrEqual(60);
+  const products = [longName, ...Array.from({ length: 11 }, (_, i) => `Starter plan ${i + 1}`)];
+  const csv = ['product,revenue', ...products.map((p, i) => `${p},${(12 - i) * 1000}`)].join('\n');
+  const path = testInfo.outputPath('Plans.csv');
+  writeFileSync(path, `${csv}\n`);
+  await signUpByMail(page, `longnames-${Date.now().toString(36)}@example.com`, 'Lena Long');
+  await page.goto('/user/datasources');
+  await page.getByTestId('ds-add').click();
+  await expect(dialog(page, 'ds-add-modal')).toBeVisible();
+  await page.getByTestId('ds-type-FILE').click();
+  await page.getByTestId('ds-file-input').setInputFiles(path);
+  const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/v1/datasource/upload'));
+  await page.getByTestId('ds-upload-submit').click();
+  const answer = await uploaded;
+  expect(answer.status()).toBe(200);
+  const { datasource_id } = (await answer.json()) as { datasource_id: string };
+
+  await page.goto('/conversation');
+  await page.getByTestId('source-select').selectOption(datasource_id);
+  const card = await ask(page, 'revenue by product');
+  await expect(card).toHaveAttribute('data-view', 'bar');
+  await card.getByTestId('card-expand').click();
+  const detail = page.getByTestId('card-detail').getByTestId('analysis-card');
+  const texts = await drawnTexts(detail);
+  expect(collisions(texts)).toEqual([]);
+  // The long name is drawn whole (on one line or more), never cut with "…".
+  const shown = names(texts, ['Revenue', 'revenue']);
+  expect(shown.filter((t) => t.text.includes('…'))).toEqual([]);
+  const drawnWords = shown.map((t) => t.text).join(' ');
+  expect(drawnWords).toContain(longName);
+  await page.screenshot({ path: `${SHOTS}/detail-long-name.png` });
 });
 
 test('a stacked chart has its legend, on a wide and a narrow screen', async ({ page }) => {

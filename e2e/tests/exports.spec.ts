@@ -50,29 +50,48 @@ interface PdfWord {
   xMin: number;
   yMin: number;
   xMax: number;
+  yMax: number;
   text: string;
 }
 
-/** The PDF's words with their boxes (pdftotext -bbox) and the pages' width. */
-function pdfWords(file: string): { words: PdfWord[]; pageWidth: number } {
+/** The PDF's words with their boxes (pdftotext -bbox) and the pages' size. */
+function pdfWords(file: string): { words: PdfWord[]; pageWidth: number; pageHeight: number } {
   const html = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' });
   const words: PdfWord[] = [];
   let pageWidth = 0;
+  let pageHeight = 0;
   html.split(/<page /).forEach((chunk, i) => {
     if (i === 0) return;
     pageWidth = Number(chunk.match(/width="([\d.]+)"/)?.[1] ?? 0);
+    pageHeight = Number(chunk.match(/height="([\d.]+)"/)?.[1] ?? 0);
     for (const m of chunk.matchAll(
-      /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)"[^>]*>([^<]*)<\/word>/g,
+      /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)"[^>]*>([^<]*)<\/word>/g,
     ))
       words.push({
         page: i,
         xMin: Number(m[1]),
         yMin: Number(m[2]),
         xMax: Number(m[3]),
-        text: m[4].replaceAll('&amp;', '&'),
+        yMax: Number(m[4]),
+        text: m[5].replaceAll('&amp;', '&'),
       });
   });
-  return { words, pageWidth };
+  return { words, pageWidth, pageHeight };
+}
+
+/** Spec 2 §2's margins in points: 0.5 in top and bottom, 2 in left and right. */
+const MARGIN = { side: 144, end: 36 };
+
+/** Words written in the page's margins (none should be). */
+function inMargins(words: PdfWord[], pageWidth: number, pageHeight: number): PdfWord[] {
+  // Half a point of slack: pdftotext rounds the glyph boxes.
+  return words.filter(
+    (w) =>
+      w.xMin < MARGIN.side - 0.5 ||
+      w.xMax > pageWidth - MARGIN.side + 0.5 ||
+      w.yMin < MARGIN.end - 0.5 ||
+      w.yMax > pageHeight - MARGIN.end + 0.5,
+  );
 }
 
 /** Renders each page to a PNG (pdftoppm -r 60) to be looked at. */
@@ -145,7 +164,9 @@ function checkPdf(file: string, data: AskedCard, lastLabel: string) {
   expect(text).toMatch(/Source: .+ · Data read /);
   for (const control of ['Export', 'Share', 'Next view', 'Open detail view', 'Show insights', 'Copy table'])
     expect(text, `no "${control}" control in the PDF`).not.toContain(control);
-  const { words, pageWidth } = pdfWords(file);
+  const { words, pageWidth, pageHeight } = pdfWords(file);
+  expect(pageHeight).toBe(612);
+  expect(inMargins(words, pageWidth, pageHeight), 'every word inside the margins').toEqual([]);
   const { chart, after } = regions(words, csvHeader(Object.keys(data.table[0])[0]));
   const last = drawn(chart, lastLabel);
   expect(last.length, `"${lastLabel}" drawn in the chart`).toBeGreaterThan(0);
@@ -195,6 +216,28 @@ test('the PDF of a monthly line over 18 months draws its last month', async ({ p
   const { chart } = checkPdf(file, data, monthLabel(months.at(-1)!));
   for (const month of months) expect(drawn(chart, monthLabel(month)).length, month).toBeGreaterThan(0);
   renderPdf(file, 'months-pdf');
+});
+
+test('the PNG of a table view is the whole table, drawn without the card’s buttons', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  await page.goto('/conversation');
+  const { card, data } = await ask(page, 'top 20 products by revenue');
+  expect(data.table.length).toBe(20);
+  await card.getByTestId('view-tab-table').click();
+  await expect(card.getByTestId('data-table')).toBeVisible();
+  const body = await card.locator('.card-body').boundingBox();
+  await card.screenshot({ path: join(SHOTS, 'table-card.png') });
+  const download = await exportFile(page, card, 'png');
+  const file = join(SHOTS, 'table-export.png');
+  await download.saveAs(file);
+  const png = readFileSync(file);
+  expect([...png.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+  // Drawn at 2×: 21 rows of the table (header and 20) are far taller than the card's body on screen.
+  const height = png.readUInt32BE(20) / 2;
+  expect(height).toBeGreaterThan(body!.height + 300);
+  expect(height).toBeGreaterThan(21 * 24);
+  // Drawn from the card's data: no "123 / %" toggle or sort button is in it (looked at in the screenshot).
 });
 
 test('CSV and PNG are named after the card and its period; the CSV says its period', async ({ page }) => {

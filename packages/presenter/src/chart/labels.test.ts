@@ -91,9 +91,22 @@ describe('names beside horizontal bars', () => {
     const card300 = axisLabel(c, 'bar', { width: 360, height: 276 }, 'yAxis');
     expect(card300).toMatchObject({ width: 108, overflow: 'truncate' });
     expect(card300).not.toHaveProperty('formatter');
+    // The detail view gives names two fifths of its width: these fit on one line, whole.
     const detail = axisLabel(c, 'bar', { width: 700, height: 500 }, 'yAxis');
-    expect(detail.width).toBe(210);
-    expect((detail.formatter as (v: string) => string)('Northern Distribution Territory 12')).toContain('\n');
+    expect(detail.width).toBe(280);
+    expect(detail).not.toHaveProperty('formatter');
+  });
+
+  it('show a 60-character name whole in a wide detail view, on as many lines as its row holds', () => {
+    const name = 'Enterprise Cloud Infrastructure Platform Annual Subscription X1';
+    const c = byName([name, ...long(11)]);
+    const detail = axisLabel(c, 'bar', { width: 1150, height: 560 }, 'yAxis');
+    expect(detail.width).toBe(460);
+    const shown = (detail.formatter as ((v: string) => string) | undefined)?.(name) ?? name;
+    expect(shown).not.toContain('…');
+    expect(shown.replace(/\n/g, ' ')).toBe(name);
+    // Each line fits the room, measured as ECharts would cut it.
+    for (const line of shown.split('\n')) expect(line.length * 12 * 0.55).toBeLessThanOrEqual(460);
   });
 
   it('scroll after as many rows as the height holds', () => {
@@ -149,5 +162,51 @@ describe('a stacked chart always has a legend', () => {
     expect((option.series as { stack?: string }[]).every((s) => s.stack === 'total')).toBe(true);
     const single = buildChartOption(input(byName(['A', 'B']), 'bar', { width: 185, height: 150 }));
     expect(single.legend).toEqual({ show: false });
+  });
+});
+
+describe('names around a pie follow the width', () => {
+  const name = 'Northern Distribution Territory and Islands';
+  const pieLabel = (size?: ChartSize) => {
+    const series = (
+      buildChartOption(input(byName([name, 'South']), 'pie', size)).series as {
+        label: { formatter: (p: { name: string; percent: number }) => string };
+      }[]
+    )[0];
+    return series.label.formatter({ name, percent: 60 }).split('\n').slice(0, -1).join(' ');
+  };
+  it('are whole on a wide chart (the detail view) and cut on a small one', () => {
+    expect(pieLabel({ width: 1150, height: 560 })).toBe(name);
+    expect(pieLabel({ width: 185, height: 150 })).toMatch(/…$/);
+  });
+});
+
+describe('two periods of one number', () => {
+  const periods = card(
+    [{ Revenue: 36_620_792, Previous_Revenue: 30_118_455 }],
+    [measure('Revenue'), measure('Previous_Revenue')],
+    [{ chart: { type: 'bar' }, x: 'Revenue', y: ['Revenue', 'Previous_Revenue'] }],
+  );
+  periods.period = {
+    from: '2026-10-01',
+    to: '2026-10-31',
+    label: 'last month',
+    partial: false,
+    comparison: { from: '2026-09-01', to: '2026-09-30' },
+  };
+  const valueLabel = (size: ChartSize) => {
+    const option = buildChartOption(input(periods, 'bar', size));
+    const bars = (option.series as { label: { formatter: (p: { value: unknown }) => string } }[])[0];
+    return bars.label.formatter({ value: 36_620_792 });
+  };
+  it('writes values compactly when a whole one is wider than its bar’s share (a 2×2 collection card)', () => {
+    expect(valueLabel({ width: 185, height: 150 })).toBe('$36.6M');
+    expect(valueLabel({ width: 900, height: 300 })).toBe('$36,620,792');
+  });
+  it('fits the period names to the room like every category axis', () => {
+    const label = axisLabel(periods, 'bar', { width: 185, height: 150 }, 'xAxis');
+    // Two names in about 145 px: each cut to its share, never wider than the slot.
+    expect(label).toMatchObject({ interval: 0, overflow: 'truncate' });
+    expect(label.width as number).toBeLessThanOrEqual(72);
   });
 });

@@ -19,8 +19,10 @@ const LEADING = 1.2;
 const VALUE_AXIS_ROOM = { compact: 40, full: 64 } as const;
 /** Height (px) a horizontal bar's row needs at the least; fewer rows fit a low chart. */
 const ROW_HEIGHT = { compact: 22, full: 15 } as const;
-/** The widest a label beside horizontal bars gets on a wide chart (the detail view). */
-const WIDE_LABEL = 240;
+/** A chart at least this wide (the detail view) gives names beside its bars a larger share of it. */
+const WIDE_CHART = 700;
+/** Lines a name beside a bar may take when its row is tall enough. */
+const MAX_LABEL_LINES = 4;
 
 /** What a category axis of names is laid out from. */
 export interface LabelRoom {
@@ -32,6 +34,21 @@ export interface LabelRoom {
 }
 
 export const labelFontSize = (compact: boolean) => (compact ? 10 : 12);
+
+/** Estimated width (px) of a text at a font size; bold letters are about a tenth wider. */
+export const textWidth = (text: string, font: number, bold = false) =>
+  text.length * font * GLYPH * (bold ? 1.1 : 1);
+
+/** Width (px) of one category's share of the plot under it; undefined when the chart's width is not known. */
+export function categorySlot(
+  size: ChartSize | undefined,
+  compact: boolean,
+  count: number,
+): number | undefined {
+  if (size?.width === undefined) return undefined;
+  const plot = Math.max(40, size.width - (compact ? VALUE_AXIS_ROOM.compact : VALUE_AXIS_ROOM.full));
+  return plot / Math.max(1, count);
+}
 
 /** The lines of `text` at most `chars` wide, at most `lines` of them, the last cut with "…" when more is left. */
 export function wrapLabel(text: string, chars: number, lines = 2): string {
@@ -68,26 +85,29 @@ export function visibleBars(size: ChartSize | undefined, compact: boolean): numb
   return Math.max(3, Math.min(MAX_VISIBLE_BARS, rows));
 }
 
-/** The axisLabel of names beside horizontal bars: cut to a share of the width, on two lines where rows are tall. */
-function besideBars({ labels, compact, size }: LabelRoom, font: number): Record<string, unknown> {
+/** Room (px) beside horizontal bars: a fixed share on a card, two fifths of a wide chart (the detail view). */
+function besideWidth(size: ChartSize | undefined, compact: boolean): number {
   const known = size?.width;
-  const width =
-    known === undefined
-      ? compact
-        ? COMPACT_LABEL_WIDTH.horizontal
-        : LABEL_WIDTH.horizontal
-      : Math.max(48, Math.min(known >= 700 ? WIDE_LABEL : LABEL_WIDTH.horizontal, Math.round(known * 0.3)));
+  if (known === undefined) return compact ? COMPACT_LABEL_WIDTH.horizontal : LABEL_WIDTH.horizontal;
+  if (known >= WIDE_CHART) return Math.round(known * 0.4);
+  return Math.max(48, Math.min(LABEL_WIDTH.horizontal, Math.round(known * 0.3)));
+}
+
+/** The axisLabel of names beside horizontal bars: cut to a share of the width, on as many lines as a row holds. */
+function besideBars({ labels, compact, size }: LabelRoom, font: number): Record<string, unknown> {
+  const width = besideWidth(size, compact);
   const rows = Math.min(labels.length, visibleBars(size, compact));
   const rowHeight = size?.height === undefined ? 0 : (size.height - (compact ? 20 : 44)) / Math.max(1, rows);
   const line = Math.round(font * LEADING);
   const chars = width / (font * GLYPH);
-  const wraps = rowHeight >= 2 * line && labels.some((l) => l.length > chars);
+  const lines = Math.min(MAX_LABEL_LINES, Math.floor(rowHeight / line));
+  const wraps = lines >= 2 && labels.some((l) => l.length > chars);
   return {
     interval: 0,
     width,
     overflow: 'truncate',
     ellipsis: '…',
-    ...(wraps ? { lineHeight: line, formatter: (v: string) => wrapLabel(v, chars) } : {}),
+    ...(wraps ? { lineHeight: line, formatter: (v: string) => wrapLabel(v, chars, lines) } : {}),
   };
 }
 
@@ -98,8 +118,7 @@ function besideBars({ labels, compact, size }: LabelRoom, font: number): Record<
  */
 function underPlot({ labels, compact, size }: LabelRoom, font: number): Record<string, unknown> {
   const n = Math.max(1, labels.length);
-  const plot = Math.max(40, (size?.width ?? 0) - (compact ? VALUE_AXIS_ROOM.compact : VALUE_AXIS_ROOM.full));
-  const slot = plot / n;
+  const slot = categorySlot(size, compact, n) ?? 40 / n;
   const glyph = font * GLYPH;
   const longest = Math.max(0, ...labels.map((l) => l.length)) * glyph;
   const width = Math.max(24, Math.floor(slot - 6));

@@ -25,7 +25,7 @@ export interface ExportDialogProps {
   questionId?: string;
   /** The question the card answers: "This is right — verify it" pins it to the card's query. */
   phrase?: string;
-  /** A PNG data URL of a view that is not a chart (charts are drawn whole from the card's data). */
+  /** A PNG data URL of the picture view (charts, the table, KPI, insights and text are drawn from the card's data). */
   getPng: () => Promise<string | null>;
 }
 
@@ -52,6 +52,18 @@ async function wholeChartPng(card: TCard, view: ViewType, words: DocumentLocale,
   return cardChartPng(card, view, words, width === 'mail' ? MAIL_PICTURE_WIDTH : PICTURE_WIDTH);
 }
 
+/**
+ * The whole of a view as a PNG drawn off screen from the card's data (lazy chunk): a chart with
+ * every bar, a table with every row, no controls; null for the picture view.
+ */
+async function wholeViewPng(card: TCard, view: ViewType, words: DocumentLocale): Promise<string | null> {
+  const chart = await wholeChartPng(card, view, words, 'picture');
+  if (chart) return chart;
+  const { cardViewPng } = await import('./pdf/content-image');
+  const { PICTURE_WIDTH } = await import('./pdf/chart-image');
+  return cardViewPng(card, view, words, PICTURE_WIDTH);
+}
+
 /** Export choices (spec 2 §2): PDF, PNG, CSV, e-mail the card, copy the table; and verifying the answer. */
 export function ExportDialog({ opened, onClose, card, view, questionId, phrase, getPng }: ExportDialogProps) {
   const { t } = useTranslation('cards');
@@ -74,10 +86,10 @@ export function ExportDialog({ opened, onClose, card, view, questionId, phrase, 
           break;
         }
         case 'png': {
-          // A chart is drawn whole (every bar, no slider); the title and period go above it.
-          const chart = await wholeChartPng(card, view, words, 'picture');
-          const png = chart
-            ? await composePng(chart, { title: card.title, period: periodLine(card, words) })
+          // A view is drawn whole (every bar, every row, no buttons); the title and period go above it.
+          const whole = await wholeViewPng(card, view, words);
+          const png = whole
+            ? await composePng(whole, { title: card.title, period: periodLine(card, words) })
             : await getPng();
           if (png) download(png, fileName('png'));
           else toast.error(t('exports.failed'));

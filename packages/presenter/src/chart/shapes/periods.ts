@@ -3,9 +3,22 @@ import { PREVIOUS_PREFIX } from '../../card-columns';
 import { formatValue } from '../../format';
 import { axisTooltip, valueAxis } from '../axis';
 import { comparisonLabel, periodLabel } from '../buckets';
+import { categoryLabels, categorySlot, labelFontSize, textWidth } from '../labels';
 import { columnOf, num } from '../shape';
 import { AXIS_LINE, AXIS_TEXT, COMPACT_LABEL_WIDTH, isCompactChart, lighten, PALETTE } from '../style';
-import type { ChartOption, Series, ShapeContext } from '../types';
+import type { ChartOption, ChartOptionInput, Series, ShapeContext } from '../types';
+
+/**
+ * Whether the bars' value labels are written compactly ("$36.6M"): when a whole one is wider than
+ * its bar's share of the plot, two of them side by side would run into each other.
+ */
+function compactValues(values: string[], input: ChartOptionInput, compact: boolean): boolean {
+  const slot =
+    categorySlot(input.size, compact, values.length) ?? (compact ? COMPACT_LABEL_WIDTH.vertical : null);
+  if (slot === null) return false;
+  const font = labelFontSize(compact);
+  return values.some((v) => textWidth(v, font, true) + 8 > slot);
+}
 
 /** Two periods of one number: bars named by their dates, the current one in the accent colour. */
 export function periodsOption({ input }: ShapeContext): ChartOption {
@@ -24,6 +37,13 @@ export function periodsOption({ input }: ShapeContext): ChartOption {
   const series: Series[] = [{ id: measure, name: col.label, values, color: PALETTE[0] }];
   const colors = [PALETTE[0], lighten(PALETTE[0])];
   const compact = isCompactChart(input.size);
+  const format = (v: number | null, short: boolean) =>
+    formatValue(v, col.format, { locale, ...(short ? { compact: 'always' as const } : {}) });
+  const short = compactValues(
+    values.map((v) => format(v, false)),
+    input,
+    compact,
+  );
   return {
     color: PALETTE,
     animationDuration: 300,
@@ -40,10 +60,9 @@ export function periodsOption({ input }: ShapeContext): ChartOption {
       type: 'category',
       data: labels,
       axisLabel: {
-        interval: 0,
         color: AXIS_TEXT,
-        fontSize: compact ? 10 : 12,
-        ...(compact ? { width: COMPACT_LABEL_WIDTH.horizontal, overflow: 'truncate', ellipsis: '…' } : {}),
+        fontSize: labelFontSize(compact),
+        ...categoryLabels({ labels, horizontal: false, compact, size: input.size }),
       },
       axisLine: { lineStyle: { color: AXIS_LINE } },
       axisTick: { show: false },
@@ -64,8 +83,8 @@ export function periodsOption({ input }: ShapeContext): ChartOption {
           position: 'top',
           color: '#3f3f46',
           fontWeight: 600,
-          ...(compact ? { fontSize: 10 } : {}),
-          formatter: (p: { value: unknown }) => formatValue(num(p.value), col.format, { locale }),
+          fontSize: labelFontSize(compact),
+          formatter: (p: { value: unknown }) => format(num(p.value), short),
         },
       },
     ],

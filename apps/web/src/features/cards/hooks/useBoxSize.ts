@@ -9,6 +9,32 @@ export interface BoxSize {
   height: number;
 }
 
+/** Follows one element's box: measured now, again after a resize settles and after the phone is turned. */
+function followBox(el: HTMLElement, onSize: (size: BoxSize) => void): () => void {
+  const read = () => {
+    const rect = el.getBoundingClientRect();
+    const width = Math.round(rect.width);
+    const height = Math.round(rect.height);
+    if (width > 0 && height > 0) onSize({ width, height });
+  };
+  read();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const later = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(read, ms);
+  };
+  const observer =
+    typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => later(RESIZE_DEBOUNCE_MS));
+  observer?.observe(el);
+  const turned = () => later(ORIENTATION_REDRAW_MS);
+  window.addEventListener('orientationchange', turned);
+  return () => {
+    clearTimeout(timer);
+    observer?.disconnect();
+    window.removeEventListener('orientationchange', turned);
+  };
+}
+
 /**
  * The size of an element's box in CSS px, followed as its container changes (split view, a
  * collection's grid resize, the window, the phone turned); null until it has a size. Measured
@@ -16,32 +42,17 @@ export interface BoxSize {
  */
 export function useBoxSize(ref: RefObject<HTMLElement | null>): BoxSize | null {
   const [size, setSize] = useState<BoxSize | null>(null);
+  const [el, setEl] = useState<HTMLElement | null>(null);
+  // The ref object never changes when its element does (a box drawn only once the card has a
+  // chart): each render checks which element it holds, and a new one is followed from then on.
   useLayoutEffect(() => {
-    const el = ref.current;
+    if (ref.current !== el) setEl(ref.current);
+  });
+  useLayoutEffect(() => {
     if (!el) return;
-    const read = () => {
-      const rect = el.getBoundingClientRect();
-      const width = Math.round(rect.width);
-      const height = Math.round(rect.height);
-      if (width <= 0 || height <= 0) return;
-      setSize((prev) => (prev?.width === width && prev.height === height ? prev : { width, height }));
-    };
-    read();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const later = (ms: number) => {
-      clearTimeout(timer);
-      timer = setTimeout(read, ms);
-    };
-    const observer =
-      typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => later(RESIZE_DEBOUNCE_MS));
-    observer?.observe(el);
-    const turned = () => later(ORIENTATION_REDRAW_MS);
-    window.addEventListener('orientationchange', turned);
-    return () => {
-      clearTimeout(timer);
-      observer?.disconnect();
-      window.removeEventListener('orientationchange', turned);
-    };
-  }, [ref]);
+    return followBox(el, (next) =>
+      setSize((prev) => (prev?.width === next.width && prev.height === next.height ? prev : next)),
+    );
+  }, [el]);
   return size;
 }

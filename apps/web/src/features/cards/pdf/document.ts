@@ -24,6 +24,8 @@ const PT = 72;
 const INK = '#18181b';
 const MUTED = '#52525b';
 const RULE = '#e4e4e7';
+/** Noto Sans' ascent per point of font size: a line's glyphs reach this far above its baseline. */
+const ASCENT = 1.07;
 
 /** The printable box of a page, in points. */
 export interface PageBox {
@@ -74,7 +76,8 @@ class Flow {
     for (const line of lines) {
       this.need(lineHeight);
       if (options.bold) doc.setDrawColor(color).setLineWidth(size / 40);
-      doc.text(line, box.left + indent, this.y + size, {
+      // The baseline sits a font's ascent below the line's top, so no glyph reaches into the margin.
+      doc.text(line, box.left + indent, this.y + size * ASCENT, {
         ...(options.bold ? { renderingMode: 'fillThenStroke' as const } : {}),
       });
       this.y += lineHeight;
@@ -102,22 +105,32 @@ function writeHeader(flow: Flow, content: CardDocument): void {
   flow.gap(12);
 }
 
-/** The chart's SVG at the box's width, its labels written as text in the PDF's font. */
-async function writeChart(flow: Flow, svg: string, size: { width: number; height: number }): Promise<void> {
-  const height = (flow.box.width * size.height) / size.width;
-  flow.need(height);
-  const element = new DOMParser().parseFromString(svg, 'image/svg+xml').documentElement;
-  // svg2pdf reads computed styles: the SVG must be in the document while it is converted.
-  const holder = document.createElement('div');
-  holder.style.cssText = 'position:fixed;left:-10000px;top:0;visibility:hidden';
-  holder.appendChild(element);
-  document.body.appendChild(holder);
-  try {
-    await svg2pdf(element, flow.doc, { x: flow.box.left, y: flow.y, width: flow.box.width, height });
-  } finally {
-    holder.remove();
+/** A chart drawn as SVG, its size in CSS px. */
+export interface ChartPicture {
+  svg: string;
+  width: number;
+  height: number;
+}
+
+/** The chart's pieces at the box's width, each on the page it fits, labels written as text in the PDF's font. */
+async function writeChart(flow: Flow, pieces: ChartPicture[]): Promise<void> {
+  for (const piece of pieces) {
+    const height = (flow.box.width * piece.height) / piece.width;
+    flow.need(height);
+    const element = new DOMParser().parseFromString(piece.svg, 'image/svg+xml').documentElement;
+    // svg2pdf reads computed styles: the SVG must be in the document while it is converted.
+    const holder = document.createElement('div');
+    holder.style.cssText = 'position:fixed;left:-10000px;top:0;visibility:hidden';
+    holder.appendChild(element);
+    document.body.appendChild(holder);
+    try {
+      await svg2pdf(element, flow.doc, { x: flow.box.left, y: flow.y, width: flow.box.width, height });
+    } finally {
+      holder.remove();
+    }
+    flow.y += height;
   }
-  flow.y += height + 14;
+  flow.gap(14);
 }
 
 /** A JPEG image (the card's picture) at the box's width, no taller than a page. */
@@ -150,7 +163,8 @@ function writeTable(flow: Flow, table: CardDocument['table']): void {
   if (table.rows.length === 0) return;
   // The header row with a row or two under it reads as a table; alone at a page's foot it does not.
   flow.need(Math.min(table.rows.length + 1, 4) * 19);
-  const [top, , bottom] = PDF_PAGE.marginsIn.map((m) => m * PT);
+  const top = flow.box.top;
+  const bottom = flow.doc.internal.pageSize.getHeight() - flow.box.bottom;
   autoTable(flow.doc, {
     head: [table.headers],
     body: table.rows,
@@ -176,32 +190,46 @@ function writeTable(flow: Flow, table: CardDocument['table']): void {
   flow.y = (finalY ?? flow.y) + 18;
 }
 
-/** "Page 1 of 2" in the bottom margin of every page. */
+/** Room (points) at the foot of the printable box for the page number: the margins stay blank. */
+const FOOTER_ROOM = 16;
+
+/** "Page 1 of 2" at the foot of the printable box of every page, inside the margins. */
 function writePageNumbers(doc: jsPDF, box: PageBox, label: CardDocument['page']): void {
   const count = doc.getNumberOfPages();
   for (let page = 1; page <= count; page++) {
     doc.setPage(page);
     doc.setFont(PDF_FONT, 'normal').setFontSize(8).setTextColor(MUTED);
-    doc.text(label(page, count), box.left + box.width, box.bottom + 22, { align: 'right' });
+    // The baseline sits above the box's foot by the letters' descent.
+    doc.text(label(page, count), box.left + box.width, box.bottom - 3, { align: 'right' });
   }
+}
+
+/** Room (points) on a page for a chart: under the header on the first page, and on a whole page. */
+export interface ChartRoom {
+  first: number;
+  page: number;
 }
 
 export interface DocumentParts {
   content: CardDocument;
-  chart: { svg: string; width: number; height: number } | null;
+  /** The chart's pieces for the room it has once the header is written (its height measured); [] without a chart. */
+  chart: (room: ChartRoom) => ChartPicture[];
   image: { data: string; width: number; height: number } | null;
 }
 
+/** Under this much room (points) below the header a chart starts on the next page. */
+const MIN_CHART_ROOM = 160;
+
 /** Writes the card's document into `doc` (its font already loaded). */
 export async function writeCardDocument(doc: jsPDF, box: PageBox, parts: DocumentParts): Promise<void> {
-  const flow = new Flow(doc, box);
+  const body = { ...box, bottom: box.bottom - FOOTER_ROOM };
+  const flow = new Flow(doc, body);
   writeHeader(flow, parts.content);
-  if (parts.chart) await writeChart(flow, parts.chart.svg, parts.chart);
+  const page = body.bottom - body.top;
+  const pieces = parts.chart({ first: flow.room >= MIN_CHART_ROOM ? flow.room : page, page });
+  if (pieces.length > 0) await writeChart(flow, pieces);
   if (parts.image) writeImage(flow, parts.image);
   writeTable(flow, parts.content.table);
   writeText(flow, parts.content);
   writePageNumbers(doc, box, parts.content.page);
 }
-
-/** Room (points) the chart has on the first page under a header of about this height. */
-export const HEADER_HEIGHT = 78;

@@ -3,8 +3,9 @@ import type { TCard } from '@parley/contract';
 import type { ViewType } from '../views';
 import { cardPageChart } from './chart-image';
 import { cardDocument, type DocumentLocale } from './content';
-import { HEADER_HEIGHT, newDocument, PDF_PAGE, writeCardDocument } from './document';
+import { type ChartRoom, newDocument, PDF_PAGE, writeCardDocument } from './document';
 import { loadFont, PDF_FONT } from './font';
+import { pagePieces } from './page-chart';
 import { chartSvg } from './render-chart';
 
 export { PDF_PAGE } from './document';
@@ -41,14 +42,27 @@ async function cardImage(
 export async function cardPdf(card: TCard, view: ViewType, words: DocumentLocale): Promise<Blob> {
   const { doc, box } = newDocument();
   await loadFont(doc);
-  const chart = cardPageChart(card, view, words, {
-    width: Math.round(box.width * PX_PER_PT),
-    maxHeight: Math.floor((box.bottom - box.top - HEADER_HEIGHT) * PX_PER_PT),
-    fontFamily: PDF_FONT,
-  });
+  const width = Math.round(box.width * PX_PER_PT);
+  // CSS px the chart is drawn in per point of the page (the chart spans the box's width).
+  const scale = width / box.width;
+  // A pixel short of the room: a piece rounded up still fits its page.
+  const px = (pt: number) => Math.floor(pt * scale) - 1;
+  const chart = (room: ChartRoom) => {
+    const whole = cardPageChart(card, view, words, {
+      width,
+      maxHeight: px(room.first),
+      fontFamily: PDF_FONT,
+    });
+    if (!whole) return [];
+    return pagePieces(whole, px(room.first), px(room.page)).map((piece) => ({
+      svg: chartSvg(piece),
+      width: piece.width,
+      height: piece.height,
+    }));
+  };
   await writeCardDocument(doc, box, {
     content: cardDocument(card, words),
-    chart: chart ? { svg: chartSvg(chart), width: chart.width, height: chart.height } : null,
+    chart,
     image: await cardImage(card.image?.url),
   });
   return doc.output('blob');

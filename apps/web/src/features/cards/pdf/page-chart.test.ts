@@ -1,7 +1,7 @@
 import type { TCard } from '@parley/contract';
 import { buildChartOption, type ChartOption, chartViewType } from '@parley/presenter';
 import { describe, expect, it } from 'vitest';
-import { pageChart } from './page-chart';
+import { pageChart, pagePieces } from './page-chart';
 
 // Text measured as 7 px per character at 12 px: enough to decide levels, tilts and rows.
 const measure = (text: string, fontSize: number) => (text.length * 7 * fontSize) / 12;
@@ -52,10 +52,47 @@ describe('a chart redrawn for a page', () => {
     const axis = page.option.yAxis as { data: string[]; axisLabel: Record<string, unknown> };
     expect(axis.data).toHaveLength(40);
     expect(axis.axisLabel).toMatchObject({ interval: 0, hideOverlap: false });
-    // Forty rows fill the page's room; their labels shrink to the row height.
-    expect(page.height).toBe(PAGE.maxHeight);
+    // Forty rows fill about the page's room; their labels shrink to the row height.
+    expect(page.height).toBeGreaterThan(PAGE.maxHeight - 40);
     expect(axis.axisLabel.fontSize).toBeLessThan(12);
     expect((page.option.grid as { right: number }).right).toBe(16);
+  });
+
+  it('goes on over further pages with 150 categories: each drawn once, readable, none over another', () => {
+    const names = Array.from({ length: 150 }, (_, i) => `Distribution territory number ${i + 1}`);
+    const page = pageChart({
+      ...PAGE,
+      option: optionOf(cardOf({ key: 'Territory', kind: 'dimension' }, names)),
+    });
+    // Under a long title that wraps, less is left of the first page than of the next ones.
+    const first = 480;
+    const pieces = pagePieces(page, first, PAGE.maxHeight);
+    expect(pieces.length).toBeGreaterThanOrEqual(3);
+    const drawn = pieces.flatMap((p) => (p.option.yAxis as { data: string[] }).data);
+    expect(drawn).toEqual(names);
+    pieces.forEach((p, i) => {
+      expect(p.height).toBeLessThanOrEqual(i === 0 ? first : PAGE.maxHeight);
+      const label = (p.option.yAxis as { axisLabel: { fontSize: number; formatter?: unknown } }).axisLabel;
+      // A row holds one line of its name: the text is no taller than the row.
+      expect(label.fontSize).toBeGreaterThanOrEqual(10);
+      expect(label.fontSize * 1.2).toBeLessThanOrEqual(p.rows!.slot);
+      expect(label.formatter).toBeUndefined();
+      // Each piece's bars are its own categories' values, on the same value axis.
+      const bars = (p.option.series as { data: unknown[] }[])[0].data;
+      expect(bars).toHaveLength((p.option.yAxis as { data: string[] }).data.length);
+      expect(p.option.xAxis).toEqual(page.option.xAxis);
+    });
+  });
+
+  it('starts on the next page when the first has room for only a few rows', () => {
+    const names = Array.from({ length: 60 }, (_, i) => `Region ${i + 1}`);
+    const page = pageChart({
+      ...PAGE,
+      option: optionOf(cardOf({ key: 'Region', kind: 'dimension' }, names)),
+    });
+    const pieces = pagePieces(page, 120, PAGE.maxHeight);
+    expect(pieces[0].height).toBeGreaterThan(120);
+    expect(pieces.flatMap((p) => (p.option.yAxis as { data: string[] }).data)).toEqual(names);
   });
 
   it('a few bars keep their size and a chart is never taller than its room', () => {

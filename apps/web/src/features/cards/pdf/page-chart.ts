@@ -12,7 +12,10 @@ export interface PageChartInput {
   option: ChartOption;
   /** CSS pixels the chart is drawn at (the page's text width). */
   width: number;
-  /** The tallest the chart may be (what is left of the page). */
+  /**
+   * The room the chart has (what is left of the page): a chart is no taller, except horizontal
+   * bars whose rows would be unreadable in it (pagePieces cuts those over pages).
+   */
   maxHeight: number;
   fontFamily: string;
   measure: MeasureText;
@@ -22,6 +25,8 @@ export interface PageChart {
   option: ChartOption;
   width: number;
   height: number;
+  /** Horizontal bars: each category's row height and the room above and below the rows (px). */
+  rows?: { slot: number; top: number; bottom: number };
 }
 
 type Obj = Record<string, unknown>;
@@ -34,6 +39,13 @@ const LABEL_FONT = 12;
 const PAGE_LABEL_WIDTH = 220;
 const ROTATED_LABEL_WIDTH = 140;
 const LEGEND_ROW = 22;
+/** The lowest row (px) a horizontal bar gets: its name stays readable and clear of the next one. */
+const MIN_ROW = 14;
+const MIN_FONT = 10;
+/** Room (px) under the rows of horizontal bars: the value axis and its labels. */
+const AXIS_ROOM = 40;
+/** Fewer rows than this left on a page: the chart starts on the next one instead. */
+const MIN_PIECE_ROWS = 4;
 
 function labelsOf(axis: Obj): string[] {
   return Array.isArray(axis.data) ? axis.data.map((d) => (isObj(d) ? String(d.value ?? '') : String(d))) : [];
@@ -72,12 +84,16 @@ function pageLegend(
   return { legend: plain, height: rows * LEGEND_ROW };
 }
 
-/** Horizontal bars: a row per category, as tall as the page allows, the labels as large as fit. */
+/**
+ * Horizontal bars: a row per category, as large as the room allows and never below a readable
+ * height; more rows than one page holds make the chart taller than the page (see pagePieces).
+ */
 function horizontalLayout(axis: Obj, count: number, top: number, maxHeight: number) {
-  const room = maxHeight - top - 40;
-  const slot = Math.max(8, Math.min(24, room / Math.max(1, count)));
-  const fontSize = Math.min(LABEL_FONT, Math.max(6, Math.floor(slot * 0.8)));
-  const label = isObj(axis.axisLabel) ? axis.axisLabel : {};
+  const room = maxHeight - top - AXIS_ROOM;
+  const slot = Math.max(MIN_ROW, Math.min(24, room / Math.max(1, count)));
+  const fontSize = Math.min(LABEL_FONT, Math.max(MIN_FONT, Math.floor(slot * 0.8)));
+  // One line per name: a row is as low as one line of text, and the table names each in full.
+  const { formatter: _wrap, lineHeight: _line, ...label } = isObj(axis.axisLabel) ? axis.axisLabel : {};
   return {
     axis: {
       ...axis,
@@ -91,7 +107,8 @@ function horizontalLayout(axis: Obj, count: number, top: number, maxHeight: numb
         ellipsis: '…',
       },
     },
-    height: Math.min(maxHeight, Math.max(BASE_HEIGHT * 0.6, top + count * slot + 40)),
+    height: Math.max(BASE_HEIGHT * 0.6, top + count * slot + AXIS_ROOM),
+    rows: { slot, top, bottom: AXIS_ROOM },
   };
 }
 
@@ -164,10 +181,48 @@ export function pageChart({ option, width, maxHeight, fontFamily, measure }: Pag
   const category = categoryAxis(option);
   if (!category) return { option: out, width, height: Math.min(maxHeight, BASE_HEIGHT) };
   const labels = labelsOf(category.axis);
-  const layout =
-    category.key === 'yAxis'
-      ? horizontalLayout(category.axis, labels.length, top, maxHeight)
-      : verticalLayout(category.axis, labels, width, maxHeight, measure);
-  out[category.key] = layout.axis;
+  if (category.key === 'yAxis') {
+    const layout = horizontalLayout(category.axis, labels.length, top, maxHeight);
+    out.yAxis = layout.axis;
+    return { option: out, width, height: Math.ceil(layout.height), rows: layout.rows };
+  }
+  const layout = verticalLayout(category.axis, labels, width, maxHeight, measure);
+  out.xAxis = layout.axis;
   return { option: out, width, height: Math.round(layout.height) };
+}
+
+/** The chart of categories `from` to `to` (not included): their names and each series' values. */
+function slicePiece(chart: PageChart, from: number, to: number): PageChart {
+  const { option, rows } = chart;
+  const axis = option.yAxis as Obj;
+  const series = Array.isArray(option.series) ? option.series : [];
+  const sliced = series.map((s) =>
+    isObj(s) && Array.isArray(s.data) ? { ...s, data: s.data.slice(from, to) } : s,
+  );
+  const data = Array.isArray(axis.data) ? axis.data.slice(from, to) : axis.data;
+  const height = rows ? Math.ceil(rows.top + (to - from) * rows.slot + rows.bottom) : chart.height;
+  return { ...chart, option: { ...option, yAxis: { ...axis, data }, series: sliced }, height };
+}
+
+/**
+ * The chart cut into pieces that fit the pages, `firstRoom` px left on the page it starts on and
+ * `pageRoom` on each page after: a tall chart of horizontal bars goes on over as many pages as
+ * its rows need, each category drawn once at a readable size, the value axis the same on each.
+ */
+export function pagePieces(chart: PageChart, firstRoom: number, pageRoom: number): PageChart[] {
+  const rows = chart.rows;
+  if (!rows || chart.height <= firstRoom) return [chart];
+  const count = labelsOf(chart.option.yAxis as Obj).length;
+  const fit = (room: number) => Math.max(1, Math.floor((room - rows.top - rows.bottom) / rows.slot));
+  const pieces: PageChart[] = [];
+  let from = 0;
+  // Too few rows under the header: the chart starts on the next page, where it has a page's room.
+  let room = fit(firstRoom) >= MIN_PIECE_ROWS ? firstRoom : pageRoom;
+  while (from < count) {
+    const to = Math.min(count, from + fit(room));
+    pieces.push(slicePiece(chart, from, to));
+    from = to;
+    room = pageRoom;
+  }
+  return pieces;
 }
