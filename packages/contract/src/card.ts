@@ -15,6 +15,13 @@ export const ZCardColumn = z.object({
    * donuts and stacks need it; absent on older cards, where the label and format tell.
    */
   additive: z.boolean().optional(),
+  /**
+   * Measures only (an addition): set when the table holds only some of the question's groups (a
+   * top N): how many rows it shows, and the measure's total over all the groups (null when the
+   * source did not say). Shares are of `whole` when known, else of the rows shown; absent: the
+   * rows are the whole.
+   */
+  part: z.object({ shown: z.number().int(), whole: z.number().nullable() }).optional(),
 });
 export type TCardColumn = z.infer<typeof ZCardColumn>;
 

@@ -17,6 +17,7 @@ import {
 import { changeKey, previousKey } from '../compiler/columns';
 import type { TValidReading } from '../compiler/valid-at';
 import type { TSemanticModel } from '../model/semantic-model';
+import type { TShareBasis } from './insights';
 import type { TAgainst, TCardWords } from './words';
 
 export interface TAnswerTextInput {
@@ -28,6 +29,8 @@ export interface TAnswerTextInput {
   measures: TCardColumn[];
   /** Whether the first measure's rows add up (sums and counts, not rates or averages). */
   additive: boolean;
+  /** What the leader's share is of; null when the groups do not add up to one whole. */
+  share: TShareBasis | null;
   hasCompare: boolean;
   period: TCardPeriod | null;
   /** The day history tables were read on (the rows valid then), when the answer read one. */
@@ -105,13 +108,17 @@ function headline(input: TAnswerTextInput): string {
     if (sorted.length === 0) return t.noData;
     const lowest = query.order?.dir === 'asc';
     const [name, lead] = lowest ? sorted[sorted.length - 1] : sorted[0];
-    const total = sorted.reduce((a, [, x]) => a + x.v, 0);
     let s =
       sorted.length === 1
         ? t.single(b(name), escapeHtml(m.label), b(fmt(lead.v)), when)
         : t.lead(b(name), lowest, escapeHtml(m.label), b(fmt(lead.v)), when);
-    if (input.additive && sorted.length > 1 && total > 0)
-      s += t.shareOfTotal(b(formatShare((lead.v / total) * 100, format.locale)), escapeHtml(m.label));
+    const basis = input.share;
+    if (basis && sorted.length > 1 && basis.total > 0)
+      s += t.shareOfTotal(
+        b(formatShare((lead.v / basis.total) * 100, format.locale)),
+        escapeHtml(m.label),
+        basis.shown,
+      );
     if (hasCompare && lead.prev !== null && lead.prev !== 0)
       s += `, ${changeWords(((lead.v - lead.prev) / Math.abs(lead.prev)) * 100, against, words, format.locale)}`;
     if (sorted.length === 2) {

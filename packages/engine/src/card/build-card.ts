@@ -13,15 +13,15 @@ import type {
   TSemanticQuery,
   TTimeGrain,
 } from '@parley/contract';
-import { queryModel } from '../compiler/aggregations';
-import { changeKey, previousKey, shareKey } from '../compiler/columns';
-import type { TCompiledQuery } from '../compiler/compile';
+import { addsUp, queryModel } from '../compiler/aggregations';
+import { changeKey, previousKey, shareKey, wholeKey } from '../compiler/columns';
+import { keepsSomeGroups, type TCompiledQuery } from '../compiler/compile';
 import { addDays, addUnits } from '../dates/date-range';
 import type { TLanguageCode } from '../languages';
 import { getDimension, getMeasure, type TSemanticModel } from '../model/semantic-model';
 import { textFormat } from '../util';
 import { buildAnswerText } from './answer-text';
-import { computeInsights } from './insights';
+import { computeInsights, type TShareBasis } from './insights';
 import { columnLabel, getCardWords, type TCardWords } from './words';
 
 export interface TBuildCardInput {
@@ -69,30 +69,51 @@ function isAdditive(model: TSemanticModel, name: string): boolean {
   );
 }
 
+type TPart = NonNullable<TCardColumn['part']>;
+
+const sumOf = (table: TCardRow[], key: string): number =>
+  table.reduce((a, r) => a + ((r[key] as number | null) ?? 0), 0);
+
 /**
- * Whether a measure's values over separate groups add up to the whole (a pie's slices, a stack):
- * sums and row counts, and sums or differences of those. Averages, rates, extremes, quantiles and
- * distinct counts of anything but their table's key (one customer in two groups) do not.
+ * Whether the rows of a measure (or previous value) column are a part of the question's groups,
+ * and the whole's total: read beside the rows (SQL sources), or unknown when the source only
+ * returned the groups kept (null) — then shares are of the rows shown and say so.
  */
-function addsUp(model: TSemanticModel, name: string, depth = 0): boolean {
-  const m = getMeasure(model, name);
-  if (m.format === 'percent' || depth > 5) return false;
-  if (m.kind === 'ratio')
-    return (
-      (m.op === '+' || m.op === '-') &&
-      addsUp(model, m.numerator, depth + 1) &&
-      addsUp(model, m.denominator, depth + 1)
-    );
-  if (m.agg === 'sum' || m.agg === 'count') return true;
-  // A distinct count adds up only when it counts its table's rows: a one-column key.
-  const key = model.tables.find((t) => t.name === m.table)?.primaryKey ?? [];
-  return (
-    m.agg === 'count_distinct' &&
-    m.expr !== undefined &&
-    'col' in m.expr &&
-    key.length === 1 &&
-    key[0] === m.expr.col
-  );
+function partOf(input: TBuildCardInput, key: string, table: TCardRow[], shown: number): TPart | null {
+  const { query } = input;
+  const first = input.rows[0];
+  if (first && wholeKey(key) in first) {
+    const whole = toNumber(first[wholeKey(key)]);
+    if (whole === null) return null;
+    // A top 5 of four groups holds them all: its rows are the whole.
+    return Math.abs(whole - sumOf(table, key)) > 1e-9 * Math.max(1, Math.abs(whole))
+      ? { shown, whole }
+      : null;
+  }
+  const cut =
+    keepsSomeGroups(query, queryModel(input.model, query)) &&
+    (query.limit === undefined || shown >= query.limit);
+  return cut ? { shown, whole: null } : null;
+}
+
+/**
+ * What the text's and insights' shares of the first measure are of: the whole total (or, when the
+ * source gave only the groups kept, the rows shown, saying how many); null where groups do not
+ * add up. A series over time counts its groups, not its rows.
+ */
+function shareBasis(
+  input: TBuildCardInput,
+  model: TSemanticModel,
+  table: TCardRow[],
+  first: { name: string; col: TCardColumn },
+  dim: TCardColumn | null,
+  parts: Map<string, TPart>,
+): TShareBasis | null {
+  if (!dim || !addsUp(model, first.name)) return null;
+  const groups = new Set(table.map((r) => r[dim.key])).size;
+  const part = parts.get(first.col.key) ?? partOf(input, first.col.key, table, groups);
+  const shown = part && part.whole === null ? part.shown : null;
+  return { total: part?.whole ?? sumOf(table, first.col.key), shown, part };
 }
 
 /** The measure columns (and their previous values) marked by whether their rows add up. */
@@ -189,22 +210,37 @@ export function buildCard(input: TBuildCardInput): TCard {
       columns.push({ key, label: columnLabel(key, words)!, kind: 'measure', format: 'percent' });
     }
   }
-  // Shares of the total only for breakdowns of summable measures.
+  // Shares only for breakdowns of measures whose groups add up to one whole, and of that whole.
   const showShare = dims.length > 0 && !time && table.length > 1;
+  const parts = new Map<string, TPart>();
   if (showShare) {
     for (const { name, col } of measures) {
-      if (!isAdditive(model, name)) continue;
-      const total = table.reduce((a, r) => a + ((r[col.key] as number | null) ?? 0), 0);
+      if (!addsUp(model, name)) continue;
+      const keys = [col.key, ...(hasCompare ? [previousKey(col.key)] : [])];
+      for (const k of keys) {
+        const part = partOf(input, k, table, table.length);
+        if (part) parts.set(k, part);
+      }
+      const part = parts.get(col.key);
+      const total = part?.whole ?? sumOf(table, col.key);
       const key = shareKey(col.key);
       for (const row of table) {
         const v = row[col.key] as number | null;
         row[key] = v === null || total === 0 ? null : round((v / total) * 100, 2);
       }
-      columns.push({ key, label: columnLabel(key, words)!, kind: 'measure', format: 'percent' });
+      const shown = part && part.whole === null ? part.shown : null;
+      columns.push({
+        key,
+        label: words.columns.share(labelOf(col.key).label, shown),
+        kind: 'measure',
+        format: 'percent',
+      });
     }
   }
+  const finalColumns = columns.map((c) => (parts.has(c.key) ? { ...c, part: parts.get(c.key)! } : c));
 
   const first = measures[0];
+  const share = shareBasis(input, model, table, first, dims[0] ?? null, parts);
   const format = textFormat(input.locale);
   const period = cardPeriod(input, table, time, words);
   const insights = computeInsights({
@@ -214,6 +250,7 @@ export function buildCard(input: TBuildCardInput): TCard {
     time: time ? labelOf(time.key) : null,
     measure: labelOf(first.col.key),
     additive: isAdditive(model, first.name),
+    share,
     previousKey: hasCompare ? previousKey(first.col.key) : null,
     changeKey: hasCompare ? changeKey(first.col.key) : null,
     grainWord: query.timeDimension?.grain ?? null,
@@ -238,6 +275,7 @@ export function buildCard(input: TBuildCardInput): TCard {
       time: time ? labelOf(time.key) : null,
       measures: measures.map((m) => labelOf(m.col.key)),
       additive: isAdditive(model, first.name),
+      share,
       hasCompare,
       period,
       validOn: input.compiled.validOn ?? null,
@@ -246,7 +284,7 @@ export function buildCard(input: TBuildCardInput): TCard {
     }),
     date: input.readAt,
     table,
-    columns,
+    columns: finalColumns,
     chart: chooseCharts(
       query,
       table,

@@ -163,6 +163,39 @@ describe('a Turkish card', () => {
     expect(top.title).toBe('Gelir bazında ilk 5 Ülke, 2025');
   });
 
+  it('names the total a top 5’s shares are of: the whole, or only these 5 rows', () => {
+    const top5: TSemanticQuery = {
+      measures: ['revenue'],
+      dimensions: ['country'],
+      timeDimension: { field: 'order_date', range: { kind: 'year', year: 2025 } },
+      order: { field: 'revenue', dir: 'desc' },
+      limit: 5,
+      filters: [],
+    };
+    const rows = ['Germany', 'France', 'Spain', 'Italy', 'Poland'].map((Country, i) => ({
+      Country,
+      Revenue: 50 - i * 10,
+    }));
+    // A SQL source reads the whole total (1000) beside the rows: shares of it.
+    const whole = card(
+      top5,
+      rows.map((r) => ({ ...r, Revenue__whole: 1000 })),
+    );
+    expect(whole.columns.find((c) => c.key === 'Revenue__%')?.label).toBe('Toplam Gelir içindeki pay %');
+    expect(whole.table[0]['Revenue__%']).toBe(5);
+    expect(plainSpaces(whole.insights.slice(0, 2).join(' '))).toBe(
+      'Bu 5 satırda toplam Gelir: <b>$150</b>. Bu 5 satır, toplam Gelir (<b>$1.000</b>) içinde <b>%15</b> pay alıyor.',
+    );
+    expect(whole.text).toContain('toplam Gelir içindeki payı <b>%5</b>');
+    // A source that returned only the five: their shares, said to be of these 5.
+    const shown = card(top5, rows);
+    expect(shown.columns.find((c) => c.key === 'Revenue__%')?.label).toBe(
+      'Bu 5 satırdaki toplam Gelir içindeki pay %',
+    );
+    expect(shown.text).toContain('bu 5 satırdaki toplam Gelir içindeki payı <b>%33,3</b>');
+    expect(shown.insights).toContain('İlk 3, bu 5 satırdaki toplam Gelir içinde <b>%80</b> pay alıyor.');
+  });
+
   it('says there is no data in Turkish', () => {
     const c = card({ measures: ['revenue'], dimensions: [], timeDimension: lastMonth, filters: [] }, []);
     expect(c.text).toContain('Bu soruya uyan veri bulunamadı.');

@@ -27,6 +27,8 @@ export interface TInsightInput {
   measure: TCardColumn;
   /** Whether the measure can be summed across rows (not a rate or average). */
   additive: boolean;
+  /** What a group's share is of; null when the groups do not add up to one whole. */
+  share: TShareBasis | null;
   previousKey: string | null;
   changeKey: string | null;
   grainWord: string | null;
@@ -34,6 +36,17 @@ export interface TInsightInput {
   against: TAgainst | null;
   /** The card's language. */
   words: TCardWords;
+}
+
+/**
+ * The total a group's share is taken of: the whole question's (a top N's rows are a part of it),
+ * or, when the source returned only the groups kept, theirs — `shown` says how many. `part`: the
+ * rows are only some of the groups (the card column's `part`).
+ */
+export interface TShareBasis {
+  total: number;
+  shown: number | null;
+  part: TCardColumn['part'] | null;
 }
 
 const b = (text: string): string => `<b>${escapeHtml(text)}</b>`;
@@ -84,11 +97,15 @@ export function computeInsights(input: TInsightInput): string[] {
   ];
 }
 
-/** The total and its change (several rows of an additive measure), or a single row's change. */
+/**
+ * The total and its change (several rows of an additive measure), or a single row's change. A top
+ * N's rows add up to their own total, named as such, followed by their share of the whole.
+ */
 function totalInsights({ input, present, w, label, fmt }: TInsightContext): string[] {
   const { rows } = input;
   const locale = input.format.locale;
-  if (input.additive && rows.length > 1) {
+  const part = input.share?.part ?? null;
+  if ((input.additive || part) && rows.length > 1) {
     const total = present.reduce((a, v) => a + v, 0);
     let change: Parameters<typeof w.total>[2] = null;
     if (input.previousKey) {
@@ -101,7 +118,12 @@ function totalInsights({ input, present, w, label, fmt }: TInsightContext): stri
         prevEsc: escapeHtml(fmt(prev)),
       };
     }
-    return [w.total(label, b(fmt(total)), change)];
+    const out = [w.total(label, b(fmt(total)), change, part?.shown ?? null)];
+    if (part && part.whole !== null && part.whole > 0) {
+      const share = b(formatShare((total / part.whole) * 100, locale));
+      out.push(w.partOfWhole(part.shown, share, label, b(fmt(part.whole))));
+    }
+    return out;
   }
   if (rows.length === 1 && input.changeKey) {
     const change = num(rows[0][input.changeKey]);
@@ -122,16 +144,17 @@ function contributorInsights({ input, w, label, fmt }: TInsightContext): string[
     .map((r) => ({ name: String(r[dimension.key] ?? '–'), v: num(r[measure.key]) }))
     .filter((x): x is { name: string; v: number } => x.v !== null)
     .sort((x, y) => y.v - x.v);
-  const total = sorted.reduce((a, x) => a + x.v, 0);
+  const basis = input.share && input.share.total > 0 ? input.share : null;
   const share = (v: number): string | null =>
-    input.additive && total > 0 ? escapeHtml(formatShare((v / total) * 100, locale)) : null;
+    basis ? escapeHtml(formatShare((v / basis.total) * 100, locale)) : null;
+  const shown = basis?.shown ?? null;
   const top = sorted[0];
   const bottom = sorted[sorted.length - 1];
-  out.push(w.highest(b(top.name), label, b(fmt(top.v)), share(top.v)));
-  if (sorted.length > 2) out.push(w.lowest(b(bottom.name), b(fmt(bottom.v)), share(bottom.v), label));
-  if (input.additive && sorted.length >= 5 && total > 0) {
+  out.push(w.highest(b(top.name), label, b(fmt(top.v)), share(top.v), shown));
+  if (sorted.length > 2) out.push(w.lowest(b(bottom.name), b(fmt(bottom.v)), share(bottom.v), label, shown));
+  if (basis && sorted.length >= 5) {
     const top3 = sorted.slice(0, 3).reduce((a, x) => a + x.v, 0);
-    out.push(w.top3(b(formatShare((top3 / total) * 100, locale)), label));
+    out.push(w.top3(b(formatShare((top3 / basis.total) * 100, locale)), label, shown));
   }
   return out;
 }

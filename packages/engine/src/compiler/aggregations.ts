@@ -154,3 +154,30 @@ export function queryModel(
   }
   return { ...model, measures };
 }
+
+/**
+ * Whether a measure's values over separate groups add up to the whole (a pie's slices, a stack, a
+ * share of the total): sums and row counts, and sums or differences of those. Averages, rates,
+ * extremes, quantiles and distinct counts of anything but their table's key (one customer in two
+ * groups) do not.
+ */
+export function addsUp(model: TSemanticModel, name: string, depth = 0): boolean {
+  const m = getMeasure(model, name);
+  if (m.format === 'percent' || depth > 5) return false;
+  if (m.kind === 'ratio')
+    return (
+      (m.op === '+' || m.op === '-') &&
+      addsUp(model, m.numerator, depth + 1) &&
+      addsUp(model, m.denominator, depth + 1)
+    );
+  if (m.agg === 'sum' || m.agg === 'count') return true;
+  // A distinct count adds up only when it counts its table's rows: a one-column key.
+  const key = model.tables.find((t) => t.name === m.table)?.primaryKey ?? [];
+  return (
+    m.agg === 'count_distinct' &&
+    m.expr !== undefined &&
+    'col' in m.expr &&
+    key.length === 1 &&
+    key[0] === m.expr.col
+  );
+}

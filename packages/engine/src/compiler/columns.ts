@@ -35,6 +35,14 @@ export function shareKey(measureLabel: string): string {
   return `${measureLabel}__%`;
 }
 
+/**
+ * Row key of a measure's (or previous value's) total over every group the question covers, read
+ * beside a top N's rows so their shares are of the whole, not of the rows kept.
+ */
+export function wholeKey(key: string): string {
+  return `${key}__whole`;
+}
+
 /** Columns the SQL returns, in order: dimensions, time bucket, measures (then their previous values). */
 export function getQueryColumns(query: TSemanticQuery, model: TSemanticModel): TCardColumn[] {
   const columns: TCardColumn[] = [];

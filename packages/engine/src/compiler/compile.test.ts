@@ -98,4 +98,44 @@ describe('compileQuery snapshots', () => {
       expect(params[1]).toBe(10);
     });
   });
+
+  describe('a top N reads the whole total beside its rows', () => {
+    const top5: TSemanticQuery = {
+      measures: ['revenue', 'average_order_value'],
+      dimensions: ['country'],
+      timeDimension: { field: 'order_date', range: { kind: 'last', unit: 'year', n: 1 } },
+      filters: [],
+      order: { field: 'revenue', dir: 'desc' },
+      limit: 5,
+    };
+
+    it('sums every group of the aggregate, before the limit, for measures that add up', () => {
+      const { sql, columns } = compileQuery(top5, model, { dialect: 'postgres', ...options });
+      expect(sql).toContain(
+        'AS "Average Order Value", (SELECT SUM(COALESCE("m0", 0)) FROM "agg") AS "Revenue__whole"',
+      );
+      expect(sql).toMatch(/"Revenue__whole" FROM "agg" ORDER BY .* LIMIT/);
+      // An average's groups do not add up to a whole: no total, so no share of one.
+      expect(sql).not.toContain('Average Order Value__whole');
+      // The total is a hidden helper: the card's columns stay the question's.
+      expect(columns.map((c) => c.key)).toEqual(['Country', 'Revenue', 'Average Order Value']);
+    });
+
+    it('reads the previous total too when compared, and none without a cut or for a distinct count', () => {
+      const compared = compileQuery({ ...top5, compare: 'previous_period' }, model, {
+        dialect: 'duckdb',
+        ...options,
+      });
+      expect(compared.sql).toContain(
+        '(SELECT SUM(COALESCE("m0_prev", 0)) FROM "agg") AS "Previous_Revenue__whole"',
+      );
+      const all = compileQuery({ ...top5, limit: undefined }, model, { dialect: 'duckdb', ...options });
+      expect(all.sql).not.toContain('__whole');
+      const customers = compileQuery({ ...top5, measures: ['customers'], order: undefined }, model, {
+        dialect: 'duckdb',
+        ...options,
+      });
+      expect(customers.sql).not.toContain('__whole');
+    });
+  });
 });

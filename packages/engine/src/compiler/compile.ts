@@ -21,9 +21,9 @@ import {
   type TSemanticModel,
 } from '../model/semantic-model';
 import { assertNever } from '../util';
-import { queryModel } from './aggregations';
+import { addsUp, queryModel } from './aggregations';
 import { changeClauses } from './change';
-import { getGrainLabel, getQueryColumns, previousKey } from './columns';
+import { getGrainLabel, getQueryColumns, previousKey, wholeKey } from './columns';
 import { chooseTime, compileGroup, entityKeys, isMeasureFilter, type TGroup } from './compile-parts';
 import { nullNumber, ParamList, quoteIdent, type TSqlDialect } from './dialect';
 import { readingOf, type TValidReading } from './valid-at';
@@ -136,6 +136,10 @@ export function compileQuery(
     query.limit !== undefined &&
     query.order !== undefined &&
     query.measures.includes(query.order.field);
+  // A breakdown cut to some of its groups (a top N, a measure filter) reads the whole total beside
+  // them, over every group before the cut: its shares are of the whole, not of the rows kept.
+  if (keepsSomeGroups(query, model))
+    select.push(...wholeTotals(query, model, measureSql, comparison !== null));
   let sql = `WITH ${quoteIdent('agg')} AS (${aggSql})`;
   if (rankedSeries) {
     const top = topSeries(
@@ -168,6 +172,16 @@ export function compileQuery(
     comparison,
     validOn: readingOf(model, [...groups.values()], { range, comparison }, options.today, grain),
   };
+}
+
+/** Whether a breakdown's answer may hold only some of its groups: a top N, a measure filter, a change. */
+export function keepsSomeGroups(query: TSemanticQuery, model: TSemanticModel): boolean {
+  return (
+    query.dimensions.length > 0 &&
+    (query.limit !== undefined ||
+      query.change !== undefined ||
+      query.filters.some((f) => isMeasureFilter(model, f)))
+  );
 }
 
 /** Every aggregate needed, once, grouped by the fact table it is read from. */
@@ -307,6 +321,23 @@ function topSeries(
     `, ${quoteIdent('top')} AS (SELECT ${dims.join(', ')} FROM ${quoteIdent('tot')} ORDER BY ${rank}, ${dims.map((d) => `${d} ASC`).join(', ')} LIMIT ${params.int(query.limit!)})`;
   const filter = `EXISTS (SELECT 1 FROM ${quoteIdent('top')} WHERE ${dims.map((d) => `${quoteIdent('top')}.${d} = ${quoteIdent('agg')}.${d}`).join(' AND ')})`;
   return { ctes, filter };
+}
+
+/** Each measure's total over all the aggregated groups (and its previous one), for those that add up. */
+function wholeTotals(
+  query: TSemanticQuery,
+  model: TSemanticModel,
+  measureSql: (name: string, prev: boolean) => string,
+  compared: boolean,
+): string[] {
+  return query.measures
+    .filter((name) => addsUp(model, name))
+    .flatMap((name) => {
+      const label = getMeasure(model, name).label;
+      const total = (prev: boolean, key: string): string =>
+        `(SELECT SUM(${measureSql(name, prev)}) FROM ${quoteIdent('agg')}) AS ${quoteIdent(wholeKey(key))}`;
+      return [total(false, label), ...(compared ? [total(true, previousKey(label))] : [])];
+    });
 }
 
 /** A measure over the aggregated columns: sums and counts default to 0, ratios divide safely. */

@@ -23,7 +23,8 @@ export interface TCardWords {
   columns: {
     previous(m: string): string;
     change(m: string): string;
-    share(m: string): string;
+    /** A share column: of the measure's whole total, or (shown: a count) of the rows shown only. */
+    share(m: string, shown?: number | null): string;
     contribution(m: string): string;
     forecast(m: string): string;
     forecastLow(m: string): string;
@@ -55,8 +56,11 @@ export interface TCardWords {
     lead(nameHtml: string, lowest: boolean, labelEsc: string, valueHtml: string, when: string): string;
     /** A change between periods, per group: how many groups matched, and the one that moved most. */
     movedMost(count: number, nameHtml: string, valueHtml: string, prevHtml: string, change: string): string;
-    /** A share of the measure's total, naming that total (labelEsc: the measure). */
-    shareOfTotal(shareHtml: string, labelEsc: string): string;
+    /**
+     * A share of the measure's total, naming that total (labelEsc: the measure): the whole's, or
+     * when `shown` is a count, the total of only the rows shown (the source gave no more).
+     */
+    shareOfTotal(shareHtml: string, labelEsc: string, shown: number | null): string;
     extreme(highest: boolean, nameHtml: string, valueHtml: string): string;
     latest(labelEsc: string, valueHtml: string, bucketHtml: string, soFar: boolean): string;
     inTotal(totalHtml: string, when: string): string;
@@ -70,11 +74,15 @@ export interface TCardWords {
   };
   /** Insights (card/insights.ts). */
   insights: {
+    /** The rows' total; `shown`: they are only that many of the groups (a top N), so named. */
     total(
       labelEsc: string,
       totalHtml: string,
       change: { changeEsc: string; against: TAgainst | null; prevEsc: string } | null,
+      shown: number | null,
     ): string;
+    /** A top N's share of the measure's whole total, and that total. */
+    partOfWhole(shown: number, shareHtml: string, labelEsc: string, wholeHtml: string): string;
     single(
       labelEsc: string,
       change: number | null,
@@ -82,9 +90,22 @@ export interface TCardWords {
       prevHtml: string,
       valueHtml: string,
     ): string;
-    highest(nameHtml: string, labelEsc: string, valueHtml: string, shareEsc: string | null): string;
-    lowest(nameHtml: string, valueHtml: string, shareEsc: string | null, labelEsc: string): string;
-    top3(shareHtml: string, labelEsc: string): string;
+    /** Shares as in text.shareOfTotal: of the whole, or of the `shown` rows only. */
+    highest(
+      nameHtml: string,
+      labelEsc: string,
+      valueHtml: string,
+      shareEsc: string | null,
+      shown: number | null,
+    ): string;
+    lowest(
+      nameHtml: string,
+      valueHtml: string,
+      shareEsc: string | null,
+      labelEsc: string,
+      shown: number | null,
+    ): string;
+    top3(shareHtml: string, labelEsc: string, shown: number | null): string;
     biggestMove(up: boolean, nameHtml: string, changeEsc: string, diffEsc: string): string;
     flat(labelEsc: string): string;
     trend(

@@ -7,6 +7,7 @@ import {
   formatValue,
   isCompactColumn,
 } from '@parley/presenter';
+import type { TFunction } from 'i18next';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,6 +17,7 @@ import {
   displayColumns,
   nextSort,
   type SortState,
+  shownPart,
   showTotals,
   sortRows,
   totalChange,
@@ -76,6 +78,14 @@ function ChangeText({ change }: { change: Change }) {
 
 const numberOrNull = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 
+/** A column's header: a share names the total it is of (the whole, or only the rows shown). */
+function headerLabel(c: DisplayColumn, t: TFunction<'cards'>): string {
+  if (c.role !== 'share') return c.label;
+  return c.shareOfShown === undefined
+    ? t('table.share_of', { column: c.label })
+    : t('table.share_of_shown', { column: c.label, count: c.shareOfShown });
+}
+
 function Cell({ column, row, locale, compact, grain }: CellProps) {
   if (column.role === 'change') {
     const change = cardChange(numberOrNull(row[column.key]), locale, {
@@ -124,6 +134,8 @@ export const DataTable = memo(function DataTable({ card }: { card: TCard }) {
     return out;
   }, [card.table, shown, sums]);
   const withTotals = showTotals(card.table, shown, card.kind);
+  // A top N's totals row sums only its rows: named so, never "Total".
+  const part = shownPart(columns);
 
   const toggle = withShares ? (
     <button
@@ -183,7 +195,7 @@ export const DataTable = memo(function DataTable({ card }: { card: TCard }) {
                       aria-label={t('table.sort_by', { column: c.label })}
                       data-testid={`sort-${c.key}`}
                     >
-                      <span>{c.role === 'share' ? t('table.share_of', { column: c.label }) : c.label}</span>
+                      <span>{headerLabel(c, t)}</span>
                       <span className="sort-indicator" aria-hidden="true" data-dir={dir ?? undefined}>
                         {dir === 'asc' ? '↑' : dir === 'desc' ? '↓' : '↕'}
                       </span>
@@ -215,7 +227,11 @@ export const DataTable = memo(function DataTable({ card }: { card: TCard }) {
                   return (
                     <td key={c.key} data-numeric={v !== null || change !== null || undefined}>
                       {i === 0 ? (
-                        t('table.total')
+                        part === null ? (
+                          t('table.total')
+                        ) : (
+                          t('table.total_shown', { count: part })
+                        )
                       ) : change ? (
                         <ChangeText change={change} />
                       ) : v === null ? (

@@ -52,7 +52,11 @@ const enUS = {
     show_percent: 'Show shares in percent',
     show_values: 'Show values',
     share_of: '% of total {{column}}',
+    /** A share of only the rows shown: the source did not give the whole total (a top N). */
+    share_of_shown: '% of {{column}} of these {{count}}',
     total: 'Total',
+    /** The totals row of a top N: the rows' own sum, not the whole. */
+    total_shown: 'Total of these {{count}}',
     other: 'Other',
     previous: 'Previous',
     up: 'up',
@@ -245,7 +249,9 @@ const tr: CardMessages = {
     show_percent: 'Payları yüzde olarak göster',
     show_values: 'Değerleri göster',
     share_of: 'Toplam {{column}} içindeki pay %',
+    share_of_shown: 'Bu {{count}} satırdaki toplam {{column}} içindeki pay %',
     total: 'Toplam',
+    total_shown: 'Bu {{count}} satırın toplamı',
     other: 'Diğer',
     previous: 'Önceki',
     up: 'artış',

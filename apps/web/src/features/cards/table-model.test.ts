@@ -7,6 +7,7 @@ import {
   isSummable,
   nextSort,
   showTotals,
+  shownPart,
   sortRows,
   totalChange,
   totals,
@@ -106,6 +107,21 @@ describe('display columns', () => {
 });
 
 describe('the % view', () => {
+  it('on a top N: previous shares of the whole previous total, and the rows named as a part', () => {
+    const top = columns.map((c) =>
+      c.key === 'Revenue' || c.key === 'Previous_Revenue'
+        ? { ...c, part: { shown: 3, whole: c.key === 'Revenue' ? 1200 : 900 } }
+        : c,
+    );
+    const table = withPreviousShares(rows, top);
+    expect(table.map((r) => r['Previous_Revenue__%'])).toEqual([22.22, 0, 27.78]);
+    expect(shownPart(top)).toBe(3);
+    expect(shownPart(columns)).toBeNull();
+    expect(displayColumns(top, true)[1].shareOfShown).toBeUndefined();
+    // Without the whole total, the share column says it is of the rows shown.
+    const unknown = top.map((c) => (c.part ? { ...c, part: { shown: 3, whole: null } } : c));
+    expect(displayColumns(unknown, true)[1]).toMatchObject({ role: 'share', shareOfShown: 3 });
+  });
   it('shows a share in every amount column of a row, the previous value’s of the previous total', () => {
     expect(canShowShares(columns)).toBe(true);
     const shown = displayColumns(columns, true);

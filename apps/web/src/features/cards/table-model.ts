@@ -110,8 +110,11 @@ export function withPreviousShares(rows: readonly TCardRow[], columns: readonly 
     (c) => c.key.startsWith(PREVIOUS_PREFIX) && keys.has(`${shareBase(c.key)}${SHARE_SUFFIX}`),
   );
   if (previous.length === 0) return [...rows];
-  const sums = previous.map((c) =>
-    rows.reduce((a, r) => a + (typeof r[c.key] === 'number' ? (r[c.key] as number) : 0), 0),
+  // A top N's previous values are shares of the whole previous total when the engine read it.
+  const sums = previous.map(
+    (c) =>
+      c.part?.whole ??
+      rows.reduce((a, r) => a + (typeof r[c.key] === 'number' ? (r[c.key] as number) : 0), 0),
   );
   return rows.map((row) => {
     const out = { ...row };
@@ -138,6 +141,16 @@ export interface DisplayColumn {
   previousKey?: string;
   /** For change columns: whether the measure adds up, so the totals row has a change of its totals. */
   additive?: boolean;
+  /** For share columns: how many rows the share is of, when not of the whole total (a top N). */
+  shareOfShown?: number;
+}
+
+/**
+ * How many rows the table shows when they are only some of the question's groups (a top N), so
+ * the totals row is named as theirs; null when the rows are the whole.
+ */
+export function shownPart(columns: readonly TCardColumn[]): number | null {
+  return columns.find((c) => c.part)?.part?.shown ?? null;
 }
 
 /**
@@ -170,7 +183,9 @@ export function displayColumns(columns: readonly TCardColumn[], percentMode: boo
       const previous = c.key.startsWith(PREVIOUS_PREFIX);
       if (shares && isAmountColumn(c) && keys.has(`${shareBase(c.key)}${SHARE_SUFFIX}`)) {
         const sortKey = `${c.key}${SHARE_SUFFIX}`;
-        out.push({ key: c.key, label: c.label, role: 'share', format: 'number', sortKey });
+        // Shares of only the rows shown, when the source gave no whole total: the header says so.
+        const part = c.part && c.part.whole === null ? { shareOfShown: c.part.shown } : {};
+        out.push({ key: c.key, label: c.label, role: 'share', format: 'number', sortKey, ...part });
       } else {
         out.push({
           key: c.key,

@@ -17,6 +17,10 @@ const units = (grain: TTimeGrain, n: number): string => (n === 1 ? grain : PLURA
 const spanEn = (span: TCalendarSpan): string =>
   span.kind === 'quarter' ? `Q${span.quarter} ${span.year}` : String(span.year);
 
+/** The total a share is of: the measure's whole, or only the rows shown ("Revenue of these 5"). */
+const totalOf = (label: string, shown: number | null | undefined): string =>
+  shown == null ? `total ${label}` : `${label} of these ${shown}`;
+
 /** What a change is measured against, in words (escaped). */
 function against(a: TAgainst): string {
   return escapeHtml(a.kind === 'bucket' ? a.text : describeComparison(a.compare, a.range));
@@ -28,7 +32,7 @@ export const EN_WORDS: TCardWords = {
   columns: {
     previous: (m) => `Previous ${m}`,
     change: (m) => `${m} Change %`,
-    share: (m) => `% of total ${m}`,
+    share: (m, shown) => `% of ${totalOf(m, shown)}`,
     contribution: (m) => `${m} Contribution %`,
     forecast: (m) => `Forecast ${m}`,
     forecastLow: (m) => `Forecast ${m} (low)`,
@@ -56,7 +60,7 @@ export const EN_WORDS: TCardWords = {
       `${name} ${lowest ? 'had the lowest' : 'led'} ${label} with ${value}${when}`,
     movedMost: (count, name, value, prev, change) =>
       `${count === 1 ? 'One matches' : `${count} match`}; ${name} moved most: ${value} against ${prev}${change ? `, ${change}` : ''}`,
-    shareOfTotal: (share, label) => `, ${share} of total ${label}`,
+    shareOfTotal: (share, label, shown) => `, ${share} of ${totalOf(label, shown)}`,
     extreme: (highest, name, value) => `; ${highest ? 'the highest' : 'the lowest'} is ${name} at ${value}`,
     latest: (label, value, bucket, soFar) => `${label} was ${value} in ${bucket}${soFar ? ' (so far)' : ''}`,
     inTotal: (total, when) => `; ${total} in total${when}`,
@@ -74,15 +78,17 @@ export const EN_WORDS: TCardWords = {
   },
 
   insights: {
-    total: (label, total, change) =>
-      `Total ${label}: ${total}${change ? ` (${change.changeEsc} vs ${change.against ? against(change.against) : 'previous period'}, ${change.prevEsc} before)` : ''}.`,
+    total: (label, total, change, shown) =>
+      `Total ${label}${shown === null ? '' : ` of these ${shown}`}: ${total}${change ? ` (${change.changeEsc} vs ${change.against ? against(change.against) : 'previous period'}, ${change.prevEsc} before)` : ''}.`,
+    partOfWhole: (shown, share, label, whole) =>
+      `These ${shown} account for ${share} of total ${label} (${whole}).`,
     single: (label, change, changeHtml, prev, value) =>
       `${label} ${change === null ? 'compared with' : change >= 0 ? 'rose' : 'fell'} ${change === null ? '' : `${changeHtml} `}from ${prev} to ${value}.`,
-    highest: (name, label, value, share) =>
-      `${name} has the highest ${label}: ${value}${share ? ` (${share} of total ${label})` : ''}.`,
-    lowest: (name, value, share, label) =>
-      `${name} has the lowest: ${value}${share ? ` (${share} of total ${label})` : ''}.`,
-    top3: (share, label) => `The top 3 account for ${share} of ${label}.`,
+    highest: (name, label, value, share, shown) =>
+      `${name} has the highest ${label}: ${value}${share ? ` (${share} of ${totalOf(label, shown)})` : ''}.`,
+    lowest: (name, value, share, label, shown) =>
+      `${name} has the lowest: ${value}${share ? ` (${share} of ${totalOf(label, shown)})` : ''}.`,
+    top3: (share, label, shown) => `The top 3 account for ${share} of ${totalOf(label, shown)}.`,
     biggestMove: (up, name, change, diff) =>
       `Biggest ${up ? 'increase' : 'decrease'}: ${name}, ${change} (${diff}).`,
     flat: (label) => `${label} is <b>flat</b> over this period.`,

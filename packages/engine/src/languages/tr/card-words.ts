@@ -34,13 +34,18 @@ function againstName(a: TAgainst): string {
   return escapeHtml(a.kind === 'bucket' ? a.text : describeComparisonTr(a.compare, a.range).name);
 }
 
+/** The total a share is of: the measure's whole, or only the rows shown ("bu 5 satırdaki toplam Ciro"). */
+const totalOf = (label: string, shown: number | null | undefined): string =>
+  shown == null ? `toplam ${label}` : `bu ${shown} satırdaki toplam ${label}`;
+
 export const TR_WORDS: TCardWords = {
   code: 'tr',
   field: turkishName,
   columns: {
     previous: (m) => `Önceki ${m}`,
     change: (m) => `${m} Değişim %`,
-    share: (m) => `Toplam ${m} içindeki pay %`,
+    share: (m, shown) =>
+      shown == null ? `Toplam ${m} içindeki pay %` : `Bu ${shown} satırdaki toplam ${m} içindeki pay %`,
     contribution: (m) => `${m} Katkı %`,
     forecast: (m) => `${m} Tahmini`,
     forecastLow: (m) => `${m} Tahmini (alt)`,
@@ -70,7 +75,7 @@ export const TR_WORDS: TCardWords = {
       `En ${lowest ? 'düşük' : 'yüksek'} ${label}: ${name}, ${value}${when}`,
     movedMost: (count, name, value, prev, change) =>
       `${count} sonuç; en çok değişen ${name}: ${value}, önceki ${prev}${change ? `, ${change}` : ''}`,
-    shareOfTotal: (share, label) => `, toplam ${label} içindeki payı ${share}`,
+    shareOfTotal: (share, label, shown) => `, ${totalOf(label, shown)} içindeki payı ${share}`,
     extreme: (highest, name, value) => `; en ${highest ? 'yüksek' : 'düşük'}: ${name}, ${value}`,
     latest: (label, value, bucket, soFar) =>
       `${bucket}${soFar ? ' (şu ana kadar)' : ''} döneminde ${label}: ${value}`,
@@ -89,17 +94,19 @@ export const TR_WORDS: TCardWords = {
   },
 
   insights: {
-    total: (label, total, change) =>
-      `Toplam ${label}: ${total}${change ? ` (${change.against ? against(change.against) : 'önceki döneme göre'} ${change.changeEsc}; önceki değer ${change.prevEsc})` : ''}.`,
+    total: (label, total, change, shown) =>
+      `${shown === null ? 'Toplam' : `Bu ${shown} satırda toplam`} ${label}: ${total}${change ? ` (${change.against ? against(change.against) : 'önceki döneme göre'} ${change.changeEsc}; önceki değer ${change.prevEsc})` : ''}.`,
+    partOfWhole: (shown, share, label, whole) =>
+      `Bu ${shown} satır, toplam ${label} (${whole}) içinde ${share} pay alıyor.`,
     single: (label, change, changeHtml, prev, value) =>
       change === null
         ? `${label}: ${prev} → ${value}.`
         : `${label} ${prev} → ${value}: ${changeHtml} ${change >= 0 ? 'artış' : 'düşüş'}.`,
-    highest: (name, label, value, share) =>
-      `En yüksek ${label}: ${name}, ${value}${share ? ` (toplam ${label} içindeki payı ${share})` : ''}.`,
-    lowest: (name, value, share, label) =>
-      `En düşük: ${name}, ${value}${share ? ` (toplam ${label} içindeki payı ${share})` : ''}.`,
-    top3: (share, label) => `İlk 3, toplam ${label} içinde ${share} pay alıyor.`,
+    highest: (name, label, value, share, shown) =>
+      `En yüksek ${label}: ${name}, ${value}${share ? ` (${totalOf(label, shown)} içindeki payı ${share})` : ''}.`,
+    lowest: (name, value, share, label, shown) =>
+      `En düşük: ${name}, ${value}${share ? ` (${totalOf(label, shown)} içindeki payı ${share})` : ''}.`,
+    top3: (share, label, shown) => `İlk 3, ${totalOf(label, shown)} içinde ${share} pay alıyor.`,
     biggestMove: (up, name, change, diff) =>
       `En büyük ${up ? 'artış' : 'düşüş'}: ${name}, ${change} (${diff}).`,
     flat: (label) => `${label} bu dönemde <b>yatay</b> seyrediyor.`,
