@@ -56,7 +56,8 @@ test('a new user: Getting started, starters about their file, reports about thei
   await page.getByTestId('ds-upload-submit').click();
   expect((await uploaded).status()).toBe(200);
 
-  await page.goto('/');
+  // Back by the app's own navigation (no reload): the guide is read again after the upload.
+  await page.getByTestId('nav-dashboard').click();
   await expect(step(page, 'data-source')).toHaveAttribute('data-status', 'done');
   await expect(step(page, 'data-source')).toContainText('Connected: 1 data source of your own.');
   await expect(step(page, 'all-set')).toHaveAttribute('data-status', 'todo');
@@ -80,9 +81,11 @@ test('a new user: Getting started, starters about their file, reports about thei
   await expect(page.getByTestId('getting-started')).toHaveCount(0);
 
   // The empty conversation: starters about the file, and one answers from it.
-  await page.goto('/conversation');
+  await page.getByTestId('nav-conversation').click();
   await expect(page.getByTestId('conversation-empty')).toBeVisible();
   await expect(page.getByTestId('starters-source')).toContainText(`Questions about “${FILE}”`);
+  // The file is the default before any click: the picker shows it, as the starters do.
+  await expect(page.getByTestId('source-select').locator('option:checked')).toHaveText(FILE);
   const chips = page.getByTestId('suggestion-chip');
   await expect(chips.first()).toBeVisible();
   await expect(chips.filter({ hasText: /Revenue/ }).first()).toBeVisible();

@@ -260,7 +260,7 @@ export function buildServices(
     repo: new GuideRepository(db),
     sources: datasourcesRepo,
     access,
-    options: { demo: config.DEMO, linkedAssistants: (actor) => oauth.linkedAssistants.count(actor) },
+    options: { linkedAssistants: (actor) => oauth.linkedAssistants.count(actor) },
     clock,
   });
   const reports = new ReportsService({
@@ -275,7 +275,6 @@ export function buildServices(
       publicUrl: config.PUBLIC_URL,
       cooldownExempt: config.REPORT_COOLDOWN_EXEMPT,
       llm,
-      ownSource: (actor) => guide.ownSourceId(actor),
     },
     log,
     clock,
@@ -329,7 +328,6 @@ export function buildServices(
     // One process owns PGlite: its copy of a follow-up context never goes stale there.
     contextMs: database.kind === 'pglite' ? 10 * 60_000 : PROCESS_COPY_MS.shared,
     verified: (actor, source) => verified.index(actor, source),
-    ownSource: (actor) => guide.ownSourceId(actor),
   });
   return {
     access,

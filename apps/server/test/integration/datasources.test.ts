@@ -249,8 +249,10 @@ describe.each(TEST_DATABASES)('data sources on %s', (kind) => {
         revoked: false,
         selected_account: 'public',
         accounts: { public: { id: 'public', account_id: 'public', name: 'public', active: true } },
-        default: false,
+        // The user chose no default: their newest own source is it, no longer the demo.
+        default: true,
       });
+      expect(credentials.demo.default).toBe(false);
       expect(Object.keys(credentials[sourceA]).sort()).not.toContain('config');
     });
 

@@ -127,6 +127,23 @@ describe.each(TEST_DATABASES)('the data source a report reads, on %s', (kind) =>
     expect(own).toBeTruthy();
   });
 
+  it('reads the default, named, when the chosen source was deactivated since', async () => {
+    const c = await newUser();
+    const chosen = await upload(c, 'Kestrel Sales.csv');
+    const other = await upload(c, 'Harbour Sales.csv');
+    const saved = await put(c, '', {
+      report: 'organisation_strategy',
+      profile: { ...STRATEGY, datasource_id: chosen },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const ref = { type: 'FILE', datasource_id: chosen };
+    const off = await c.inject({ method: 'POST', url: '/api/v1/datasource/deactivate', payload: ref });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await list(c)).default_datasource_id).toBe(other);
+    const issue = await generate(c, 'organisation_strategy');
+    expect(issue?.html).toContain('Data source: Harbour Sales.');
+  });
+
   it('has an employee-growth profile of focus functions without target clients', async () => {
     const c = await newUser();
     await upload(c, 'Kestrel Sales.csv');
@@ -145,5 +162,37 @@ describe.each(TEST_DATABASES)('the data source a report reads, on %s', (kind) =>
     expect(issue.html).toContain('Focus functions: People / Talent, Operations.');
     expect(issue.html).toContain('Data source: Kestrel Sales.');
     expect(issue.html).not.toContain('Target clients');
+  });
+});
+
+describe.each(TEST_DATABASES)('a report with no data source to read (no demo), on %s', (kind) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind, { DEMO: 'false' }, undefined, { worker: false });
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('refuses Generate with the reason, before the cooldown starts', async () => {
+    const user = await createUser(t.app);
+    const c = await signIn(t.app, user.email, user.password);
+    const list = async (): Promise<TReportsResponse> =>
+      (await c.inject({ method: 'GET', url: '/features/deep-research-reports' })).json();
+    expect((await list()).default_datasource_id).toBeNull();
+    const saved = await c.inject({
+      method: 'PUT',
+      url: '/features/deep-research-report',
+      payload: { report: 'organisation_strategy', profile: STRATEGY },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const run = await c.inject({
+      method: 'PUT',
+      url: '/features/deep-research-report/run',
+      payload: { report: 'organisation_strategy' },
+    });
+    expect(run.statusCode).toBe(400);
+    expect(run.json().message).toMatch(/no data source for this report/);
+    const entry = (await list()).reports.find((r) => r.feature.endsWith('organisation_strategy'))!;
+    expect(entry.data.LastIssued).toBeNull();
   });
 });

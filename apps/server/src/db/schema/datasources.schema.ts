@@ -27,15 +27,14 @@ export const datasources = pgTable(
 /**
  * The source conversations use when a question names none, per user and project. A table of its
  * own rather than a column on memberships: it belongs to this module, and the foreign key drops
- * the choice with the source. No row means the built-in demo source (when DEMO is on).
+ * the choice with the source. No row means no choice (the user's newest source, else the demo);
+ * a row without a source means the user chose the built-in demo.
  */
 export const datasourceDefaults = pgTable(
   'datasource_defaults',
   {
     ...ownerColumns(),
-    datasourceId: uuid('datasource_id')
-      .notNull()
-      .references(() => datasources.id, { onDelete: 'cascade' }),
+    datasourceId: uuid('datasource_id').references(() => datasources.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.projectId] })],
 );

@@ -55,8 +55,6 @@ export interface ConversationsDeps {
   contexts?: { entries: number; bytes: number };
   /** The asker's verified questions of a source (modules/verified), answered first. */
   verified?: (actor: Actor, source: AnswerSource) => Promise<VerifiedIndex | null>;
-  /** The source that speaks for the asker's business (modules/guide): the starters' source. */
-  ownSource?: (actor: Actor) => Promise<string | null>;
 }
 
 /** The follow-up context of one (user, project, source), kept beside the session. */
@@ -87,7 +85,6 @@ export class ConversationsService {
   /** By user, project and source; the least recently used go first. */
   private readonly contexts: Lru<FollowUpContext>;
   private readonly verified: ConversationsDeps['verified'];
-  private readonly ownSource: ConversationsDeps['ownSource'];
 
   constructor(deps: ConversationsDeps) {
     this.repo = deps.repo;
@@ -102,7 +99,6 @@ export class ConversationsService {
       deps.history ?? new HistoryWriter({ repo: deps.repo, journalDir: null, log: console });
     this.contextMs = deps.contextMs ?? 5_000;
     this.verified = deps.verified;
-    this.ownSource = deps.ownSource;
     const bounds = deps.contexts ?? { entries: CONTEXTS_KEPT, bytes: CONTEXTS_BYTES };
     this.contexts = new Lru(bounds.entries, {
       maxBytes: bounds.bytes,
@@ -265,13 +261,11 @@ export class ConversationsService {
 
   /**
    * Starter questions of the empty conversation, in the asker's language: about the given source,
-   * else the one that speaks for the asker's business (their own; the demo only when they have
-   * none). Empty when there is no source yet or it cannot answer now.
+   * else the asker's default (pickDefault). Empty when there is no source yet or it cannot answer now.
    */
   async suggestions(asker: Actor, datasourceId?: string): Promise<TSuggestions> {
     await this.requireConversations(asker);
-    const id = datasourceId ?? (this.ownSource ? await this.ownSource(asker) : null);
-    const source = await this.sources.resolve(asker, id).catch((error: unknown) => {
+    const source = await this.sources.resolve(asker, datasourceId ?? null).catch((error: unknown) => {
       if (error instanceof Invalid || error instanceof Unavailable) return null;
       throw error;
     });

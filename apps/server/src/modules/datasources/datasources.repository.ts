@@ -1,3 +1,4 @@
+import { DEMO_DATASOURCE_ID } from '@parley/contract';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { collectionQuestions, collections, datasourceDefaults, datasources } from '../../db/schema';
@@ -192,7 +193,7 @@ export class DatasourcesRepository {
     return rows.map((r) => ({ ...r, cards: Number(r.cards) }));
   }
 
-  /** The id of the owner's chosen default source, or null (no choice: the demo). */
+  /** The owner's chosen default: a source's id, 'demo' when they chose the demo, null when no choice. */
   async findDefault(owner: Owner): Promise<string | null> {
     const [row] = await this.db
       .select({ id: datasourceDefaults.datasourceId })
@@ -201,23 +202,16 @@ export class DatasourcesRepository {
         and(eq(datasourceDefaults.userId, owner.userId), eq(datasourceDefaults.projectId, owner.projectId)),
       )
       .limit(1);
-    return row?.id ?? null;
+    if (!row) return null;
+    return row.id ?? DEMO_DATASOURCE_ID;
   }
 
-  /** Sets the owner's default source; null clears it (back to the demo). */
-  async setDefault(owner: Owner, datasourceId: string | null): Promise<void> {
-    if (datasourceId === null) {
-      await this.db
-        .delete(datasourceDefaults)
-        .where(
-          and(eq(datasourceDefaults.userId, owner.userId), eq(datasourceDefaults.projectId, owner.projectId)),
-        );
-      await this.changed(owner);
-      return;
-    }
+  /** Sets the owner's default source: one of theirs, or 'demo' (stored as a row without a source). */
+  async setDefault(owner: Owner, datasourceId: string): Promise<void> {
+    const id = datasourceId === DEMO_DATASOURCE_ID ? null : datasourceId;
     await this.db
       .insert(datasourceDefaults)
-      .values({ ...owner, datasourceId })
+      .values({ ...owner, datasourceId: id })
       .onConflictDoUpdate({
         target: [datasourceDefaults.userId, datasourceDefaults.projectId],
         set: { datasourceId: sql`excluded.datasource_id` },

@@ -202,7 +202,7 @@ export class DatasourcesService {
   async setDefault(actor: Actor, body: { datasource_id: string }): Promise<void> {
     await this.requireSettings(actor);
     if (body.datasource_id === DEMO_DATASOURCE_ID && this.deps.resolver.demoEnabled) {
-      await this.deps.repo.setDefault(actor, null);
+      await this.deps.repo.setDefault(actor, DEMO_DATASOURCE_ID);
       return;
     }
     const row = await this.getOwned(actor, body);
@@ -279,7 +279,8 @@ export class DatasourcesService {
    */
   async credentials(actor: Actor): Promise<TCredentials> {
     const rows = await this.deps.repo.listOwned(actor);
-    const chosen = pickDefault(await this.deps.repo.findDefault(actor), rows, this.deps.resolver.demoEnabled);
+    const owned = { rows, chosen: await this.deps.repo.findDefault(actor) };
+    const chosen = pickDefault(owned, this.deps.resolver.demoEnabled);
     const out: TCredentials = {};
     if (this.deps.resolver.demoEnabled)
       out[DEMO_DATASOURCE_ID] = demoCredential(actor.email, chosen === DEMO_DATASOURCE_ID);

@@ -15,7 +15,7 @@ import type { SecretBox } from '../../lib/crypto';
 import { Invalid, NotFound, Unavailable, UpstreamFailed } from '../../lib/errors';
 import type { InvalidationBus } from '../../lib/invalidation';
 import type { AnswerSource } from '../answers/answers.service';
-import type { DatasourceRow, DatasourcesRepository } from './datasources.repository';
+import type { DatasourceRow, DatasourcesRepository, OwnedSources } from './datasources.repository';
 import type { OAuthTokenProvider } from './oauth-token-provider';
 import { openConfig } from './source-config';
 
@@ -110,9 +110,21 @@ export class SourceResolver {
     return this.options.demo !== null;
   }
 
+  /** Whether `id` is a source the actor can ask now: an active one of theirs, or the demo when on. */
+  async canAnswer(actor: Actor, id: string): Promise<boolean> {
+    if (id === DEMO_DATASOURCE_ID) return this.demoEnabled;
+    const { rows } = await this.repo.ownedSources(actor);
+    return rows.some((r) => r.id === id && r.status === 'active');
+  }
+
+  /** The id of the actor's default source (see pickDefault); null when they have none. */
+  async defaultId(actor: Actor): Promise<string | null> {
+    return pickDefault(await this.repo.ownedSources(actor), this.demoEnabled);
+  }
+
   /**
    * The source a question goes to: the given id (the actor's own, active), or with null the
-   * actor's default, else the demo, else their first active source. Its model carries the
+   * actor's default (see pickDefault). Its model carries the
    * actor's overlay (their model edits) and then the words the actor's project taught (learned synonyms).
    */
   async resolve(actor: Actor, datasourceId: string | null): Promise<AnswerSource> {
@@ -143,11 +155,11 @@ export class SourceResolver {
 
   private async resolveSource(actor: Actor, datasourceId: string | null): Promise<AnswerSource> {
     if (datasourceId === null) {
-      const { rows, chosen } = await this.repo.ownedSources(actor);
-      const id = pickDefault(chosen, rows, this.demoEnabled);
+      const owned = await this.repo.ownedSources(actor);
+      const id = pickDefault(owned, this.demoEnabled);
       if (id === null)
         throw new Invalid('There is no data source to answer from. Connect one on the Data sources screen.');
-      return id === DEMO_DATASOURCE_ID ? this.demo() : this.fromRow(rows.find((r) => r.id === id)!);
+      return id === DEMO_DATASOURCE_ID ? this.demo() : this.fromRow(owned.rows.find((r) => r.id === id)!);
     }
     if (datasourceId === DEMO_DATASOURCE_ID && this.options.demo) return this.demo();
     // From the owner's short-lived copy of their sources (dropped by every write to them), as the
@@ -307,13 +319,25 @@ export function sourceDataDir(sourcesDir: string, row: Pick<DatasourceRow, 'id' 
   return isUploadType(row.type) ? sourcesDir : join(sourcesDir, row.id);
 }
 
+/** The type of the built-in demo; a row of it is never the user's own data. */
+const DEMO_TYPE = 'DEMO';
+
+/** The user's own sources that can answer: active, and not the demo. */
+export function ownActiveSources(rows: readonly DatasourceRow[]): DatasourceRow[] {
+  return rows.filter((r) => r.status === 'active' && r.type !== DEMO_TYPE);
+}
+
 /**
- * The source a question without one goes to: the chosen default while it is active, else the
- * demo (when on), else the first active source; null when there is none.
+ * The user's default source, the one rule for every question, card, starter and report that names
+ * none: the chosen source while it is active (the demo when they chose it), else the source they
+ * added last, else the demo (when on), else the first active source; null when there is none.
  */
-export function pickDefault(chosen: string | null, rows: DatasourceRow[], demo: boolean): string | null {
+export function pickDefault({ rows, chosen }: OwnedSources, demo: boolean): string | null {
+  if (chosen === DEMO_DATASOURCE_ID && demo) return DEMO_DATASOURCE_ID;
   const active = rows.filter((r) => r.status === 'active');
   if (chosen && active.some((r) => r.id === chosen)) return chosen;
+  const newest = ownActiveSources(active).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
+  if (newest) return newest.id;
   if (demo) return DEMO_DATASOURCE_ID;
   return active[0]?.id ?? null;
 }

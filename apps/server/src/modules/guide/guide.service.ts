@@ -1,15 +1,13 @@
 import type { TGuideState, TGuideUpdateBody } from '@parley/contract';
 import type { AccessPolicy, Actor } from '../../lib/access';
 import type { DatasourcesRepository } from '../datasources/datasources.repository';
+import { ownActiveSources } from '../datasources/source-resolver';
 import type { GuideRepository, GuideRow } from './guide.repository';
-import { ownActiveSources, pickOwnSource } from './own-source';
 
 /** How many assistants (Alexa, Teams, MCP) the user has linked; none can be linked yet. */
 export type LinkedAssistants = (actor: Actor) => Promise<number>;
 
 export interface GuideOptions {
-  /** Whether the built-in demo source exists (DEMO on). */
-  demo: boolean;
   /** Counts the user's linked assistants; the assistants module hands its own in when it lands. */
   linkedAssistants?: LinkedAssistants;
 }
@@ -26,7 +24,6 @@ export interface GuideDeps {
 /**
  * The dashboard's Getting started guide: each step read from real state (the user's own active
  * sources, their linked assistants), the user's skip and dismissal stored per user and project.
- * It also names the source that speaks for the user's business (starters, reports).
  */
 export class GuideService {
   private readonly linkedAssistants: LinkedAssistants;
@@ -55,11 +52,6 @@ export class GuideService {
         ? await this.deps.repo.save(actor, values, now)
         : await this.deps.repo.find(actor);
     return this.stateOf(actor, row);
-  }
-
-  /** The id of the source that speaks for the actor's business (see pickOwnSource); null when none. */
-  async ownSourceId(actor: Actor): Promise<string | null> {
-    return pickOwnSource(await this.deps.sources.ownedSources(actor), this.deps.options.demo);
   }
 
   private async stateOf(actor: Actor, row: GuideRow | null): Promise<TGuideState> {

@@ -2,12 +2,9 @@
 import { DEMO_DESCRIPTOR } from '@parley/connectors';
 import { DEMO_DATASOURCE_ID } from '@parley/contract';
 import type { Actor } from '../../lib/access';
-import { NotFound } from '../../lib/errors';
+import { Invalid } from '../../lib/errors';
 import type { AnswerSource } from '../answers/answers.service';
 import type { SourceResolver } from '../datasources/source-resolver';
-
-/** The source that speaks for the user's business when a profile names none (modules/guide). */
-export type OwnSource = (actor: Actor) => Promise<string | null>;
 
 /** A source as the data-sources screen names it ("Demo data", the file's or connection's name). */
 export function sourceName(source: AnswerSource): string {
@@ -23,22 +20,31 @@ export async function checkReportSource(
   if (id) await sources.typeOf(actor, id);
 }
 
+/** Why a report cannot be generated when the user has no source it could read. */
+export const NO_REPORT_SOURCE =
+  'There is no data source for this report to read. Connect one on the Data sources screen.';
+
 /**
- * The source an issue is computed from: the profile's choice; when it names none (profiles saved
- * before the choice existed) or the chosen source was deleted since, the user's own default.
+ * The id of the source an issue is computed from: the profile's choice while it can answer; when it
+ * names none (profiles saved before the choice existed), or the chosen source was deleted,
+ * deactivated or revoked since, the user's default (the tile says so). Null when there is none.
  */
+export async function reportSourceId(
+  sources: Pick<SourceResolver, 'canAnswer' | 'defaultId'>,
+  actor: Actor,
+  chosen: string | null | undefined,
+): Promise<string | null> {
+  if (chosen && (await sources.canAnswer(actor, chosen))) return chosen;
+  return sources.defaultId(actor);
+}
+
+/** The source an issue is computed from (see reportSourceId). */
 export async function resolveReportSource(
-  sources: Pick<SourceResolver, 'resolve'>,
-  ownSource: OwnSource,
+  sources: Pick<SourceResolver, 'resolve' | 'canAnswer' | 'defaultId'>,
   actor: Actor,
   chosen: string | null | undefined,
 ): Promise<AnswerSource> {
-  if (chosen) {
-    try {
-      return await sources.resolve(actor, chosen);
-    } catch (error) {
-      if (!(error instanceof NotFound)) throw error;
-    }
-  }
-  return sources.resolve(actor, await ownSource(actor));
+  const id = await reportSourceId(sources, actor, chosen);
+  if (id === null) throw new Invalid(NO_REPORT_SOURCE);
+  return sources.resolve(actor, id);
 }

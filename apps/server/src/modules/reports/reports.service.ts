@@ -39,7 +39,13 @@ import {
   nextReportSlot,
   reportPeriodKey,
 } from './report-schedule';
-import { checkReportSource, type OwnSource, resolveReportSource, sourceName } from './report-source';
+import {
+  checkReportSource,
+  NO_REPORT_SOURCE,
+  reportSourceId,
+  resolveReportSource,
+  sourceName,
+} from './report-source';
 import type { ReportRow, ReportsRepository } from './reports.repository';
 
 /** The queue's name for one report issue. */
@@ -59,8 +65,6 @@ export interface ReportsOptions {
   cooldownExempt: string[];
   /** LLM_BASE_URL's model: it may narrate the summary from the computed facts. */
   llm: LlmConfig | null;
-  /** The source that speaks for the user's business: a profile without a source reads it. */
-  ownSource?: OwnSource;
 }
 
 /** What the reports service is built from (services.ts). */
@@ -111,7 +115,7 @@ export class ReportsService {
       config: REPORT_NAMES.map((value) => ({ value, enabled: enabled(value), ...TILES[value] })),
       reports: REPORT_NAMES.filter(enabled).map((r) => toEntry(r, rows.get(r) ?? null)),
       cooldown_exempt: this.isExempt(actor),
-      default_datasource_id: await this.ownSource(actor),
+      default_datasource_id: await this.deps.sources.defaultId(actor),
     };
   }
 
@@ -143,10 +147,14 @@ export class ReportsService {
 
   /**
    * PUT …/run (Generate): the issue is built and mailed now. Within 7 days of LastIssued → 429
-   * with the date it works again, unless the user is in REPORT_COOLDOWN_EXEMPT.
+   * with the date it works again, unless the user is in REPORT_COOLDOWN_EXEMPT. With no source to
+   * read → 400 before the cooldown starts.
    */
   async run(actor: Actor, report: TReportName): Promise<{ id: string }> {
     const row = await this.requireProfile(actor, report);
+    const chosen = (row.profile as unknown as TReportProfile).datasource_id;
+    if ((await reportSourceId(this.deps.sources, actor, chosen)) === null)
+      throw new Invalid(NO_REPORT_SOURCE);
     const now = this.deps.clock();
     const notBefore = this.isExempt(actor)
       ? null
@@ -194,11 +202,6 @@ export class ReportsService {
       title: i.title ?? '',
       html: i.html ?? '',
     }));
-  }
-
-  /** The source a profile without one reads; without the guide's rule, the user's default. */
-  private async ownSource(actor: Actor): Promise<string | null> {
-    return this.deps.options.ownSource ? this.deps.options.ownSource(actor) : null;
   }
 
   /** REPORT_COOLDOWN_EXEMPT: the spec's staff accounts, never cooled down. */
@@ -333,8 +336,7 @@ export class ReportsService {
   /** The document of one issue, from the profile's source over the reporting period. */
   private async compute(actor: Actor, report: ReportRow): Promise<ReportDocument> {
     const profile = report.profile as unknown as TReportProfile;
-    const own = (a: Actor) => this.ownSource(a);
-    const source = await resolveReportSource(this.deps.sources, own, actor, profile.datasource_id);
+    const source = await resolveReportSource(this.deps.sources, actor, profile.datasource_id);
     return analyseReport(this.deps.answers, source, {
       report: report.report,
       profile,

@@ -4,16 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/api/errors';
 import { toast } from '../../lib/toast';
+import { READS_SOURCES } from '../datasources';
 import './i18n';
 
 /** Query key of the Getting started guide. */
 export const guideKeys = { state: ['guide'] as const };
 
-/** GET /features/guide: each step read from the server, fresh on every visit to the dashboard. */
+/** GET /features/guide: each step read from the server, again after every change to a source. */
 export function useGuide() {
   return useQuery({
     queryKey: guideKeys.state,
     queryFn: ({ signal }) => api.call('GET /features/guide', undefined, { signal }),
+    meta: READS_SOURCES,
     retry: false,
   });
 }

@@ -10,7 +10,15 @@ import { SafeHtml } from '../../ui/SafeHtml';
 import { useSourceChoice } from '../datasources';
 import { ExplainedButton } from './components/ExplainedButton';
 import { useReportAction, useReportIssues, useReports } from './hooks/useReports';
-import { type BlockedReason, blockedReasons, formPath, reportBadge, reportOf } from './reports';
+import {
+  type BlockedReason,
+  blockedReasons,
+  formPath,
+  type ReportSource,
+  reportBadge,
+  reportOf,
+  reportSource,
+} from './reports';
 
 const ACCENT = '#4f46e5';
 const BADGE_COLOR = { active: 'teal', stopped: 'orange', inactive: 'gray' } as const;
@@ -24,6 +32,7 @@ function useDate() {
 function ReportTile({
   config,
   entry,
+  source,
   sourceName,
   exempt,
   waitingFor,
@@ -32,7 +41,9 @@ function ReportTile({
 }: {
   config: TReportConfig;
   entry: TReportEntry;
-  /** The data source the report reads, named; null when the user has none. */
+  /** The data source the report will read; null when the user has none. */
+  source: ReportSource | null;
+  /** That source's name as the data-sources screen shows it. */
   sourceName: string | null;
   exempt: boolean;
   waitingFor: string | null;
@@ -47,11 +58,12 @@ function ReportTile({
   const issues = useReportIssues(report, waitingFor);
   const hasProfile = entry.data.profile !== null;
   const busy = action.isPending;
-  const blocked = blockedReasons(entry, { exempt, busy, now: new Date() });
+  const blocked = blockedReasons(entry, { exempt, busy, now: new Date(), source });
   const whyId = `report-why-${report}`;
   const why = (reason: BlockedReason | null): string | null => {
     if (!reason) return null;
     if (reason.kind === 'no_profile') return t(`why.no_profile.${report}`);
+    if (reason.kind === 'no_source') return t('why.no_source');
     if (reason.kind === 'cooldown') return t('why.cooldown', { date: date(reason.until) });
     return t('why.busy');
   };
@@ -81,6 +93,11 @@ function ReportTile({
       {sourceName ? (
         <p className="is-tile-meta" data-testid={`report-source-${report}`}>
           {t('reads', { source: sourceName })}
+        </p>
+      ) : null}
+      {source?.fallback && sourceName ? (
+        <p className="is-tile-note" data-testid={`report-source-fallback-${report}`}>
+          {t('reads_instead', { source: sourceName })}
         </p>
       ) : null}
       <Group gap="xs" mt="sm">
@@ -190,12 +207,11 @@ export default function IntelligenceSuitePage() {
 
   const sources = useSourceChoice();
   const data = reports.data;
-  // A profile's own choice while it is usable, else the source reports read by default.
-  const sourceNameOf = (entry: TReportEntry): string | null => {
-    const chosen = entry.data.profile?.datasource_id;
-    const label = (id: unknown) => sources.options.find((o) => o.id === id)?.label ?? null;
-    return label(chosen) ?? label(data?.default_datasource_id);
-  };
+  const usable = sources.options.map((o) => o.id);
+  const sourceOf = (entry: TReportEntry) =>
+    reportSource(entry.data.profile?.datasource_id, usable, data?.default_datasource_id ?? null);
+  const labelOf = (source: ReportSource | null) =>
+    sources.options.find((o) => o.id === source?.id)?.label ?? null;
   const entries = new Map((data?.reports ?? []).map((e) => [reportOf(e), e]));
   const tiles = (data?.config ?? []).filter((c) => c.enabled && entries.has(c.value));
 
@@ -213,7 +229,8 @@ export default function IntelligenceSuitePage() {
             key={config.value}
             config={config}
             entry={entries.get(config.value)!}
-            sourceName={sourceNameOf(entries.get(config.value)!)}
+            source={sourceOf(entries.get(config.value)!)}
+            sourceName={labelOf(sourceOf(entries.get(config.value)!))}
             exempt={data?.cooldown_exempt ?? false}
             waitingFor={waiting[config.value] ?? null}
             onRun={(report, id) => setWaiting((w) => ({ ...w, [report]: id }))}

@@ -33,12 +33,15 @@ const enUS = {
   generating: 'The report is being built; it appears here and in your inbox in a moment.',
   none_enabled: 'No reports are enabled for your account.',
   reads: 'Reads: {{source}}',
+  reads_instead:
+    'The data source chosen for this report is inactive or was removed, so it reads {{source}} instead. Choose another in the profile.',
   why: {
     no_profile: {
       organisation_strategy: 'Fill in the strategy profile first.',
       organisation_opportunity: 'Fill in the opportunity profile first.',
       employee_growth: 'Fill in the employee growth profile first.',
     },
+    no_source: 'There is no data source for this report to read. Connect one on the Data sources screen.',
     cooldown: 'Cooldown: available again on {{date}}.',
     busy: 'Wait until the current request has finished.',
   },
@@ -132,12 +135,16 @@ const tr: typeof enUS = {
   generating: 'Rapor hazırlanıyor; birazdan burada ve e-posta kutunuzda olacak.',
   none_enabled: 'Hesabınız için etkin rapor yok.',
   reads: 'Okuduğu kaynak: {{source}}',
+  reads_instead:
+    'Bu rapor için seçilen veri kaynağı etkin değil ya da kaldırıldı; bu yüzden rapor onun yerine {{source}} kaynağını okuyor. Profilden başka bir kaynak seçin.',
   why: {
     no_profile: {
       organisation_strategy: 'Önce strateji profilini doldurun.',
       organisation_opportunity: 'Önce fırsat profilini doldurun.',
       employee_growth: 'Önce çalışan gelişimi profilini doldurun.',
     },
+    no_source:
+      'Bu raporun okuyabileceği bir veri kaynağı yok. Veri kaynakları ekranından bir kaynak bağlayın.',
     cooldown: 'Bekleme süresi: {{date}} tarihinde yeniden kullanılabilir.',
     busy: 'Süren istek bitene kadar bekleyin.',
   },

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { blockedReasons, formPath, generateAvailableAt, reportBadge, reportCounts } from './reports';
+import {
+  blockedReasons,
+  formPath,
+  generateAvailableAt,
+  reportBadge,
+  reportCounts,
+  reportSource,
+} from './reports';
 
 const entry = (status: 'Created' | 'Running' | 'Stopped' | null) => ({
   feature: 'deep_research_reports/organisation_strategy',
@@ -39,23 +46,47 @@ describe('Intelligence Suite rules', () => {
 
   it('says why Start and Generate are disabled', () => {
     const now = new Date('2026-11-25T12:00:00Z');
+    const source = { id: 'demo', fallback: false };
     const saved = (LastIssued: string | null) => ({
       data: { ...entry('Created').data, profile: { business_name: 'x' }, LastIssued },
     });
-    expect(blockedReasons(entry(null), { exempt: false, busy: false, now })).toEqual({
+    expect(blockedReasons(entry(null), { exempt: false, busy: false, now, source })).toEqual({
       start: { kind: 'no_profile' },
       generate: { kind: 'no_profile' },
     });
-    expect(blockedReasons(saved('2026-11-20T12:00:00Z'), { exempt: false, busy: false, now })).toEqual({
+    expect(
+      blockedReasons(saved('2026-11-20T12:00:00Z'), { exempt: false, busy: false, now, source }),
+    ).toEqual({
       start: null,
       generate: { kind: 'cooldown', until: new Date('2026-11-27T12:00:00Z') },
     });
-    expect(blockedReasons(saved('2026-11-20T12:00:00Z'), { exempt: true, busy: false, now })).toEqual({
-      start: null,
-      generate: null,
-    });
-    expect(blockedReasons(saved(null), { exempt: false, busy: true, now }).generate).toEqual({
+    expect(blockedReasons(saved('2026-11-20T12:00:00Z'), { exempt: true, busy: false, now, source })).toEqual(
+      {
+        start: null,
+        generate: null,
+      },
+    );
+    expect(blockedReasons(saved(null), { exempt: false, busy: true, now, source }).generate).toEqual({
       kind: 'busy',
     });
+  });
+
+  it('disables Generate, saying why, when there is no data source to read; Start stays', () => {
+    const now = new Date('2026-11-25T12:00:00Z');
+    const saved = { data: { ...entry('Created').data, profile: { business_name: 'x' } } };
+    expect(blockedReasons(saved, { exempt: true, busy: false, now, source: null })).toEqual({
+      start: null,
+      generate: { kind: 'no_source' },
+    });
+  });
+
+  it('names what a report will really read: the usable choice, else the default, saying so', () => {
+    const usable = ['demo', 'own'];
+    expect(reportSource('own', usable, 'demo')).toEqual({ id: 'own', fallback: false });
+    expect(reportSource(undefined, usable, 'own')).toEqual({ id: 'own', fallback: false });
+    // Chosen, then deactivated or removed: the default, and the tile says it is a fallback.
+    expect(reportSource('gone', usable, 'own')).toEqual({ id: 'own', fallback: true });
+    expect(reportSource('gone', [], null)).toBeNull();
+    expect(reportSource(undefined, [], 'own')).toBeNull();
   });
 });

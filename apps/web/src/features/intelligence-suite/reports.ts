@@ -47,19 +47,45 @@ export function formPath(report: TReportName): string {
   }
 }
 
+/** The source a report reads; `fallback` when the profile chose one that cannot answer now. */
+export interface ReportSource {
+  id: string;
+  fallback: boolean;
+}
+
+/**
+ * What a report will really read, as the server decides it (reports/report-source.ts): the
+ * profile's choice while it is usable, else the user's default; null when there is no source.
+ */
+export function reportSource(
+  chosen: unknown,
+  usable: readonly string[],
+  defaultId: string | null,
+): ReportSource | null {
+  if (typeof chosen === 'string' && usable.includes(chosen)) return { id: chosen, fallback: false };
+  if (defaultId === null || !usable.includes(defaultId)) return null;
+  return { id: defaultId, fallback: typeof chosen === 'string' };
+}
+
 /** Why Start or Generate cannot be pressed now; null when it can. */
-export type BlockedReason = { kind: 'no_profile' } | { kind: 'cooldown'; until: Date } | { kind: 'busy' };
+export type BlockedReason =
+  | { kind: 'no_profile' }
+  | { kind: 'no_source' }
+  | { kind: 'cooldown'; until: Date }
+  | { kind: 'busy' };
 
 /**
  * What keeps a tile's Start and Generate disabled, so the screen can say it (spec 2 §4): no profile
- * yet, the 7-day cooldown (Generate only; an exempt user has none), or an action in flight.
+ * yet, no data source to read (Generate only: a schedule may wait for one), the 7-day cooldown
+ * (Generate only; an exempt user has none), or an action in flight.
  */
 export function blockedReasons(
   entry: Pick<TReportEntry, 'data'>,
-  options: { exempt: boolean; busy: boolean; now: Date },
+  options: { exempt: boolean; busy: boolean; now: Date; source: ReportSource | null },
 ): { start: BlockedReason | null; generate: BlockedReason | null } {
   if (entry.data.profile === null) return { start: { kind: 'no_profile' }, generate: { kind: 'no_profile' } };
   if (options.busy) return { start: { kind: 'busy' }, generate: { kind: 'busy' } };
+  if (options.source === null) return { start: null, generate: { kind: 'no_source' } };
   const until = options.exempt ? null : generateAvailableAt(entry.data.LastIssued, options.now);
   return { start: null, generate: until ? { kind: 'cooldown', until } : null };
 }

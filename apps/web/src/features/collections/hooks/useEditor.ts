@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
+import { READS_SOURCES } from '../../datasources';
 import { failureText } from '../collections';
 import { answeredPhrases, favouritePhrases, type SuggestionLists } from '../suggestions';
 import { collectionKeys } from './collection-keys';
@@ -21,6 +22,7 @@ export function useSuggestions() {
   const { t } = useTranslation();
   return useQuery({
     queryKey: collectionKeys.suggestions,
+    meta: READS_SOURCES,
     queryFn: async ({ signal }): Promise<SuggestionLists> => {
       const [favourites, history, model] = await Promise.allSettled([
         api.call('GET /features/favourites', undefined, { signal }),

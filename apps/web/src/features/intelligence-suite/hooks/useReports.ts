@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api/errors';
 import { toast } from '../../../lib/toast';
+import { READS_SOURCES } from '../../datasources';
 import '../i18n';
 
 /** Query keys of the Intelligence Suite resources (DESIGN §11). */
@@ -22,6 +23,7 @@ export function useReports(failure: 'fetch_failed' | 'organisation_failed' = 'fe
   const { t } = useTranslation('reports');
   return useQuery({
     queryKey: reportKeys.list,
+    meta: READS_SOURCES,
     enabled,
     retry: false,
     queryFn: async ({ signal }) => {

@@ -1,0 +1,1 @@
+ALTER TABLE "datasource_defaults" ALTER COLUMN "datasource_id" DROP NOT NULL;
