@@ -10,6 +10,7 @@ import {
   type TIntrospectedTable,
   type TIntrospection,
   type TSqlDialect,
+  type TValueRange,
 } from '@parley/engine';
 import {
   type Connector,
@@ -177,6 +178,14 @@ export function lowCardinalityValues(values: TQueryValue[]): string[] | null {
     .filter((v) => v !== null)
     .map(String)
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** A measured range, or null when the column has no (finite) values. */
+export function valueRange(lo: TQueryValue, hi: TQueryValue, whole: TQueryValue): TValueRange | null {
+  if (lo === null || hi === null) return null;
+  const [min, max] = [Number(lo), Number(hi)];
+  if (!Number.isFinite(min) || !Number.isFinite(max)) return null;
+  return { min, max, whole: whole === true };
 }
 
 export function messageOf(error: unknown): string {
