@@ -8,6 +8,7 @@ import type { TIntrospectedColumn, TIntrospectedTable } from '@parley/engine';
 import { ConnectorError, type TConnectorAccount, type TQueryValue } from '../connector';
 import {
   introspectedColumn,
+  isNumericColumn,
   LOW_CARDINALITY,
   lowCardinalityValues,
   messageOf,
@@ -205,7 +206,7 @@ export class DuckDbConnector extends SqlConnector {
     const q = quoteIdentifier;
     for (const table of tables) {
       const text = table.columns.filter((col) => col.kind === 'text');
-      const numbers = table.columns.filter(isNumber);
+      const numbers = table.columns.filter(isNumericColumn);
       const stats = await this.rows(
         `SELECT COUNT(*) AS n${text.map((col, i) => `, approx_count_distinct(${q(col.name)}) AS d${i}`).join('')}${numbers.map((col, i) => `, ${rangeSql(col, i)}`).join('')} FROM ${q(table.name)}`,
       );
@@ -237,9 +238,6 @@ export class DuckDbConnector extends SqlConnector {
     if (instance) (await instance).closeSync();
   }
 }
-
-const isNumber = (col: TIntrospectedColumn): boolean =>
-  col.kind === 'integer' || col.kind === 'decimal' || col.kind === 'float';
 
 /** The least and greatest value of a numeric column and whether all are whole, as lo<i>, hi<i>, w<i>. */
 function rangeSql(col: TIntrospectedColumn, i: number): string {

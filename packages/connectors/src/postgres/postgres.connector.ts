@@ -6,17 +6,19 @@
  */
 import { isIP } from 'node:net';
 import type { TPostgresConfig } from '@parley/contract';
-import type { TColumnKind, TIntrospectedColumn, TIntrospectedTable } from '@parley/engine';
+import type { TIntrospectedColumn, TIntrospectedTable } from '@parley/engine';
 import pg from 'pg';
 import { pgConnectionFailure } from '../connection-errors';
 import { ConnectorError, type TConnectorAccount, type TConnectorContext } from '../connector';
 import { resolvePublicHost } from '../net/host-guard';
 import {
   introspectedColumn,
+  isNumericColumn,
   LOW_CARDINALITY,
   lowCardinalityValues,
   messageOf,
   quoteIdentifier,
+  RANGE_SAMPLE_ROWS,
   SAMPLE_MAX_ROWS,
   SqlConnector,
   type TRawResult,
@@ -68,9 +70,6 @@ const TYPE_NAMES: Record<number, string> = {
 
 /** The integer, numeric and floating-point type OIDs whose statistics give a column's range. */
 const PG_NUMERIC_TYPES = [20, 21, 23, 700, 701, 1700].join(', ');
-const NUMERIC_KINDS = new Set<TColumnKind>(['integer', 'decimal', 'float']);
-/** Rows read for the ranges of a table the planner has no statistics of (never analysed, a view). */
-const RANGE_SAMPLE_ROWS = 10_000;
 
 const NETWORK_ERRORS = new Set([
   'ECONNREFUSED',
@@ -363,7 +362,7 @@ export class PostgresConnector extends SqlConnector {
    * RANGE_SAMPLE_ROWS rows of a table not estimated huge. A failing read leaves no range.
    */
   private async addValueRanges(tables: TIntrospectedTable[]): Promise<void> {
-    const numeric = (table: TIntrospectedTable) => table.columns.filter((col) => NUMERIC_KINDS.has(col.kind));
+    const numeric = (table: TIntrospectedTable) => table.columns.filter(isNumericColumn);
     try {
       const stats = await this.rows(
         `SELECT s.tablename, s.attname, min(v) AS lo, max(v) AS hi, bool_and(v = trunc(v)) AS whole

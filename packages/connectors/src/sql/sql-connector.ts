@@ -32,6 +32,9 @@ export const LOW_CARDINALITY = 60;
 /** Tables estimated larger than this are not sampled for values (a DISTINCT would scan them). */
 export const SAMPLE_MAX_ROWS = 2_000_000;
 
+/** Rows read for the value ranges of a table the source has no statistics of. */
+export const RANGE_SAMPLE_ROWS = 10_000;
+
 /** What a driver answers for one statement: at most `maxRows + 1` rows of raw driver values. */
 export interface TRawResult {
   columns: TQueryColumn[];
@@ -179,6 +182,10 @@ export function lowCardinalityValues(values: TQueryValue[]): string[] | null {
     .map(String)
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
+
+/** Whether a column holds numbers, whose range the sources measure. */
+export const isNumericColumn = (col: TIntrospectedColumn): boolean =>
+  col.kind === 'integer' || col.kind === 'decimal' || col.kind === 'float';
 
 /** A measured range, or null when the column has no (finite) values. */
 export function valueRange(lo: TQueryValue, hi: TQueryValue, whole: TQueryValue): TValueRange | null {
