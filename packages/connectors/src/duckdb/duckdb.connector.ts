@@ -4,10 +4,11 @@
  * timeout can interrupt just that query; guard, row cap and JSON values come from SqlConnector.
  */
 import { type DuckDBConnection, DuckDBInstance, type DuckDBPreparedStatement } from '@duckdb/node-api';
-import type { TIntrospectedTable } from '@parley/engine';
+import type { TIntrospectedColumn, TIntrospectedTable } from '@parley/engine';
 import { ConnectorError, type TConnectorAccount, type TQueryValue } from '../connector';
 import {
   introspectedColumn,
+  isNumericColumn,
   LOW_CARDINALITY,
   lowCardinalityValues,
   messageOf,
@@ -15,6 +16,7 @@ import {
   SqlConnector,
   type TRawResult,
   type TRunOptions,
+  valueRange,
 } from '../sql/sql-connector';
 
 export interface TDuckDbConfig {
@@ -196,15 +198,23 @@ export class DuckDbConnector extends SqlConnector {
     return [...tables.values()];
   }
 
-  /** DuckDB counts rows and approximate distincts in one pass, then samples only the small columns. */
+  /**
+   * DuckDB counts rows, approximate distincts and the numeric columns' ranges in one pass, then
+   * samples only the small columns.
+   */
   protected override async addTextValues(tables: TIntrospectedTable[]): Promise<void> {
     const q = quoteIdentifier;
     for (const table of tables) {
       const text = table.columns.filter((col) => col.kind === 'text');
+      const numbers = table.columns.filter(isNumericColumn);
       const stats = await this.rows(
-        `SELECT COUNT(*) AS n${text.map((col, i) => `, approx_count_distinct(${q(col.name)}) AS d${i}`).join('')} FROM ${q(table.name)}`,
+        `SELECT COUNT(*) AS n${text.map((col, i) => `, approx_count_distinct(${q(col.name)}) AS d${i}`).join('')}${numbers.map((col, i) => `, ${rangeSql(col, i)}`).join('')} FROM ${q(table.name)}`,
       );
       table.rowCount = Number(stats[0].n);
+      for (const [i, col] of numbers.entries()) {
+        const range = valueRange(stats[0][`lo${i}`], stats[0][`hi${i}`], stats[0][`w${i}`]);
+        if (range) col.range = range;
+      }
       for (const [i, col] of text.entries()) {
         col.distinctCount = Number(stats[0][`d${i}`]);
         if (col.distinctCount <= LOW_CARDINALITY) {
@@ -227,6 +237,15 @@ export class DuckDbConnector extends SqlConnector {
     this.instance = null;
     if (instance) (await instance).closeSync();
   }
+}
+
+/** The least and greatest value of a numeric column and whether all are whole, as lo<i>, hi<i>, w<i>. */
+function rangeSql(col: TIntrospectedColumn, i: number): string {
+  const c = quoteIdentifier(col.name);
+  // Infinities and NaN would make every range meaningless: a float column's are left out.
+  const value = col.kind === 'float' ? `CASE WHEN isfinite(${c}) THEN ${c} END` : c;
+  const whole = col.kind === 'integer' ? 'TRUE' : `BOOL_AND(${value} = TRUNC(${value}))`;
+  return `MIN(${value}) AS lo${i}, MAX(${value}) AS hi${i}, ${whole} AS w${i}`;
 }
 
 function parseList(value: TQueryValue): string[] {

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { compileQuery, generateModel } from '@parley/engine';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createConnector } from '../registry';
 import { loadTableFile, tableNameOf } from './file-loader';
@@ -146,6 +147,51 @@ describe('FILE connector', () => {
       expect(of('senior')).toMatchObject({ kind: 'integer', values: ['0', '1'], distinctCount: 2 });
       expect(of('tenure')).toMatchObject({ kind: 'integer', values: null, distinctCount: 3 });
       expect(of('amount')?.distinctCount).toBeNull();
+    } finally {
+      await connector.close();
+    }
+  });
+
+  it('measures numeric ranges, so a margin (0–1) and a discount pct (0–100) are averaged percentages', async () => {
+    const csv = [
+      'deal,closed,margin,discount_pct,conversion,revenue',
+      '1,2025-01-03,0.32,15,0.5,1200.50',
+      '2,2025-01-09,0.08,0,0.125,98.00',
+      '3,2025-02-11,0.61,35.5,0.8,4300.00',
+      '4,2025-02-20,,10,0,15.25',
+    ].join('\n');
+    const loaded = await loadTableFile({
+      bytes: Buffer.from(csv),
+      dataDir,
+      sourceId: 'deals',
+      fileName: 'deals.csv',
+    });
+    const connector = createConnector(loaded.config, CONTEXT);
+    try {
+      const schema = await connector.introspect();
+      const of = (name: string) => schema.tables[0].columns.find((c) => c.name === name);
+      expect(of('margin')?.range).toEqual({ min: 0.08, max: 0.61, whole: false });
+      expect(of('discount_pct')?.range).toEqual({ min: 0, max: 35.5, whole: false });
+      expect(of('revenue')?.range).toEqual({ min: 15.25, max: 4300, whole: false });
+      expect(of('deal')?.range).toEqual({ min: 1, max: 4, whole: true });
+
+      const model = generateModel(schema);
+      const measure = (name: string) => model.measures.find((m) => m.name === `deals.${name}`);
+      for (const share of ['margin', 'discount_pct', 'conversion']) {
+        expect(measure(`${share}.sum`)).toBeUndefined();
+        expect(measure(`${share}.avg`)?.format).toBe('percent');
+      }
+      expect(measure('revenue.sum')?.format).toBe('currency');
+      // The average discount is 15.125 %: the percent format shows 0.15125 as that.
+      const sql = compileQuery(
+        { measures: ['deals.discount_pct.avg', 'deals.margin.avg'], dimensions: [], filters: [] },
+        model,
+        { dialect: 'duckdb', today: '2025-06-30', weekStart: 'monday' },
+      );
+      const result = await connector.query(sql.sql, sql.params, OPTIONS);
+      expect(Object.values(result.rows[0]).map((v) => Number(Number(v).toFixed(5)))).toEqual([
+        0.15125, 0.33667,
+      ]);
     } finally {
       await connector.close();
     }

@@ -7,7 +7,7 @@ import type { TIntrospectedTable } from '@parley/engine';
 import { z } from 'zod';
 import { ConnectorError, type TConnectorContext } from '../connector';
 import { DuckDbConnector } from '../duckdb/duckdb.connector';
-import { LOW_CARDINALITY, lowCardinalityValues, quoteIdentifier } from '../sql/sql-connector';
+import { lowCardinalityValues, quoteIdentifier } from '../sql/sql-connector';
 
 /** A file name inside the data folder: no separators, no leading dot. */
 const ZFileName = z
@@ -47,7 +47,8 @@ export class FileConnector extends DuckDbConnector {
   /**
    * An export stores flags and small counts as whole numbers (0/1 "SeniorCitizen", "tenure" in
    * months): their distinct counts, and the values of the few-valued ones, tell a flag or a
-   * grouping from a quantity. One pass per table; files are small enough.
+   * grouping from a quantity. One pass per table (the ranges come from the base's); files are
+   * small enough.
    */
   protected override async addTextValues(tables: TIntrospectedTable[]): Promise<void> {
     await super.addTextValues(tables);
@@ -56,14 +57,14 @@ export class FileConnector extends DuckDbConnector {
       const whole = table.columns.filter((col) => col.kind === 'integer');
       if (whole.length === 0) continue;
       const stats = await this.rows(
-        `SELECT ${whole.map((col, i) => `COUNT(DISTINCT ${q(col.name)}) AS d${i}, MIN(${q(col.name)}) AS lo${i}, MAX(${q(col.name)}) AS hi${i}`).join(', ')} FROM ${q(table.name)}`,
+        `SELECT ${whole.map((col, i) => `COUNT(DISTINCT ${q(col.name)}) AS d${i}`).join(', ')} FROM ${q(table.name)}`,
       );
       for (const [i, col] of whole.entries()) {
         col.distinctCount = Number(stats[0][`d${i}`]);
-        const [lo, hi] = [Number(stats[0][`lo${i}`]), Number(stats[0][`hi${i}`])];
+        const range = col.range;
         // Only a column of 0s and 1s says its values: a flag's, never a quantity's.
-        if (col.distinctCount <= 2 && lo >= 0 && hi <= 1 && col.distinctCount <= LOW_CARDINALITY)
-          col.values = lowCardinalityValues([...new Set([lo, hi])].map(String));
+        if (range && col.distinctCount <= 2 && range.min >= 0 && range.max <= 1)
+          col.values = lowCardinalityValues([...new Set([range.min, range.max])].map(String));
       }
     }
   }

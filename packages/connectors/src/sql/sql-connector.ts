@@ -10,6 +10,7 @@ import {
   type TIntrospectedTable,
   type TIntrospection,
   type TSqlDialect,
+  type TValueRange,
 } from '@parley/engine';
 import {
   type Connector,
@@ -30,6 +31,9 @@ export const LOW_CARDINALITY = 60;
 
 /** Tables estimated larger than this are not sampled for values (a DISTINCT would scan them). */
 export const SAMPLE_MAX_ROWS = 2_000_000;
+
+/** Rows read for the value ranges of a table the source has no statistics of. */
+export const RANGE_SAMPLE_ROWS = 10_000;
 
 /** What a driver answers for one statement: at most `maxRows + 1` rows of raw driver values. */
 export interface TRawResult {
@@ -177,6 +181,18 @@ export function lowCardinalityValues(values: TQueryValue[]): string[] | null {
     .filter((v) => v !== null)
     .map(String)
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** Whether a column holds numbers, whose range the sources measure. */
+export const isNumericColumn = (col: TIntrospectedColumn): boolean =>
+  col.kind === 'integer' || col.kind === 'decimal' || col.kind === 'float';
+
+/** A measured range, or null when the column has no (finite) values. */
+export function valueRange(lo: TQueryValue, hi: TQueryValue, whole: TQueryValue): TValueRange | null {
+  if (lo === null || hi === null) return null;
+  const [min, max] = [Number(lo), Number(hi)];
+  if (!Number.isFinite(min) || !Number.isFinite(max)) return null;
+  return { min, max, whole: whole === true };
 }
 
 export function messageOf(error: unknown): string {

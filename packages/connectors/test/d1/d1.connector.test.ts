@@ -38,6 +38,7 @@ describe('foreignKeysFromSql', () => {
 describe('Cloudflare D1 connector (stand-in)', () => {
   let standIn: D1StandIn;
   let empty: string;
+  let shares: string;
   let connector: D1Connector;
   const config = () => ({
     account_id: standIn.accountId,
@@ -48,18 +49,26 @@ describe('Cloudflare D1 connector (stand-in)', () => {
     const SQL = await initSqlJs();
     empty = join(tmpdir(), `parley-d1-empty-${process.pid}.sqlite`);
     writeFileSync(empty, new SQL.Database().export());
-    // 120 more databases: the list spans two pages of 100.
-    const extra = Array.from({ length: 120 }, (_, i) => ({
+    const deals = new SQL.Database();
+    // SQLite keeps whatever it is given: the stray text in a REAL column is no value of its range.
+    deals.run(`CREATE TABLE deals (id INTEGER PRIMARY KEY, margin REAL, discount_pct REAL);
+      INSERT INTO deals VALUES (1, 0.32, 15), (2, 0.08, 0), (3, 0.61, 35), (4, 'n/a', NULL);`);
+    shares = join(tmpdir(), `parley-d1-shares-${process.pid}.sqlite`);
+    writeFileSync(shares, deals.export());
+    // 120 more databases (one of them with shares): the list spans two pages of 100.
+    const extra = Array.from({ length: 119 }, (_, i) => ({
       uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
       name: `extra-${i}`,
       file: empty,
     }));
+    extra.push({ uuid: '00000000-0000-4000-8000-feed00000000', name: 'shares', file: shares });
     standIn = await startD1StandIn({ extra, refusedPragmas: ['foreign_key_list'] });
     connector = new D1Connector(config(), { ...local, account: standIn.uuid('demo') });
   }, 60_000);
   afterAll(async () => {
     await standIn?.close();
     if (empty) rmSync(empty, { force: true });
+    if (shares) rmSync(shares, { force: true });
   });
 
   it('lists every database as an account, page by page', async () => {
@@ -160,6 +169,15 @@ describe('Cloudflare D1 connector (stand-in)', () => {
         { columns: ['product_id'], refTable: 'products', refColumns: ['product_id'] },
       ]),
     );
+  });
+
+  it('measures numeric ranges from a bounded sample, in the statement that samples text values', async () => {
+    const shared = new D1Connector(config(), { ...local, account: standIn.uuid('shares') });
+    const columns = (await shared.introspect()).tables[0].columns;
+    const of = (name: string) => columns.find((c) => c.name === name);
+    expect(of('margin')?.range).toEqual({ min: 0.08, max: 0.61, whole: false });
+    expect(of('discount_pct')?.range).toEqual({ min: 0, max: 35, whole: true });
+    expect(of('id')?.range).toEqual({ min: 1, max: 4, whole: true });
   });
 
   it('queries the account’s first database when none is selected', async () => {

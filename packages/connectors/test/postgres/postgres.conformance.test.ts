@@ -208,6 +208,32 @@ describe.skipIf(noPostgres)('PostgreSQL connector', () => {
     ).toBeNull();
   });
 
+  it('reads numeric ranges from the statistics, or from a bounded sample of a table without them', async () => {
+    await db.admin.query('CREATE SCHEMA shares');
+    for (const t of ['analysed', 'fresh'])
+      await db.admin.query(
+        `CREATE TABLE shares.${t} AS SELECT i AS id, (i % 60) / 100.0 AS margin, (i % 35)::float8 AS discount_pct,
+           (i * 7.5)::numeric(10,2) AS revenue, NULL::float8 AS empty FROM generate_series(1, 500) i`,
+      );
+    await db.admin.query('ANALYZE shares.analysed');
+    // Past the statistics: a scan would see it, the statistics do not until the next ANALYZE.
+    await db.admin.query('INSERT INTO shares.analysed VALUES (501, 9, 0, 0, NULL)');
+    const other = new PostgresConnector(db.config, { ...local, account: 'shares' });
+    try {
+      const schema = await other.introspect();
+      for (const name of ['analysed', 'fresh']) {
+        const column = (c: string) =>
+          schema.tables.find((t) => t.name === name)?.columns.find((x) => x.name === c);
+        expect(column('margin')?.range).toEqual({ min: 0, max: 0.59, whole: false });
+        expect(column('discount_pct')?.range).toEqual({ min: 0, max: 34, whole: true });
+        expect(column('revenue')?.range).toMatchObject({ min: 7.5, whole: false });
+        expect(column('empty')?.range).toBeUndefined();
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
   it('refuses private hosts unless they are allowed', async () => {
     for (const host of ['127.0.0.1', 'localhost']) {
       const guarded = new PostgresConnector(

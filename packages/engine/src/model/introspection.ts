@@ -23,6 +23,19 @@ export interface TIntrospectedColumn {
   values: string[] | null;
   /** Approximate distinct count when measured. */
   distinctCount: number | null;
+  /** The observed range of a numeric column's values; absent when the source did not measure it. */
+  range?: TValueRange;
+}
+
+/**
+ * What a source saw of a numeric column's values (all of them, its statistics or a bounded
+ * sample): whether they read as a fraction (0.25 = 25 %), a percent of 100, a flag or a quantity.
+ */
+export interface TValueRange {
+  min: number;
+  max: number;
+  /** Every value seen is a whole number (no fractional part). */
+  whole: boolean;
 }
 
 export interface TIntrospectedForeignKey {

@@ -5,7 +5,7 @@
  * kind's measures: "total premium" is the premium amount, and the marker rows only a count.
  */
 import type { TIntrospectedColumn, TIntrospectedForeignKey } from '../introspection';
-import type { TAggregateMeasure, TMeasureFormat } from '../semantic-model';
+import type { TAggregateMeasure, TMeasureFormat, TModelExpr } from '../semantic-model';
 import { isAudit } from './columns';
 import { addMeasure, type TIntrospectContext, type TTableInfo } from './context';
 import { flat, plural, title, words } from './text';
@@ -66,7 +66,7 @@ export function addMarkedMeasures(
   ctx: TIntrospectContext,
   info: TTableInfo,
   marked: { parent: TTableInfo; fk: TIntrospectedForeignKey },
-  columns: { column: TIntrospectedColumn; averageOnly: boolean; format: TMeasureFormat }[],
+  columns: { column: TIntrospectedColumn; expr: TModelExpr; averageOnly: boolean; format: TMeasureFormat }[],
 ): void {
   const { parent, fk } = marked;
   const kind = info.entity;
@@ -74,7 +74,7 @@ export function addMarkedMeasures(
   const time = ownTime(ctx, parent.table.name);
   const weight = Math.max(1, info.rows) * 2;
   const exists = { table: info.table.name, columns: fk.columns, refColumns: fk.refColumns };
-  for (const { column, averageOnly, format } of columns) {
+  for (const { column, expr, averageOnly, format } of columns) {
     const base = words(column.name);
     const rest = base.startsWith(`${parent.entity} `) ? base.slice(parent.entity.length + 1) : base;
     const what = kind.endsWith(rest) ? kind : `${kind} ${rest}`;
@@ -87,7 +87,7 @@ export function addMarkedMeasures(
       format,
       table: parent.table.name,
       agg,
-      expr: { table: parent.table.name, col: column.name },
+      expr,
       exists,
       time,
     });

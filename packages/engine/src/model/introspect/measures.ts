@@ -2,7 +2,8 @@
  * Measures step: every table counts its rows ("Payments", "number of payments"; count distinct of
  * its key); numeric columns give sum and average, except keys, references (`*_by`, `*_to`,
  * `*_via`), flags, year-like, code-like (zip, phone, extension, number) and ordering columns;
- * rates, ratings and scores only average. A line table with a price and a quantity gets Revenue
+ * rates, ratings, scores and shares (fractions.ts: a margin of 0.32, a discount pct of 15) only
+ * average, shares as percentages. A line table with a price and a quantity gets Revenue
  * (price × quantity × (1 − discount)) and the average value of its header; a start and an end
  * date give durations (durations.ts).
  */
@@ -13,6 +14,7 @@ import { addMeasure, isKey, type TIntrospectContext, type TTableInfo } from './c
 import { addDurations } from './durations';
 import { findFlatEntities } from './entities';
 import { isYesNo } from './flags';
+import { shareScale, type TShareScale } from './fractions';
 import { addMarkedMeasures, findMarked } from './markers';
 import { bareNames, fieldWords, phraseKey, plural, qualify, synonymsFor, title, words } from './text';
 import { ownTime } from './time';
@@ -30,7 +32,6 @@ const AVERAGE_FIRST =
  */
 export const STAGING = /^(raw|stg|staging|src|source|tmp|temp|int|base)_/i;
 const AVERAGE_ONLY = /\b(rate|ratio|pct|percent|percentage|score|rating|stars|grade|nps|satisfaction|csat)\b/;
-const PERCENT = /(rate|ratio|pct|percent|share)$/;
 /** Numbers that are identifiers, codes, flags, calendar parts or ordering, not quantities. */
 const NOT_MEASURE_WORD =
   /\b(id|key|uuid|code|zip|postal|postcode|zipcode|phone|fax|extension|ext|lat|lng|lon|latitude|longitude|version|seq|sequence|ordinal|index|position|sort|rank|year|yr|month|day|week|quarter|hour|weekday|flag|bool|boolean|active|enabled|disabled|deleted|discontinued|archived|visible|hidden|parent)\b/;
@@ -95,13 +96,25 @@ function markedColumns(ctx: TIntrospectContext, parent: TTableInfo) {
     .filter((c) => isNumeric(c) && !isKey(ctx, parent, c) && !isAudit(c) && !isNotMeasure(words(c.name)))
     .map((column) => {
       const base = words(column.name);
-      const format: TMeasureFormat = PERCENT.test(base)
-        ? 'percent'
-        : CURRENCY.test(base)
-          ? 'currency'
-          : 'number';
-      return { column, averageOnly: AVERAGE_ONLY.test(base), format };
+      const scale = shareScale(column, base);
+      return {
+        column,
+        expr: shareValue(parent.table.name, column, scale),
+        averageOnly: AVERAGE_ONLY.test(base) || scale !== null,
+        format: formatOf(base, scale),
+      };
     });
+}
+
+/** A share is a percentage; otherwise money by its name, else a number. */
+function formatOf(base: string, scale: TShareScale): TMeasureFormat {
+  return scale ? 'percent' : CURRENCY.test(base) ? 'currency' : 'number';
+}
+
+/** A column's value as a measure reads it: a percent of 100 as the fraction the format shows. */
+function shareValue(table: string, c: TIntrospectedColumn, scale: TShareScale): TModelExpr {
+  const value = { table, col: c.name };
+  return scale === 'hundred' ? { op: '/', left: value, right: { num: 100 } } : value;
 }
 
 /** A small table others refer to, named by one column (categories, countries). */
@@ -167,10 +180,12 @@ function addColumnMeasures(ctx: TIntrospectContext, table: TTableMeasures, c: TI
   // "amount" and "payment amount": the bare words go to the biggest table that has them.
   const long = qualify(entity, base);
   const forms = [...new Set([base, long])];
-  const format: TMeasureFormat = PERCENT.test(base) ? 'percent' : CURRENCY.test(base) ? 'currency' : 'number';
-  const averageOnly = AVERAGE_ONLY.test(base);
+  const scale = shareScale(c, base);
+  const format = formatOf(base, scale);
+  // A share summed over rows means nothing: 30 rows at 0.4 are no 1,200 %.
+  const averageOnly = AVERAGE_ONLY.test(base) || scale !== null;
   const averageFirst = averageOnly || AVERAGE_FIRST.test(base);
-  const expr = { table: t.name, col: c.name };
+  const expr = shareValue(t.name, c, scale);
   // "resolution hours" is what people call "resolution time" or "resolution duration".
   const duration = /^(.+) (?:hours|hrs|minutes|mins|days|seconds|secs)$/.exec(base);
   const business = [
@@ -236,7 +251,7 @@ function addLineRevenue(ctx: TIntrospectContext, table: TTableMeasures): void {
   const price = col(PRICE);
   const quantity = col(QUANTITY);
   if (!price || !quantity || numeric.some((c) => LINE_VALUE.test(words(c.name)) && c !== price)) return;
-  const discount = numeric.find((c) => DISCOUNT.test(words(c.name)) && c.kind !== 'integer');
+  const discount = findDiscount(numeric);
   const gross: TModelExpr = {
     op: '*',
     left: { table: t.name, col: price.name },
@@ -246,7 +261,7 @@ function addLineRevenue(ctx: TIntrospectContext, table: TTableMeasures): void {
     ? {
         op: '*',
         left: gross,
-        right: { op: '-', left: { num: 1 }, right: { table: t.name, col: discount.name } },
+        right: { op: '-', left: { num: 1 }, right: shareValue(t.name, discount, discount.scale) },
       }
     : gross;
   const revenue = `${t.name}.revenue.sum`;
@@ -280,6 +295,20 @@ function addLineRevenue(ctx: TIntrospectContext, table: TTableMeasures): void {
     ['amount', 'total amount', 'value', 'total value'],
   );
   addHeaderValue(ctx, table, revenue);
+}
+
+/**
+ * A line's discount as a share of its price (0.15, or 15 of a `discount pct`); unmeasured, a
+ * decimal one is read as a fraction. A measured one that is no share (an amount) is left out.
+ */
+function findDiscount(numeric: TIntrospectedColumn[]): (TIntrospectedColumn & { scale: TShareScale }) | null {
+  for (const c of numeric) {
+    const base = words(c.name);
+    if (!DISCOUNT.test(base)) continue;
+    const scale = c.range ? shareScale(c, base) : c.kind === 'integer' ? null : 'fraction';
+    if (scale) return { ...c, scale };
+  }
+  return null;
 }
 
 /** The header a line belongs to (the referenced table with a date): its average value. */
