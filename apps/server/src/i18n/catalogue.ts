@@ -167,6 +167,12 @@ export interface CardMailTexts {
   dataAsOf: (date: string) => string;
 }
 
+/** The columns a card's CSV adds so every row says its period (the web's exports.csv_* words). */
+export interface CardCsvTexts {
+  period: string;
+  comparison: string;
+}
+
 /** What a golden check found wrong with a verified question (modules/verified/golden-checks.ts). */
 export type BrokenReason =
   | { kind: 'missing'; field: 'measure' | 'dimension' | 'time' | 'filter'; name: string }
@@ -209,6 +215,7 @@ export interface ServerCatalogue {
   digest: DigestTexts;
   unsubscribe: UnsubscribePageTexts;
   cardMail: CardMailTexts;
+  cardCsv: CardCsvTexts;
   notifications: NotificationTexts;
   alerts: AlertTexts;
 }

@@ -183,6 +183,7 @@ export const en: ServerCatalogue = {
     dataRead: (date) => `Data read ${date}`,
     dataAsOf: (date) => `Data as of ${date}`,
   },
+  cardCsv: { period: 'Period', comparison: 'Comparison period' },
   alerts: {
     firedTitle: (phrase) => `Alert: “${phrase}”`,
     firedLead: (period, value, change, previous) =>

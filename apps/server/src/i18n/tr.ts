@@ -186,6 +186,7 @@ export const tr: ServerCatalogue = {
     dataRead: (date) => `Veri okuma zamanı: ${date}`,
     dataAsOf: (date) => `Veriler ${date} itibarıyla`,
   },
+  cardCsv: { period: 'Dönem', comparison: 'Karşılaştırma dönemi' },
   alerts: {
     firedTitle: (phrase) => `Uyarı: “${phrase}”`,
     firedLead: (period, value, change, previous) =>

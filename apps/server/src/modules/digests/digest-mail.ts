@@ -23,12 +23,11 @@ import {
   formatNumber,
   PREVIOUS_PREFIX,
   percentChange,
-  slug,
-  toCsv,
 } from '@parley/presenter';
 import type { DigestSummary } from '../../db/schema';
 import { serverTexts } from '../../i18n';
 import type { MailAttachment } from '../../mail/mail.service';
+import { readerCsv } from '../conversations/card-csv';
 import { readerPeriod } from '../conversations/card-mail';
 
 /** Rows of a card's table the mail shows; the rest travel in the CSV attachment. */
@@ -182,11 +181,9 @@ export function digestMail(input: DigestMailInput): DigestMail {
     let tableNote: string | null = null;
     if (card.table.length > DIGEST_TABLE_ROWS) {
       tableNote = t.rows(DIGEST_TABLE_ROWS, card.table.length);
-      attachments.push({
-        filename: `${slug(card.title) || `card-${index + 1}`}.csv`,
-        content: toCsv(card.table),
-        contentType: 'text/csv; charset=utf-8',
-      });
+      // The file the reader would download from the card: named after it and its period, rows dated.
+      const { filename, csv } = readerCsv(card, locale);
+      attachments.push({ filename, content: csv, contentType: 'text/csv; charset=utf-8' });
     }
     const options = { locale, maxRows: DIGEST_TABLE_ROWS, lead, tableNote };
     htmlSections.push(cardSectionHtml(card, { ...options, level: 2, chartCid }));
