@@ -165,6 +165,10 @@ export interface CardMailTexts {
   dataRead: (date: string) => string;
   /** A source answered from a copy: when the copy was read. */
   dataAsOf: (date: string) => string;
+  /** Heading of the card's insights. */
+  insights: string;
+  /** The chart picture's alt text, naming the card. */
+  chartAlt: (title: string) => string;
 }
 
 /** The columns a card's CSV adds so every row says its period (the web's exports.csv_* words). */

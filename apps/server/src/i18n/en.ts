@@ -182,6 +182,8 @@ export const en: ServerCatalogue = {
     source: (name) => `Source: ${name}`,
     dataRead: (date) => `Data read ${date}`,
     dataAsOf: (date) => `Data as of ${date}`,
+    insights: 'Insights',
+    chartAlt: (title) => `Chart of ${title}`,
   },
   cardCsv: { period: 'Period', comparison: 'Comparison period' },
   alerts: {

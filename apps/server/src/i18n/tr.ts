@@ -185,6 +185,8 @@ export const tr: ServerCatalogue = {
     source: (name) => `Kaynak: ${name}`,
     dataRead: (date) => `Veri okuma zamanı: ${date}`,
     dataAsOf: (date) => `Veriler ${date} itibarıyla`,
+    insights: 'İçgörüler',
+    chartAlt: (title) => `${title} grafiği`,
   },
   cardCsv: { period: 'Dönem', comparison: 'Karşılaştırma dönemi' },
   alerts: {

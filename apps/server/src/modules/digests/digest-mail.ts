@@ -28,7 +28,7 @@ import type { DigestSummary } from '../../db/schema';
 import { serverTexts } from '../../i18n';
 import type { MailAttachment } from '../../mail/mail.service';
 import { readerCsv } from '../conversations/card-csv';
-import { readerPeriod } from '../conversations/card-mail';
+import { cardWords, readerPeriod } from '../conversations/card-mail';
 
 /** Rows of a card's table the mail shows; the rest travel in the CSV attachment. */
 export const DIGEST_TABLE_ROWS = 20;
@@ -186,7 +186,9 @@ export function digestMail(input: DigestMailInput): DigestMail {
       attachments.push({ filename, content: csv, contentType: 'text/csv; charset=utf-8' });
     }
     const options = { locale, maxRows: DIGEST_TABLE_ROWS, lead, tableNote };
-    htmlSections.push(cardSectionHtml(card, { ...options, level: 2, chartCid }));
+    htmlSections.push(
+      cardSectionHtml(card, { ...options, level: 2, chartCid, words: cardWords(card, locale) }),
+    );
     textSections.push(cardTextSection(card, options));
   });
 
