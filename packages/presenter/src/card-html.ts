@@ -16,6 +16,8 @@ export interface CardSectionOptions extends CardRenderOptions {
   words: CardSectionWords;
   /** Content id of the chart image attached to the mail (`cid:…`); no image when absent. */
   chartCid?: string | null;
+  /** Text shown under the chart image ("the first 105 of 150"); escaped here. */
+  chartNote?: string | null;
   /** 1 for a card mailed alone, 2 for one card among others (a digest). */
   level?: 1 | 2;
   /** Text shown under the title (a digest's "what changed"); escaped here. */
@@ -36,7 +38,11 @@ export function cardSectionHtml(card: TCard, options: CardSectionOptions): strin
   );
   const insights = cardInsights(card);
   const image = options.chartCid
-    ? `<p><img src="cid:${escapeHtml(options.chartCid)}" alt="${escapeHtml(options.words.chartAlt)}" style="max-width:100%"></p>`
+    ? `<p><img src="cid:${escapeHtml(options.chartCid)}" alt="${escapeHtml(options.words.chartAlt)}" style="max-width:100%"></p>${
+        options.chartNote
+          ? `\n<p style="margin:0 0 12px;font-size:12px;color:#555">${escapeHtml(options.chartNote)}</p>`
+          : ''
+      }`
     : '';
   const heading =
     options.level === 2

@@ -148,6 +148,11 @@ export interface DigestTexts {
   soFar: string;
   partial: string;
   total: string;
+  /** Under a chart picture that holds only the first rows (the rest are in the CSV). */
+  chartRows: (shown: number, total: number) => string;
+  /** Under a chart that draws the top values of a second category, the rest left out or merged (as on the card). */
+  chartTop: (shown: number, total: number) => string;
+  chartOther: (shown: number, total: number, other: string) => string;
 }
 
 /** The page the digest's unsubscribe link answers. */
