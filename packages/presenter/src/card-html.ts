@@ -1,19 +1,23 @@
-/** A card as e-mail HTML (inline styles only): a whole mail (e-mailed cards) or a section of one (digests, reports). */
+/** A card as e-mail HTML (inline styles only): the section an e-mailed card or a digest wraps in its mail. */
 import type { TCard } from '@parley/contract';
 import { type CardRenderOptions, cardInsights, cardTable } from './card-parts';
 import { escapeHtml } from './escape';
 
-/** Options of cardHtml: the product name for the footer and an optional inline chart image. */
-export interface CardHtmlOptions extends CardRenderOptions {
-  brand: string;
-  /** Content id of the chart image attached to the mail (`cid:…`); no image when absent. */
-  chartCid?: string | null;
+/** The words a card's mail section writes around the card's own texts, in the reader's language. */
+export interface CardSectionWords {
+  /** Heading of the insights list ("Insights"). */
+  insights: string;
+  /** Alt text of the chart picture ("Chart of Revenue by Region"). */
+  chartAlt: string;
 }
 
 /** Options of cardSectionHtml: the chart image, the heading level and a line under the title. */
 export interface CardSectionOptions extends CardRenderOptions {
+  words: CardSectionWords;
   /** Content id of the chart image attached to the mail (`cid:…`); no image when absent. */
   chartCid?: string | null;
+  /** Text shown under the chart image ("the first 105 of 150"); escaped here. */
+  chartNote?: string | null;
   /** 1 for a card mailed alone, 2 for one card among others (a digest). */
   level?: 1 | 2;
   /** Text shown under the title (a digest's "what changed"); escaped here. */
@@ -34,7 +38,11 @@ export function cardSectionHtml(card: TCard, options: CardSectionOptions): strin
   );
   const insights = cardInsights(card);
   const image = options.chartCid
-    ? `<p><img src="cid:${escapeHtml(options.chartCid)}" alt="Chart" style="max-width:100%"></p>`
+    ? `<p><img src="cid:${escapeHtml(options.chartCid)}" alt="${escapeHtml(options.words.chartAlt)}" style="max-width:100%"></p>${
+        options.chartNote
+          ? `\n<p style="margin:0 0 12px;font-size:12px;color:#555">${escapeHtml(options.chartNote)}</p>`
+          : ''
+      }`
     : '';
   const heading =
     options.level === 2
@@ -51,15 +59,5 @@ export function cardSectionHtml(card: TCard, options: CardSectionOptions): strin
 ${lead}<div style="margin:0 0 16px;line-height:1.5">${card.text}</div>
 ${image}
 <table style="border-collapse:collapse;font-size:13px;width:100%"><thead><tr>${th.join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>${note}
-${insights.length ? `<h2 style="font-size:16px;margin:24px 0 8px">Insights</h2><ul>${insights.map((i) => `<li>${i}</li>`).join('')}</ul>` : ''}`;
-}
-
-/** The card as a whole HTML document: title, explanation, chart image, table, insights, footer. */
-export function cardHtml(card: TCard, options: CardHtmlOptions): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(card.title)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;color:#111;background:#f6f6f8;margin:0;padding:24px">
-<div style="max-width:760px;margin:0 auto;background:#fff;border-radius:8px;padding:32px">
-${cardSectionHtml(card, options)}
-<p style="margin:24px 0 0;font-size:12px;color:#777">Data read ${escapeHtml(card.date)} — ${escapeHtml(options.brand)}</p>
-</div></body></html>`;
+${insights.length ? `<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(options.words.insights)}</h2><ul>${insights.map((i) => `<li>${i}</li>`).join('')}</ul>` : ''}`;
 }

@@ -1,12 +1,7 @@
-/** A card as plain text: the twin of cardHtml for mail clients without HTML. */
+/** A card as plain text: the twin of cardSectionHtml for mail clients without HTML. */
 import type { TCard } from '@parley/contract';
 import { type CardRenderOptions, cardInsights, cardTable } from './card-parts';
 import { htmlToText } from './escape';
-
-/** Options of cardText: the product name that signs it. */
-export interface CardTextOptions extends CardRenderOptions {
-  brand: string;
-}
 
 /** Options of cardTextSection: a line under the title and a note under the table. */
 export interface CardTextSectionOptions extends CardRenderOptions {
@@ -31,9 +26,4 @@ export function cardTextSection(card: TCard, options: CardTextSectionOptions): s
     '',
     ...cardInsights(card).map((i) => `• ${htmlToText(i)}`),
   ].join('\n');
-}
-
-/** The card as text: title, explanation, the table tab-separated, insights as bullets, signature. */
-export function cardText(card: TCard, options: CardTextOptions): string {
-  return [cardTextSection(card, options), '', `— ${options.brand}`].join('\n');
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slug, toCsv, toTsv } from './csv';
+import { toCsv, toTsv } from './csv';
 
 describe('CSV and TSV', () => {
   const rows = [
@@ -31,20 +31,5 @@ describe('CSV and TSV', () => {
     const tsv = toTsv(rows).split('\n');
     expect(tsv[0]).toBe('Region\tRevenue\tRevenue %\tRevenue Change %\tPrevious Revenue');
     expect(tsv[2]).toBe('APAC "x"\t\t50\t\t0');
-  });
-});
-
-describe('slug', () => {
-  it('makes a file-name stem from a title', () => {
-    expect(slug('Revenue by Region, last month vs the previous period')).toBe(
-      'revenue-by-region-last-month-vs-the-previous-period',
-    );
-    expect(slug('  Ümsatz!  ')).toBe('umsatz');
-    // Turkish titles keep their words: marks dropped, dotless and dotted I folded.
-    expect(slug('Bölgelere göre Gelir, geçen ay — İstanbul, Iğdır')).toBe(
-      'bolgelere-gore-gelir-gecen-ay-istanbul-igdir',
-    );
-    expect(slug('x'.repeat(100))).toHaveLength(80);
-    expect(slug('€€€')).toBe('');
   });
 });

@@ -1,4 +1,4 @@
-/** The card's table as CSV (downloads) and TSV (clipboard), and the download's file name. */
+/** The card's table as CSV (downloads) and TSV (clipboard). */
 import { csvHeader, type TCardRow } from '@parley/contract';
 
 function csvCell(value: TCardRow[string] | undefined): string {
@@ -32,18 +32,3 @@ export function toTsv(rows: readonly TCardRow[]): string {
   return lines.join('\n');
 }
 
-/** A file-name stem from a title: lower-case ASCII words joined by dashes, at most 80 characters. */
-export function slug(text: string): string {
-  return (
-    text
-      .toLowerCase()
-      // Letters with marks keep their base letter ("Bölgelere göre" → "bolgelere-gore"); the
-      // dotless ı has no decomposition.
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/ı/g, 'i')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 80)
-  );
-}

@@ -1,12 +1,14 @@
 import type { TCard } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
-import { cardHtml } from '../src/card-html';
+import { cardSectionHtml } from '../src/card-html';
 import { revenueCard as card } from './card.fixture';
 
-describe('cardHtml', () => {
+const words = { insights: 'Insights', chartAlt: 'Chart of Revenue by Region' };
+
+describe('cardSectionHtml', () => {
   it('heads columns by their labels, formats and escapes cells, lists every insight', () => {
-    const html = cardHtml(card, { brand: 'Parley' });
-    expect(html).toContain('<title>Revenue by Region</title>');
+    const html = cardSectionHtml(card, { words });
+    expect(html).toContain('<h1 style="font-size:20px;margin:0 0 12px">Revenue by Region</h1>');
     expect(html).toContain('Previous Revenue');
     expect(html).toContain('Revenue Change %');
     expect(html).toContain('EMEA &lt;b&gt;');
@@ -15,12 +17,14 @@ describe('cardHtml', () => {
     expect(html).toContain('>+14%<');
     expect(html).toContain('>44.8%<');
     expect(html).toContain('<li>Watch &amp; learn</li>');
-    expect(html).toContain('Data read 2026-11-20T12:00:00.000Z — Parley');
+    expect(html).toContain('>Insights</h2>');
   });
 
   it('references the inline chart only when there is one', () => {
-    expect(cardHtml(card, { brand: 'Parley', chartCid: 'card-chart' })).toContain('src="cid:card-chart"');
-    expect(cardHtml(card, { brand: 'Parley' })).not.toContain('cid:');
+    expect(cardSectionHtml(card, { words, chartCid: 'card-chart' })).toContain(
+      '<img src="cid:card-chart" alt="Chart of Revenue by Region"',
+    );
+    expect(cardSectionHtml(card, { words })).not.toContain('cid:');
   });
 
   it('formats by the locale, dates by the card’s grain, and caps the rows', () => {
@@ -44,7 +48,7 @@ describe('cardHtml', () => {
         },
       },
     };
-    const html = cardHtml(monthly, { brand: 'Parley', locale: 'en-GB', maxRows: 1 });
+    const html = cardSectionHtml(monthly, { words, locale: 'en-GB', maxRows: 1 });
     expect(html).toContain('>Mar 2026<');
     expect(html).toContain('>US$1,235<');
     expect(html).not.toContain('Apr 2026');
@@ -56,7 +60,7 @@ describe('cardHtml', () => {
       table: [{ ...card.table[0], Previous_Revenue: 0, Revenue__change: null }],
       columns: card.columns.map((c) => (c.key === 'Revenue__%' ? { ...c, label: '% of total Revenue' } : c)),
     };
-    const html = cardHtml(fromZero, { brand: 'Parley' });
+    const html = cardSectionHtml(fromZero, { words });
     expect(html).toContain('>+∞<');
     expect(html).toContain('>% of total Revenue<');
   });
@@ -76,7 +80,7 @@ describe('cardHtml', () => {
         },
       ],
     };
-    const html = cardHtml(rate, { brand: 'Parley', locale: 'tr' });
+    const html = cardSectionHtml(rate, { words, locale: 'tr' });
     expect(html).toContain('>%3,4<');
     expect(html).toContain('>−%12<');
   });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { cardText } from '../src/card-text';
+import { cardTextSection } from '../src/card-text';
 import { revenueCard as card } from './card.fixture';
 
-describe('cardText', () => {
+describe('cardTextSection', () => {
   it('writes the table tab-separated and the HTML as plain text', () => {
-    const lines = cardText(card, { brand: 'Parley' }).split('\n');
+    const lines = cardTextSection(card, {}).split('\n');
     expect(lines).toEqual([
       'Revenue by Region',
       '',
@@ -16,8 +16,6 @@ describe('cardText', () => {
       '• Total Revenue: $1.7M',
       '• EMEA <b> has the highest Revenue',
       '• Watch & learn',
-      '',
-      '— Parley',
     ]);
   });
 });

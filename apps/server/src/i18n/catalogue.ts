@@ -148,6 +148,11 @@ export interface DigestTexts {
   soFar: string;
   partial: string;
   total: string;
+  /** Under a chart picture that holds only the first rows (the rest are in the CSV). */
+  chartRows: (shown: number, total: number) => string;
+  /** Under a chart that draws the top values of a second category, the rest left out or merged (as on the card). */
+  chartTop: (shown: number, total: number) => string;
+  chartOther: (shown: number, total: number, other: string) => string;
 }
 
 /** The page the digest's unsubscribe link answers. */
@@ -165,6 +170,16 @@ export interface CardMailTexts {
   dataRead: (date: string) => string;
   /** A source answered from a copy: when the copy was read. */
   dataAsOf: (date: string) => string;
+  /** Heading of the card's insights. */
+  insights: string;
+  /** The chart picture's alt text, naming the card. */
+  chartAlt: (title: string) => string;
+}
+
+/** The columns a card's CSV adds so every row says its period (the web's exports.csv_* words). */
+export interface CardCsvTexts {
+  period: string;
+  comparison: string;
 }
 
 /** What a golden check found wrong with a verified question (modules/verified/golden-checks.ts). */
@@ -209,6 +224,7 @@ export interface ServerCatalogue {
   digest: DigestTexts;
   unsubscribe: UnsubscribePageTexts;
   cardMail: CardMailTexts;
+  cardCsv: CardCsvTexts;
   notifications: NotificationTexts;
   alerts: AlertTexts;
 }

@@ -170,6 +170,10 @@ export const en: ServerCatalogue = {
     soFar: 'so far',
     partial: 'partial',
     total: 'Total',
+    chartRows: (shown, total) =>
+      `The chart shows the first ${shown} of ${total}; all of them are in the attached CSV file.`,
+    chartTop: (shown, total) => `Top ${shown} of ${total}`,
+    chartOther: (shown, total, other) => `Top ${shown} of ${total}; the rest in “${other}”`,
   },
   unsubscribe: {
     done: (name) => `You will no longer receive the digest of “${name}”.`,
@@ -182,7 +186,10 @@ export const en: ServerCatalogue = {
     source: (name) => `Source: ${name}`,
     dataRead: (date) => `Data read ${date}`,
     dataAsOf: (date) => `Data as of ${date}`,
+    insights: 'Insights',
+    chartAlt: (title) => `Chart of ${title}`,
   },
+  cardCsv: { period: 'Period', comparison: 'Comparison period' },
   alerts: {
     firedTitle: (phrase) => `Alert: “${phrase}”`,
     firedLead: (period, value, change, previous) =>

@@ -173,6 +173,10 @@ export const tr: ServerCatalogue = {
     soFar: 'şu ana kadar',
     partial: 'kısmi',
     total: 'Toplam',
+    chartRows: (shown, total) =>
+      `Grafik ${total} kaydın ilk ${shown} tanesini gösteriyor; tümü ekteki CSV dosyasında.`,
+    chartTop: (shown, total) => `İlk ${shown} / ${total}`,
+    chartOther: (shown, total, other) => `İlk ${shown} / ${total}; kalanlar “${other}” içinde`,
   },
   unsubscribe: {
     done: (name) => `“${name}” özetini artık almayacaksınız.`,
@@ -185,7 +189,10 @@ export const tr: ServerCatalogue = {
     source: (name) => `Kaynak: ${name}`,
     dataRead: (date) => `Veri okuma zamanı: ${date}`,
     dataAsOf: (date) => `Veriler ${date} itibarıyla`,
+    insights: 'İçgörüler',
+    chartAlt: (title) => `${title} grafiği`,
   },
+  cardCsv: { period: 'Dönem', comparison: 'Karşılaştırma dönemi' },
   alerts: {
     firedTitle: (phrase) => `Uyarı: “${phrase}”`,
     firedLead: (period, value, change, previous) =>

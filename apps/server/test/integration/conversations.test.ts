@@ -192,6 +192,36 @@ describe.each(TEST_DATABASES)('conversations on %s', (kind) => {
     expect(missing.json().message).toBe('Question not found!');
   });
 
+  it('names the CSV after the card and its period, with the period columns, in the reader’s language', async () => {
+    const res = await ask('revenue by region last month vs last year');
+    const { question_id: id, card } = res.json().responses[0];
+    const fileName = (disposition: unknown) =>
+      decodeURIComponent(String(disposition).match(/filename\*=UTF-8''([^;]+)/)?.[1] ?? '');
+    const csv = await demo.inject({ method: 'GET', url: `/features/csv?id=${id}` });
+    expect(csv.statusCode).toBe(200);
+    expect(fileName(csv.headers['content-disposition'])).toBe(`${card.title} — Oct 1 – 31, 2026.csv`);
+    // The plain name old clients read is ASCII, never a header Node refuses to send.
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="[\w .-]+\.csv";/);
+    const [header, first] = csv.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(header).toMatch(/,Period,Comparison period$/);
+    expect(first).toMatch(/,2026-10-01\/2026-10-31,2025-10-01\/2025-10-31$/);
+
+    const [user] = await t.app.database.db.select().from(users).where(eq(users.email, DEMO.email));
+    const speak = async (language: string) => {
+      await t.app.database.db.update(users).set({ language }).where(eq(users.id, user!.id));
+      // The session keeps the user it read; a profile change makes it read them again.
+      t.app.services.sessions.forgetUser(user!.id);
+    };
+    await speak('tr');
+    try {
+      const tr = await demo.inject({ method: 'GET', url: `/features/csv?id=${id}` });
+      expect(fileName(tr.headers['content-disposition'])).toBe(`${card.title} — 1–31 Eki 2026.csv`);
+      expect(tr.body.split('\r\n')[0]).toMatch(/,Dönem,Karşılaştırma dönemi$/);
+    } finally {
+      await speak(user!.language);
+    }
+  });
+
   it('answers a repeated question from the result cache of the read-only demo source', async () => {
     const original = DuckDbConnector.prototype.query;
     let runs = 0;

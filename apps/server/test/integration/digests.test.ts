@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TCollection, TCollectionQueryResponse } from '@parley/contract';
-import { cardTable, toCsv } from '@parley/presenter';
+import { cardTable, csvRows, toCsv } from '@parley/presenter';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ParsedMail } from 'mailparser';
@@ -125,8 +125,14 @@ describe.each(TEST_DATABASES)('collection digests on %s', (kind) => {
     expect(mail!.text).toContain('Revenue\n$972,345');
     // 31 days: the first 20 in the mail, all of them in the CSV.
     const csv = mail!.attachments.find((a) => a.contentType.startsWith('text/csv'));
-    expect(csv?.filename).toBe('orders-by-day-last-month.csv');
-    expect(csv!.content.toString('utf8')).toBe(toCsv(cards[2]!.table));
+    // Named and dated as the card's own download: its title and period, every row's period in a column.
+    expect(csv?.filename).toBe('Orders by day, last month — Oct 1 – 31, 2026.csv');
+    const text = csv!.content.toString('utf8');
+    expect(text).toBe(
+      `\uFEFF${toCsv(csvRows(cards[2]!, { period: 'Period', comparison: 'Comparison period' }))}`,
+    );
+    expect(text.split('\r\n')[0]).toMatch(/,Period$/);
+    expect(text.split('\r\n')[31]).toMatch(/,2026-10-01\/2026-10-31$/);
     expect(mail!.text).toContain('The first 20 of 31 rows');
     expect(mail!.text).toContain('First digest of this card');
     expect(linkIn(mail!, `/collection/${collection.id}`).origin).toBe(PUBLIC_URL);

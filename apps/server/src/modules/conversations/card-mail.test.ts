@@ -71,6 +71,16 @@ describe('e-mailed card', () => {
     }
   });
 
+  it('writes the insights heading and the chart’s alt text in the reader’s language', () => {
+    const tr = cardMail('Parley', card, true, TR).html;
+    expect(tr).toContain('alt="Revenue by Region grafiği"');
+    expect(tr).toContain('>İçgörüler</h2>');
+    expect(tr).not.toMatch(/alt="Chart"|>Insights</);
+    const us = cardMail('Parley', card, true, US).html;
+    expect(us).toContain('alt="Chart of Revenue by Region"');
+    expect(us).toContain('>Insights</h2>');
+  });
+
   it('says when a copied source was read, and falls back to UTC for an unknown zone', () => {
     const synced = { ...card, synced: '2026-11-19T23:30:00.000Z', source: undefined };
     const mail = cardMail('Parley', synced, false, { language: 'en-GB', timeZone: 'Mars/Olympus' });

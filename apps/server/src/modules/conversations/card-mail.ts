@@ -1,5 +1,6 @@
 import type { TCard } from '@parley/contract';
 import {
+  type CardSectionWords,
   cardSectionHtml,
   cardTextSection,
   comparisonLabel,
@@ -61,6 +62,12 @@ export function readerSource(card: TCard, reader: MailReader): string {
   return card.source ? `${t.source(card.source.name)} · ${read}` : read;
 }
 
+/** The words a mailed card's section writes around the card (its insights heading, its chart's alt text). */
+export function cardWords(card: TCard, language: string): CardSectionWords {
+  const t = serverTexts(language).cardMail;
+  return { insights: t.insights, chartAlt: t.chartAlt(card.title) };
+}
+
 /**
  * The e-mail of one card: the title once (the subject names it, the body's heading shows it; the
  * chart picture is the chart alone), the period under it and the source with the time its data was
@@ -75,7 +82,8 @@ export function cardMail(
   const locale = reader.language;
   const lead = readerPeriod(card, locale);
   const source = readerSource(card, reader);
-  const section = cardSectionHtml(card, { locale, lead, chartCid: hasImage ? CARD_CHART_CID : null });
+  const words = cardWords(card, locale);
+  const section = cardSectionHtml(card, { locale, lead, words, chartCid: hasImage ? CARD_CHART_CID : null });
   const html = `<!doctype html><html lang="${escapeHtml(locale)}"><head><meta charset="utf-8"><title>${escapeHtml(card.title)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#111;background:#f6f6f8;margin:0;padding:24px">
 <div style="max-width:760px;margin:0 auto;background:#fff;border-radius:8px;padding:32px">

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { attachment } from '../../lib/attachment';
 import { actorOf, route } from '../../lib/route';
 import { queryReplyText } from './query-reply';
 
@@ -61,7 +62,7 @@ export async function conversationsRoutes(app: FastifyInstance): Promise<void> {
       const { filename, csv } = await service.csv(actorOf(request), request.query.id);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${filename}"`)
+        .header('Content-Disposition', attachment(filename))
         .send(csv);
     },
     perUser(askLimit),

@@ -15,7 +15,6 @@ import {
   type TSuggestions,
 } from '@parley/contract';
 import type { TLearnedChoice } from '@parley/engine';
-import { slug, toCsv } from '@parley/presenter';
 import type { AccessPolicy, AccessRequirement, Actor } from '../../lib/access';
 import { Invalid, NotFound, Unavailable, UpstreamFailed } from '../../lib/errors';
 import { approximateBytes, Lru } from '../../lib/lru';
@@ -26,6 +25,7 @@ import type { VerifiedIndex } from '../answers/pinned-answers';
 import { aiInsightsQuota } from '../billing/ai-insights';
 import type { SourceResolver } from '../datasources/source-resolver';
 import type { SynonymsService } from '../synonyms/synonyms.service';
+import { readerCsv } from './card-csv';
 import { CARD_CHART_CID, cardMail } from './card-mail';
 import type { ConversationItemRow, ConversationsRepository } from './conversations.repository';
 import { HistoryWriter } from './history-writer';
@@ -314,11 +314,10 @@ export class ConversationsService {
     return card;
   }
 
-  /** The card's table as CSV, with the renaming rules of spec 2 §7. */
+  /** The card's table as CSV (spec 2 §7's renamed headers), named and dated as the web's download. */
   async csv(asker: Actor, id: string): Promise<{ filename: string; csv: string }> {
     await this.requireConversations(asker);
-    const card = await this.getCard(asker, id);
-    return { filename: `${slug(card.title) || 'export'}.csv`, csv: toCsv(card.table) };
+    return readerCsv(await this.getCard(asker, id), asker.language);
   }
 
   /**

@@ -72,7 +72,7 @@ describe('the digest mail', () => {
     expect(mail.subject).toBe('Parley: Daily digest: Sales');
     expect(mail.attachments.map((a) => [a.filename, a.contentType, a.cid])).toEqual([
       ['chart-1.png', 'image/png', 'chart-1@digest'],
-      ['revenue-by-day.csv', 'text/csv; charset=utf-8', undefined],
+      ['Revenue by Day.csv', 'text/csv; charset=utf-8', undefined],
     ]);
     expect(mail.html).toContain('<img src="cid:chart-1@digest"');
     expect(mail.html).not.toMatch(/<svg|data:/);
@@ -121,6 +121,78 @@ describe('the digest mail', () => {
     });
     expect(plain(tr.text)).toMatch(/1 ?– ?31 Eki 2026 · Bu kartın ilk özeti/);
     for (const mail of [us, tr]) expect(mail.html + mail.text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}/);
+  });
+
+  it('attaches the CSV as the card’s download: named after the card and its period, rows dated', () => {
+    const dated: TCard = {
+      ...card(31),
+      period: {
+        from: '2026-10-01',
+        to: '2026-10-31',
+        label: 'last month',
+        partial: false,
+        comparison: { from: '2025-10-01', to: '2025-10-31' },
+      },
+    };
+    const mail = digestMail({
+      ...base,
+      language: 'tr',
+      responses: [{ question_id: 'q1', phrase: 'gelir', card: dated }],
+      paint: () => null,
+    });
+    const [csv] = mail.attachments;
+    expect(csv?.filename).toBe('Revenue by Day — 1–31 Eki 2026.csv');
+    const lines = String(csv?.content)
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
+    expect(lines[0]).toMatch(/,Dönem,Karşılaştırma dönemi$/);
+    expect(lines[31]).toMatch(/^2026-10-31,.*,2026-10-01\/2026-10-31,2025-10-01\/2025-10-31$/);
+  });
+
+  it('draws a chart of many categories whole, growing with its rows, and says what a picture leaves out', () => {
+    const regions = (n: number): TCard => ({
+      ...card(0),
+      title: 'Revenue by Store',
+      table: Array.from({ length: n }, (_, i) => ({ Store: `Store ${i + 1}`, Revenue: 1000 - i })),
+      columns: [
+        { key: 'Store', label: 'Store', kind: 'dimension', format: 'number' },
+        { key: 'Revenue', label: 'Revenue', kind: 'measure', format: 'currency' },
+      ],
+      chart: [{ chart: { type: 'bar' }, x: 'Store', y: ['Revenue'] }],
+    });
+    const drawn: { option: Record<string, unknown>; size: { width: number; height: number } }[] = [];
+    const paint = (option: Record<string, unknown>, size: { width: number; height: number }) => {
+      drawn.push({ option, size });
+      return PNG;
+    };
+    const mail = digestMail({
+      ...base,
+      language: 'en-US',
+      responses: [{ question_id: 'q1', phrase: 'revenue by store', card: regions(24) }],
+      paint,
+    });
+    const [{ option, size }] = drawn as [(typeof drawn)[number]];
+    expect(option.dataZoom).toBeUndefined();
+    const axis = option.yAxis as { data: string[]; max?: number };
+    expect(axis.data).toHaveLength(24);
+    expect(axis.data.at(-1)).toBe('Store 24');
+    expect(axis.max).toBeUndefined();
+    expect(size.width).toBe(640);
+    expect(size.height).toBeGreaterThanOrEqual(24 * 22);
+    expect(mail.html).not.toContain('The chart shows');
+
+    const tall = digestMail({
+      ...base,
+      language: 'tr',
+      responses: [{ question_id: 'q1', phrase: 'gelir', card: regions(150) }],
+      paint,
+    });
+    const last = drawn.at(-1)!;
+    expect(last.option.dataZoom).toBeUndefined();
+    expect(last.size.height).toBeLessThanOrEqual(2400);
+    const shown = ((last.option.yAxis as { max: number }).max ?? 0) + 1;
+    expect(shown).toBeGreaterThan(90);
+    expect(tall.html).toContain(`Grafik 150 kaydın ilk ${shown} tanesini gösteriyor`);
   });
 
   it('answers the unsubscribe page, escaping the collection name', () => {

@@ -14,33 +14,32 @@ import type {
 import {
   buildChartOption,
   type ChartOption,
+  type ChartOptionInput,
   type ChartViewType,
   cardChange,
   cardSectionHtml,
   cardTextSection,
+  chartNotes,
   chartViewType,
   escapeHtml,
   formatNumber,
   PREVIOUS_PREFIX,
   percentChange,
-  slug,
-  toCsv,
 } from '@parley/presenter';
 import type { DigestSummary } from '../../db/schema';
 import { serverTexts } from '../../i18n';
 import type { MailAttachment } from '../../mail/mail.service';
-import { readerPeriod } from '../conversations/card-mail';
+import { readerCsv } from '../conversations/card-csv';
+import { cardWords, readerPeriod } from '../conversations/card-mail';
+import { DIGEST_CHART_SIZE, digestChart } from './digest-chart';
 
 /** Rows of a card's table the mail shows; the rest travel in the CSV attachment. */
 export const DIGEST_TABLE_ROWS = 20;
 /** Measures a card's "what changed" line names at most. */
 const CHANGE_MEASURES = 3;
 
-/** Size of a card's chart in the mail (CSS pixels; the PNG is twice as large for sharp screens). */
-export const DIGEST_CHART_SIZE = { width: 640, height: 320 } as const;
-
-/** Draws a chart option as a PNG; null when it cannot (the card goes out without its image). */
-export type ChartPainter = (option: ChartOption) => Buffer | null;
+/** Draws a chart option as a PNG of a size; null when it cannot (the card goes out without its image). */
+export type ChartPainter = (option: ChartOption, size: { width: number; height: number }) => Buffer | null;
 
 export interface DigestMailInput {
   brand: string;
@@ -124,6 +123,48 @@ function chartFor(card: TCard, chosen: string | undefined): { spec: TCardChart; 
   return { spec, view: chartViewType(spec, card) };
 }
 
+/**
+ * A card's chart drawn whole as a PNG attached by CID, and what the picture leaves out, said under
+ * it (rows past the tallest picture, values past the series cap); null when it could not be drawn.
+ */
+function chartPicture(
+  card: TCard,
+  chosen: { spec: TCardChart; view: ChartViewType },
+  index: number,
+  locale: string,
+  paint: ChartPainter,
+): { attachment: MailAttachment; note: string | null } | null {
+  const t = serverTexts(locale).digest;
+  const input: ChartOptionInput = {
+    card,
+    ...chosen,
+    locale,
+    otherLabel: t.other,
+    previousLabel: t.previous,
+    soFarLabel: t.soFar,
+    partialLabel: t.partial,
+    totalLabel: t.total,
+    size: DIGEST_CHART_SIZE,
+  };
+  const chart = digestChart(buildChartOption(input));
+  const png = paint(chart.option, chart.size);
+  if (!png) return null;
+  const cid = `chart-${index + 1}@digest`;
+  // A scroll is drawn whole here; only the values merged or left out by the series cap remain to say.
+  const notes = chartNotes(input).flatMap((n) =>
+    n.kind === 'top'
+      ? [t.chartTop(n.shown, n.total)]
+      : n.kind === 'other'
+        ? [t.chartOther(n.shown, n.total, t.other)]
+        : [],
+  );
+  if (chart.cut) notes.unshift(t.chartRows(chart.cut.shown, chart.cut.total));
+  return {
+    attachment: { filename: `chart-${index + 1}.png`, content: png, contentType: 'image/png', cid },
+    note: notes.length ? notes.join(' · ') : null,
+  };
+}
+
 /** Builds the digest mail of a collection from its answered cards. */
 export function digestMail(input: DigestMailInput): DigestMail {
   const t = serverTexts(input.language).digest;
@@ -153,43 +194,22 @@ export function digestMail(input: DigestMailInput): DigestMail {
     const period = readerPeriod(card, locale);
     const lead = period ? `${period} · ${change}` : change;
 
-    let chartCid: string | null = null;
-    const chart = chartFor(card, views.get(response.question_id));
-    if (chart) {
-      const png = input.paint(
-        buildChartOption({
-          card,
-          ...chart,
-          locale,
-          otherLabel: t.other,
-          previousLabel: t.previous,
-          soFarLabel: t.soFar,
-          partialLabel: t.partial,
-          totalLabel: t.total,
-          size: DIGEST_CHART_SIZE,
-        }),
-      );
-      if (png) {
-        chartCid = `chart-${index + 1}@digest`;
-        attachments.push({
-          filename: `chart-${index + 1}.png`,
-          content: png,
-          contentType: 'image/png',
-          cid: chartCid,
-        });
-      }
-    }
+    const chosen = chartFor(card, views.get(response.question_id));
+    const picture = chosen ? chartPicture(card, chosen, index, locale, input.paint) : null;
+    if (picture) attachments.push(picture.attachment);
+    const chartCid = picture?.attachment.cid ?? null;
+    const chartNote = picture?.note ?? null;
     let tableNote: string | null = null;
     if (card.table.length > DIGEST_TABLE_ROWS) {
       tableNote = t.rows(DIGEST_TABLE_ROWS, card.table.length);
-      attachments.push({
-        filename: `${slug(card.title) || `card-${index + 1}`}.csv`,
-        content: toCsv(card.table),
-        contentType: 'text/csv; charset=utf-8',
-      });
+      // The file the reader would download from the card: named after it and its period, rows dated.
+      const { filename, csv } = readerCsv(card, locale);
+      attachments.push({ filename, content: csv, contentType: 'text/csv; charset=utf-8' });
     }
     const options = { locale, maxRows: DIGEST_TABLE_ROWS, lead, tableNote };
-    htmlSections.push(cardSectionHtml(card, { ...options, level: 2, chartCid }));
+    htmlSections.push(
+      cardSectionHtml(card, { ...options, level: 2, chartCid, chartNote, words: cardWords(card, locale) }),
+    );
     textSections.push(cardTextSection(card, options));
   });
 

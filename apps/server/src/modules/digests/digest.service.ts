@@ -10,7 +10,7 @@ import type { MailService } from '../../mail/mail.service';
 import type { CollectionsService } from '../collections/collections.service';
 import type { DigestPlanInput, DigestRepository } from './digest.repository';
 import type { DigestChannel, DigestDelivery } from './digest-channel';
-import { type ChartPainter, DIGEST_CHART_SIZE, digestMail } from './digest-mail';
+import { type ChartPainter, digestMail } from './digest-mail';
 import { latestSlot, nextSlot, periodFrequency, periodKey } from './digest-schedule';
 
 /** The queue's name for one collection's digest of one period. */
@@ -26,9 +26,9 @@ export interface DigestJobData {
 
 /** Charts drawn on the server (ECharts SSR → resvg PNG); a chart that fails leaves its card without one. */
 function pngPainter(log: FastifyBaseLogger): ChartPainter {
-  return (option) => {
+  return (option, size) => {
     try {
-      return renderChartPng(option, DIGEST_CHART_SIZE);
+      return renderChartPng(option, size);
     } catch (err) {
       log.warn({ err }, 'digest chart could not be drawn');
       return null;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { attachment } from '../../lib/attachment';
 import { actorOf, route } from '../../lib/route';
 import { ModelConflict } from './models.service';
 
@@ -54,10 +55,4 @@ export async function modelsRoutes(app: FastifyInstance): Promise<void> {
       );
     });
   });
-}
-
-/** A Content-Disposition naming the file: plain ASCII for old clients, the exact name as RFC 5987. */
-function attachment(filename: string): string {
-  const ascii = filename.replace(/[^\w .-]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }

@@ -1,26 +1,9 @@
 import { MAX_CARD_IMAGE_BYTES, type TCard, type TCardRow, type TEmailCardBody } from '@parley/contract';
-import { toCsv, toTsv } from '@parley/presenter';
-import filenamify from 'filenamify/browser';
+import { type CsvPeriodHeaders, cardCsv, toTsv } from '@parley/presenter';
 import type { ViewType } from './views';
 
-/** Longest file-name stem an export gets (before its extension). */
-const FILE_STEM_LENGTH = 120;
-
-/**
- * A download's file name from the card's title and period ("Revenue by region — Oct 1 – 31, 2026.csv"):
- * letters of every language kept, characters no file system accepts replaced, whitespace made plain.
- */
-export function exportFileName(
-  title: string,
-  period: string | null,
-  extension: 'csv' | 'png' | 'pdf',
-): string {
-  const plain = (s: string) => s.replace(/\s+/gu, ' ').trim();
-  const base = period ? `${plain(title)} — ${plain(period)}` : plain(title);
-  const stem = filenamify(base, { replacement: '-', maxLength: FILE_STEM_LENGTH }).trim();
-  // A title of no letters or digits (blank, all slashes) leaves nothing worth naming a file.
-  return `${/[\p{L}\p{N}]/u.test(stem) ? stem : 'card'}.${extension}`;
-}
+// The file-name rule lives in the presenter (the server names its CSV by it too); the dialog takes it from here.
+export { exportFileName } from '@parley/presenter';
 
 /** Saves a Blob or data URL as a download. */
 export function download(data: Blob | string, filename: string): void {
@@ -121,38 +104,13 @@ export async function composePng(image: string, header: PngHeader, pixelRatio = 
   return canvas.toDataURL('image/png');
 }
 
-/** Names of the two columns the CSV adds so every row says its period. */
-export interface CsvPeriodHeaders {
-  period: string;
-  comparison: string;
-}
-
-/** An ISO 8601 interval ("2026-10-01/2026-10-31"): read the same by people and parsers in every locale. */
-const interval = (from: string, to: string) => `${from}/${to}`;
-
-/**
- * The CSV's rows: the table's, each with its period (and comparison period) as ISO 8601 intervals in
- * trailing columns, so the file stays one header row plus data rows that any parser reads.
- */
-export function csvRows(card: Pick<TCard, 'table' | 'period'>, headers: CsvPeriodHeaders): TCardRow[] {
-  const period = card.period;
-  if (!period || card.table.length === 0) return [...card.table];
-  const taken = new Set(Object.keys(card.table[0]));
-  const free = (name: string) => (taken.has(name) ? `${name} (export)` : name);
-  const extra: TCardRow = { [free(headers.period)]: interval(period.from, period.to) };
-  if (period.comparison)
-    extra[free(headers.comparison)] = interval(period.comparison.from, period.comparison.to);
-  return card.table.map((row) => ({ ...row, ...extra }));
-}
-
 /** Downloads the card's table as CSV (UTF-8 with a byte-order mark, so spreadsheets read the letters). */
 export function exportCsv(
   card: Pick<TCard, 'table' | 'period'>,
   headers: CsvPeriodHeaders,
   filename: string,
 ): void {
-  const csv = toCsv(csvRows(card, headers));
-  download(new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' }), filename);
+  download(new Blob([cardCsv(card, headers)], { type: 'text/csv;charset=utf-8' }), filename);
 }
 
 /** Copies the table as TSV; false when the browser refuses clipboard access. */

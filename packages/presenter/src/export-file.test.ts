@@ -1,7 +1,7 @@
 import type { TCard } from '@parley/contract';
-import { toCsv } from '@parley/presenter';
 import { describe, expect, it } from 'vitest';
-import { csvRows, exportFileName } from './export';
+import { toCsv } from './csv';
+import { cardCsv, csvRows, exportFileName } from './export-file';
 
 const HEADERS = { period: 'Period', comparison: 'Comparison period' };
 
@@ -60,5 +60,9 @@ describe('the CSV says its period', () => {
       Revenue: 1,
       'Period (export)': '2026-10-01/2026-10-31',
     });
+  });
+
+  it('starts the file with a byte-order mark, so a spreadsheet reads Turkish letters', () => {
+    expect(cardCsv(card, HEADERS)).toBe(`\uFEFF${toCsv(csvRows(card, HEADERS))}`);
   });
 });
