@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Modal, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/api';
 import { DELETE_CONFIRMATION, isDeleteConfirmed } from '../../../lib/contract';
+import { planName } from '../../subscriptions/format';
+import { billingError } from '../../subscriptions/messages';
 import { useAccountSubscription, useDeleteAccount } from '../hooks/useAccount';
 
 /**
@@ -41,7 +42,7 @@ function DeleteAccountBody({ onClose }: { onClose: () => void }) {
     remove.data && !remove.data.deleted
       ? (remove.data.message ?? t('settings:failed_to_delete_account'))
       : remove.error
-        ? errorMessage(remove.error, t('settings:failed_to_delete_account'))
+        ? billingError(remove.error, t, t('settings:failed_to_delete_account'))
         : null;
 
   return (
@@ -57,7 +58,7 @@ function DeleteAccountBody({ onClose }: { onClose: () => void }) {
       {paid && (
         <Alert color="orange" mb="md" data-testid="delete-account-subscription">
           {t('settings:delete_account_cancels_subscription', {
-            plan: paid.plan.charAt(0).toUpperCase() + paid.plan.slice(1),
+            plan: planName(t, paid.plan),
           })}
         </Alert>
       )}

@@ -32,7 +32,7 @@ export function TrialPurchaseNote({
 export function FallbackWarning({ fallback }: { fallback: TFallback | null }) {
   const { t } = useTranslation('subscriptions');
   if (!fallback) return null;
-  const plan = planName(fallback.plan);
+  const plan = planName(t, fallback.plan);
   const { count, limit } = fallback.collections;
   const tooMany = limit !== null && count > limit;
   if (!tooMany && fallback.over.length === 0) {

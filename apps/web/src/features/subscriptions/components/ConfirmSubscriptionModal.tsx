@@ -72,7 +72,7 @@ export function ConfirmSubscriptionModal({
   const countryName = useCountryName();
   const [addressId, setAddressId] = useState<string>('');
   const chosenAddress = addressId || addresses.data?.[0]?.id || '';
-  const name = 'plan' in c ? planName(c.plan) : '';
+  const name = 'plan' in c ? planName(t, c.plan) : '';
   const renewal = f.date(s.renewal_date);
   const title =
     c.kind === 'checkout'
