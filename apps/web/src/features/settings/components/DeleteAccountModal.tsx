@@ -34,7 +34,8 @@ function DeleteAccountBody({ onClose }: { onClose: () => void }) {
   const subscription = useAccountSubscription();
   // Busy from the click until /login opens after a deletion.
   const busy = remove.isPending || remove.data?.deleted === true;
-  // The user reads whether a paid subscription is cancelled before they can confirm.
+  // The user reads whether a paid subscription is cancelled before they can confirm; a failed
+  // check says what deletion does anyway (the server cancels first) and offers to check again.
   const checking = subscription.isPending && !subscription.isError;
   const paid = subscription.data?.paid_with_provider === true ? subscription.data : null;
   // The server's reason for refusing (a provider that could not cancel), shown where the user looks.
@@ -54,6 +55,21 @@ function DeleteAccountBody({ onClose }: { onClose: () => void }) {
         <Text size="sm" c="dimmed" mb="md">
           {t('settings:delete_account_checking')}
         </Text>
+      )}
+      {subscription.isError && (
+        <Alert color="orange" mb="md" data-testid="delete-account-check-failed">
+          <Text size="sm">{t('settings:delete_account_check_failed')}</Text>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            mt="xs"
+            onClick={() => void subscription.refetch()}
+            loading={subscription.isFetching}
+            data-testid="delete-account-check-retry"
+          >
+            {t('settings:delete_account_check_retry')}
+          </Button>
+        </Alert>
       )}
       {paid && (
         <Alert color="orange" mb="md" data-testid="delete-account-subscription">
