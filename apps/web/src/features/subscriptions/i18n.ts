@@ -77,7 +77,8 @@ const enUS = {
     upgrade_now: 'The new plan starts now; the difference is charged pro rata.',
     downgrade_later: 'The new plan starts on your renewal date, {{date}}.',
     cancel_text: 'You keep your plan until {{date}}; then you move to the Free plan.',
-    pause_text: 'You keep your plan until {{date}}; then payments stop until you resume.',
+    pause_text:
+      'You keep your plan until {{date}}; then payments stop and the Free plan’s limits apply until you resume.',
     trial_ends_now_one:
       'Your trial ends when you pay: the paid period starts today and runs until {{date}}. The {{count}} day left of your trial is not added.',
     trial_ends_now_other:
@@ -236,7 +237,8 @@ const tr: typeof enUS = {
     upgrade_now: 'Yeni plan hemen başlar; fark kalan süreye göre alınır.',
     downgrade_later: 'Yeni plan yenileme tarihinizde, {{date}}, başlar.',
     cancel_text: 'Planınız {{date}} tarihine kadar sürer; sonra Ücretsiz plana geçersiniz.',
-    pause_text: 'Planınız {{date}} tarihine kadar sürer; sonra siz sürdürene kadar ödemeler durur.',
+    pause_text:
+      'Planınız {{date}} tarihine kadar sürer; sonra siz sürdürene kadar ödemeler durur ve Ücretsiz planın limitleri geçerli olur.',
     trial_ends_now_one:
       'Ödeme yaptığınızda denemeniz sona erer: ücretli dönem bugün başlar ve {{date}} tarihine kadar sürer. Denemenizden kalan {{count}} gün eklenmez.',
     trial_ends_now_other:

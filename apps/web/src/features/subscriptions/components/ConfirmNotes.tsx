@@ -28,7 +28,7 @@ export function TrialPurchaseNote({
   );
 }
 
-/** Before a cancel: which collections exceed the plan the account falls back to, by name. */
+/** Before a cancel, pause or downgrade: which collections exceed the plan the account lands on, by name. */
 export function FallbackWarning({ fallback }: { fallback: TFallback | null }) {
   const { t } = useTranslation('subscriptions');
   if (!fallback) return null;
