@@ -19,6 +19,7 @@ export function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClo
       title={t('settings:delete_account_title')}
       centered
       closeOnClickOutside={false}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       data-testid="delete-account-modal"
     >
       <DeleteAccountBody onClose={onClose} />
