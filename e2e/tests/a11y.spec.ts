@@ -134,7 +134,18 @@ const SCREENS: Screen[] = [
   { name: 'subscription', open: visit(() => '/user/subscriptions', 'page-subscriptions') },
   { name: 'profile', open: visit(() => '/user/settings', 'page-settings') },
   { name: 'security', open: visit(() => '/user/security', 'page-security') },
+  // The two red confirm buttons a user meets most: white text on the theme's danger red.
+  { name: 'logout modal', open: visit(() => '/logout', 'logout-confirm') },
+  { name: 'delete account dialog', open: openDeleteAccount },
 ];
+
+/** The profile's delete-account dialog, its confirm enabled (DELETE typed) as the user sees it. */
+async function openDeleteAccount(page: Page): Promise<void> {
+  await page.goto('/user/settings');
+  await page.getByTestId('delete-account-link').click();
+  await page.getByTestId('delete-account-input').fill('DELETE');
+  await expect(page.getByTestId('delete-account-confirm')).toBeEnabled({ timeout: 10_000 });
+}
 
 for (const lang of LANGUAGES) {
   test.describe(`axe in ${lang.code}`, () => {
@@ -145,6 +156,10 @@ for (const lang of LANGUAGES) {
         await screen.open(page);
         if (lang.code === 'tr') await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
         await expectNoSeriousViolations(page, `${screen.name} (${lang.code})`);
+        if (screen.name.endsWith('modal') || screen.name.endsWith('dialog'))
+          await page.screenshot({
+            path: join(SHOTS, `${lang.code}-${screen.name.replaceAll(' ', '-')}.png`),
+          });
         await page.context().close();
       });
     }

@@ -22,7 +22,7 @@ const collectionWith = (page: Page, name: string, cards: number) =>
 
 test.describe.configure({ mode: 'serial' });
 
-test('a trial user picks a country from a list, sees the trial marked, buys, is warned before a cancel and before deletion', async ({
+test('a trial user picks a country from a list, sees the trial marked, buys, is warned before a cancel, a pause, a downgrade and deletion', async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -90,12 +90,35 @@ test('a trial user picks a country from a list, sees the trial marked, buys, is 
   await modal.getByRole('button', { name: 'Back' }).click();
   await expect(modal).toBeHidden();
 
+  // A pause leaves Free's limits too: the same warning before the user confirms.
+  await current.getByTestId('pause').click();
+  await expect(modal.getByTestId('fallback-warning')).toContainText('What changes on the Free plan');
+  await expect(modal.getByTestId('fallback-over')).toHaveText('Board pack: 7 cards (limit 5)');
+  await shot(page, '4b-pause-warning', false);
+  await modal.getByRole('button', { name: 'Back' }).click();
+  await expect(modal).toBeHidden();
+
+  // Up to Unlimited, a collection Premium cannot hold, then a downgrade names it against Premium.
+  await page.getByTestId('choose-unlimited').click();
+  await modal.getByTestId('confirm').click();
+  await expect(modal).toBeHidden();
+  await expect(current.getByTestId('fact-plan')).toHaveText('Unlimited');
+  await collectionWith(page, 'Big board', 11);
+  await page.reload();
+  await page.getByTestId('choose-premium').click();
+  const downgrade = modal.getByTestId('fallback-warning');
+  await expect(downgrade).toContainText('What changes on the Premium plan');
+  await expect(downgrade.getByTestId('fallback-over')).toHaveText('Big board: 11 cards (limit 10)');
+  await shot(page, '4c-downgrade-warning', false);
+  await modal.getByRole('button', { name: 'Back' }).click();
+  await expect(modal).toBeHidden();
+
   // Deleting the account says the paid subscription is cancelled with the provider first.
   await page.goto('/user/settings');
   await page.getByTestId('delete-account-link').click();
   const deletion = page.getByTestId('delete-account-modal').getByRole('dialog');
   await expect(deletion.getByTestId('delete-account-subscription')).toHaveText(
-    'Your paid Premium subscription will be cancelled with the payment provider before your account is deleted. No further payments will be taken. If it cannot be cancelled, nothing is deleted.',
+    'Your paid Unlimited subscription will be cancelled with the payment provider before your account is deleted. No further payments will be taken. If it cannot be cancelled, nothing is deleted.',
   );
   await page.getByTestId('delete-account-input').fill('DELETE');
   await shot(page, '5-delete-dialog', false);

@@ -151,8 +151,10 @@ export const ZSubscription = z.object({
   checkout: z.object({ available: z.boolean(), reason: z.enum(['no_provider']).nullable() }),
   /** A subscription the provider bills: deleting the account cancels it there first. */
   paid_with_provider: z.boolean(),
-  /** Where a cancel (or the trial's end) lands: that plan's limits against what the user has. */
+  /** Where a cancel, a pause (or the trial's end) lands: that plan's limits against what the user has. */
   fallback: ZFallback.nullable(),
+  /** The same for every cheaper plan, cheapest first: what a downgrade to it would leave over. */
+  downgrades: z.array(ZFallback),
 });
 export type TSubscription = z.infer<typeof ZSubscription>;
 

@@ -146,6 +146,22 @@ describe.each(TEST_DATABASES)('billing without a trap on %s', (kind) => {
     expect(s.usage.collections).toBe(3);
   });
 
+  it('names the collections that exceed Premium before a downgrade from Unlimited, and says Premium', async () => {
+    const u = await newUser();
+    await buy(u, 'unlimited', 'monthly');
+    const limit = PLANS.premium.limits.cards_per_collection!;
+    const questions = Array.from({ length: limit + 1 }, (_, i) => ({ phrase: `revenue ${i}` }));
+    const res = await post(u, '/features/collection', { name: 'Big board', questions });
+    expect(res.statusCode, res.body).toBe(200);
+    const s = await get(u, '/api/v1/subscription');
+    expect(s.downgrades.map((d: { plan: string }) => d.plan)).toEqual(['free', 'premium']);
+    expect(s.downgrades[1]).toEqual({
+      plan: 'premium',
+      collections: { count: 1, limit: PLANS.premium.limits.collections },
+      over: [{ id: expect.any(String), name: 'Big board', cards: limit + 1, limit }],
+    });
+  });
+
   it('deleting the account cancels the paid subscription at the provider first, then deletes', async () => {
     const u = await newUser();
     await buy(u, 'premium', 'annual');

@@ -1,4 +1,9 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  type MantineColor,
+  type MantineColorsTuple,
+} from '@mantine/core';
 
 /**
  * The brand colour in ten shades, shade 6 being styles.css's --c-accent: Mantine's own blue and
@@ -17,9 +22,31 @@ export const BRAND: MantineColorsTuple = [
   '#312e81',
 ];
 
+/**
+ * Mantine's red replaced so every color="red" button, text and badge reads at AA: its shade 6
+ * (#fa5252) carries white at 3.3:1, this one (styles.css's --c-danger) at 6.5:1.
+ */
+export const RED: MantineColorsTuple = [
+  '#fef2f2',
+  '#fee2e2',
+  '#fecaca',
+  '#fca5a5',
+  '#f87171',
+  '#dc2626',
+  '#b91c1c',
+  '#991b1b',
+  '#7f1d1d',
+  '#6b1717',
+];
+
+/** The app's two action colours, by name so buttons get the palette's hover shade too. */
+export const ACCENT: MantineColor = 'brand';
+/** Deletes, removals, logout. */
+export const DANGER: MantineColor = 'red';
+
 /** The Mantine theme of the signed-in app: one button and link colour, the brand's. */
 export const theme = createTheme({
-  colors: { brand: BRAND },
+  colors: { brand: BRAND, red: RED },
   primaryColor: 'brand',
   primaryShade: { light: 6, dark: 7 },
   defaultGradient: { from: 'brand', to: 'violet', deg: 45 },

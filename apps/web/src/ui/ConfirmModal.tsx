@@ -2,8 +2,8 @@ import { Button, Group, type MantineColor, Modal, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A red with AA contrast for white text (Mantine's red 6 falls short): deletes and removals. */
-export const DANGER = '#b91c1c';
+// Callers colour their deletes from here, the theme holding the one red.
+export { DANGER } from '../app/theme';
 
 export interface ConfirmModalProps {
   opened: boolean;

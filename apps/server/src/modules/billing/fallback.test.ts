@@ -1,6 +1,6 @@
 import { PLANS } from '@parley/contract';
 import { describe, expect, it } from 'vitest';
-import { fallbackOf } from './fallback';
+import { downgradesOf, fallbackOf } from './fallback';
 
 describe('fallbackOf', () => {
   const free = PLANS.free.limits;
@@ -26,5 +26,25 @@ describe('fallbackOf', () => {
 
   it('lists nothing over when every collection fits', () => {
     expect(fallbackOf('unlimited', [mine[1]!, mine[2]!])?.over).toEqual([]);
+  });
+
+  it('lists every cheaper plan for a downgrade, Premium with its own limits', () => {
+    const premium = PLANS.premium.limits;
+    const big = [{ id: 'd', name: 'Board', cards: premium.cards_per_collection! + 1 }];
+    const downgrades = downgradesOf('unlimited', big);
+    expect(downgrades.map((d) => d.plan)).toEqual(['free', 'premium']);
+    expect(downgrades[1]).toEqual({
+      plan: 'premium',
+      collections: { count: 1, limit: premium.collections },
+      over: [
+        {
+          id: 'd',
+          name: 'Board',
+          cards: premium.cards_per_collection! + 1,
+          limit: premium.cards_per_collection,
+        },
+      ],
+    });
+    expect(downgradesOf('free', big)).toEqual([]);
   });
 });

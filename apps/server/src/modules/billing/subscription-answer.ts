@@ -12,7 +12,7 @@ import {
 import { billedByProvider } from './account-closure';
 import type { BillingProvider } from './billing.provider';
 import type { SubscriptionRow } from './billing.repository';
-import { fallbackOf } from './fallback';
+import { downgradesOf, fallbackOf } from './fallback';
 import { iso, planOf } from './subscription-state';
 
 /** What the subscription screen shows beside the row: the month's counters and the collections. */
@@ -51,6 +51,7 @@ export function toSubscription({ row, usage, collections, provider }: Subscripti
     checkout: { available: provider !== null, reason: provider ? null : 'no_provider' },
     paid_with_provider: billedByProvider(provider, row),
     fallback: fallbackOf(plan, collections),
+    downgrades: downgradesOf(plan, collections),
   };
 }
 

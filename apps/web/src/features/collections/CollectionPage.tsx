@@ -5,6 +5,7 @@ import type { TQuestion } from '@parley/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ACCENT } from '../../app/theme';
 import { storage } from '../../lib/storage';
 import { toast } from '../../lib/toast';
 import { ArrowLeftIcon, PlusIcon, SaveIcon } from '../../ui/icons';
@@ -17,7 +18,6 @@ import { useCollectionAnswers } from './hooks/useCardAnswers';
 import { useCollections, useUpdateCollection } from './hooks/useCollections';
 import { type Density, layoutForCards, mergeLayout, sameGeometry, toStoredLayout } from './layout';
 
-const ACCENT = '#4f46e5';
 /** The spacing chosen last, kept on this browser. */
 const DENSITY_KEY = 'collectionDensity';
 

@@ -5,14 +5,13 @@ import type { TCollection } from '@parley/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { ACCENT } from '../../app/theme';
 import { ConfirmModal, DANGER } from '../../ui/ConfirmModal';
 import { CalendarIcon, CollectionsIcon, EditIcon, MailIcon, PlusIcon, TrashIcon } from '../../ui/icons';
 import { useSession } from '../session';
 import { scheduleText } from './collections';
 import { CollectionFormModal } from './components/CollectionFormModal';
 import { useCollections, useDeleteCollection } from './hooks/useCollections';
-
-const ACCENT = '#4f46e5';
 
 /** The dialog open on the list: creating (also reached by #new), editing one, or none. */
 type Dialog = { kind: 'create' } | { kind: 'edit'; collection: TCollection } | null;

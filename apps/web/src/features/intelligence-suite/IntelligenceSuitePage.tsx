@@ -5,6 +5,7 @@ import type { TReportConfig, TReportEntry, TReportIssue, TReportName } from '@pa
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { ACCENT } from '../../app/theme';
 import { ReportIcon } from '../../ui/icons';
 import { SafeHtml } from '../../ui/SafeHtml';
 import { useSourceChoice } from '../datasources';
@@ -20,7 +21,6 @@ import {
   reportSource,
 } from './reports';
 
-const ACCENT = '#4f46e5';
 const BADGE_COLOR = { active: 'teal', stopped: 'orange', inactive: 'gray' } as const;
 
 function useDate() {

@@ -38,6 +38,9 @@ const enUS = {
   delete_account_cancels_subscription:
     'Your paid {{plan}} subscription will be cancelled with the payment provider before your account is deleted. No further payments will be taken. If it cannot be cancelled, nothing is deleted.',
   delete_account_checking: 'Checking your subscription…',
+  delete_account_check_failed:
+    'We could not check your subscription. Any paid subscription is cancelled with the payment provider first, and nothing is deleted if that fails.',
+  delete_account_check_retry: 'Check again',
   account_deleted: 'Your account has been deleted.',
   failed_to_delete_account: 'Failed to delete your account!',
   security_subtitle: 'Choose a new password. You will be signed out everywhere and sign in again with it.',
@@ -93,6 +96,9 @@ const tr: typeof enUS = {
   delete_account_cancels_subscription:
     'Ücretli {{plan}} aboneliğiniz, hesabınız silinmeden önce ödeme sağlayıcısında iptal edilecek. Başka ödeme alınmayacak. İptal edilemezse hiçbir şey silinmez.',
   delete_account_checking: 'Aboneliğiniz kontrol ediliyor…',
+  delete_account_check_failed:
+    'Aboneliğiniz kontrol edilemedi. Ücretli bir aboneliğiniz varsa önce ödeme sağlayıcısında iptal edilir; bu başarısız olursa hiçbir şey silinmez.',
+  delete_account_check_retry: 'Yeniden kontrol et',
   account_deleted: 'Hesabınız silindi.',
   failed_to_delete_account: 'Hesabınız silinemedi!',
   security_subtitle:

@@ -1,4 +1,6 @@
+import './i18n';
 import type { PlanId, TSubscription } from '@parley/contract';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 const DAY = 86_400_000;
@@ -19,8 +21,9 @@ export function useFormat() {
 export const paying = (s: TSubscription) =>
   s.status === 'ACTIVE' && s.plan !== 'free' && s.renewal_date !== null;
 
-/** A plan id as its name ("premium" → "Premium"). */
-export const planName = (id: PlanId | undefined) => (id ? id.charAt(0).toUpperCase() + id.slice(1) : '');
+/** A plan id as its name in the UI language ("free" → "Free", "Ücretsiz"), never the server's English. */
+export const planName = (t: TFunction, id: PlanId | undefined) =>
+  id ? t(`subscriptions:plan_names.${id}`) : '';
 
 /** Whole days of the trial left, counting a started day (0 once it ended); null outside a trial. */
 export function trialDaysLeft(s: Pick<TSubscription, 'status' | 'trial_ends_at'>, now: Date): number | null {

@@ -5,6 +5,7 @@ const enUS = {
   subtitle: 'Your plan, its limits, payments and billing addresses.',
   current: 'Current plan',
   plan: 'Plan',
+  plan_names: { free: 'Free', premium: 'Premium', unlimited: 'Unlimited' },
   price: 'Price',
   price_value: '{{amount}} / {{cycle}}',
   free_price: 'Free',
@@ -76,7 +77,8 @@ const enUS = {
     upgrade_now: 'The new plan starts now; the difference is charged pro rata.',
     downgrade_later: 'The new plan starts on your renewal date, {{date}}.',
     cancel_text: 'You keep your plan until {{date}}; then you move to the Free plan.',
-    pause_text: 'You keep your plan until {{date}}; then payments stop until you resume.',
+    pause_text:
+      'You keep your plan until {{date}}; then payments stop and the Free plan’s limits apply until you resume.',
     trial_ends_now_one:
       'Your trial ends when you pay: the paid period starts today and runs until {{date}}. The {{count}} day left of your trial is not added.',
     trial_ends_now_other:
@@ -128,6 +130,19 @@ const enUS = {
     country_required: 'Choose a country.',
     no_country: 'No country found',
   },
+  server: {
+    paymentsOff: 'Payments are not enabled on this server.',
+    providerCancelFailed:
+      'Your subscription could not be cancelled with the payment provider, so your account was not deleted. Please try again shortly.',
+    noPaidPlan: 'You have no paid subscription to change.',
+    samePlan: 'You are already on this plan.',
+    notPaused: 'Your subscription is not paused.',
+    nothingScheduled: 'There is no scheduled change to undo.',
+    freeCheckout: 'The Free plan needs no checkout.',
+    alreadySubscribed: 'You already have a subscription: change its plan instead.',
+    addressNotFound: 'Address not found!',
+    countryInvalid: 'Choose the country from the list.',
+  },
   messages: {
     failed_to_cancel: 'Failed to cancel subscription!',
     failed_to_pause: 'Failed to pause subscription!',
@@ -148,6 +163,7 @@ const tr: typeof enUS = {
   subtitle: 'Planınız, limitleri, ödemeleriniz ve fatura adresleriniz.',
   current: 'Mevcut plan',
   plan: 'Plan',
+  plan_names: { free: 'Ücretsiz', premium: 'Premium', unlimited: 'Sınırsız' },
   price: 'Fiyat',
   price_value: '{{amount}} / {{cycle}}',
   free_price: 'Ücretsiz',
@@ -221,7 +237,8 @@ const tr: typeof enUS = {
     upgrade_now: 'Yeni plan hemen başlar; fark kalan süreye göre alınır.',
     downgrade_later: 'Yeni plan yenileme tarihinizde, {{date}}, başlar.',
     cancel_text: 'Planınız {{date}} tarihine kadar sürer; sonra Ücretsiz plana geçersiniz.',
-    pause_text: 'Planınız {{date}} tarihine kadar sürer; sonra siz sürdürene kadar ödemeler durur.',
+    pause_text:
+      'Planınız {{date}} tarihine kadar sürer; sonra siz sürdürene kadar ödemeler durur ve Ücretsiz planın limitleri geçerli olur.',
     trial_ends_now_one:
       'Ödeme yaptığınızda denemeniz sona erer: ücretli dönem bugün başlar ve {{date}} tarihine kadar sürer. Denemenizden kalan {{count}} gün eklenmez.',
     trial_ends_now_other:
@@ -272,6 +289,19 @@ const tr: typeof enUS = {
     country: 'Ülke',
     country_required: 'Bir ülke seçin.',
     no_country: 'Ülke bulunamadı',
+  },
+  server: {
+    paymentsOff: 'Bu sunucuda ödemeler açık değil.',
+    providerCancelFailed:
+      'Aboneliğiniz ödeme sağlayıcısında iptal edilemedi, bu yüzden hesabınız silinmedi. Lütfen birazdan yeniden deneyin.',
+    noPaidPlan: 'Değiştirilecek ücretli bir aboneliğiniz yok.',
+    samePlan: 'Zaten bu plandasınız.',
+    notPaused: 'Aboneliğiniz duraklatılmış değil.',
+    nothingScheduled: 'Geri alınacak planlanmış bir değişiklik yok.',
+    freeCheckout: 'Ücretsiz plan için ödeme gerekmez.',
+    alreadySubscribed: 'Zaten bir aboneliğiniz var: bunun yerine planını değiştirin.',
+    addressNotFound: 'Adres bulunamadı!',
+    countryInvalid: 'Ülkeyi listeden seçin.',
   },
   messages: {
     failed_to_cancel: 'Abonelik iptal edilemedi!',

@@ -3,12 +3,11 @@ import type { TAlert, TSemanticQuery } from '@parley/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ACCENT } from '../../../app/theme';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useSaveAlert } from '../hooks/useAlerts';
 import { type AlertForm, alertSentence, conditionOf, defaultForm, fieldWords, formOf } from '../words';
 import { ConditionFields } from './ConditionFields';
-
-const ACCENT = '#4f46e5';
 /** Where a refusal over the plan's limit sends the user. */
 export const PLANS_PATH = '/user/subscriptions';
 

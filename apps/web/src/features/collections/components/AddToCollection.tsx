@@ -6,14 +6,13 @@ import type { TFunction } from 'i18next';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ACCENT } from '../../../app/theme';
 import { LIMITS } from '../../../lib/contract';
 import { CollectionAddIcon } from '../../../ui/icons';
 import { useSession } from '../../session';
 import { failureText, samePhrase } from '../collections';
 import { type AddTarget, CollectionGone, useAddToCollection } from '../hooks/useAddToCollection';
 import { useCollections } from '../hooks/useCollections';
-
-const ACCENT = '#4f46e5';
 
 export interface AddToCollectionProps {
   card: TCard;

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ACCENT } from '../../../app/theme';
 import { LIMITS, REFRESH_INTERVALS } from '../../../lib/contract';
 import { DANGER } from '../../../ui/ConfirmModal';
 import { useEscapeToClose } from '../../../ui/escape';
@@ -18,7 +19,6 @@ import { usePreview, useSuggestions } from '../hooks/useEditor';
 import { suggestionGroups } from '../suggestions';
 import { RemoveCardModal } from './RemoveCardModal';
 
-const ACCENT = '#4f46e5';
 /** The options as suggestionGroups filtered them (by what is typed, 4 a list). */
 const passFiltered: OptionsFilter = ({ options }) => options;
 

@@ -5,12 +5,12 @@ import { type TCollection, type TCollectionForm, ZCollectionForm } from '@parley
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { ACCENT } from '../../../app/theme';
 import { LIMITS, NOTIFICATION_FREQUENCIES } from '../../../lib/contract';
 import { FORM_MODE } from '../../../ui/form';
 import { translateMessage, updateBody } from '../collections';
 import { useCreateCollection, useUpdateCollection } from '../hooks/useCollections';
 
-const ACCENT = '#4f46e5';
 /** The select's value for "no digest" (a select option cannot be null). */
 const NONE = 'none';
 

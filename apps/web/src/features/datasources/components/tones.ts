@@ -1,9 +1,11 @@
+import { ACCENT, DANGER } from '../../../app/theme';
+
 /**
- * Button colours with AA contrast (4.5:1) for their text: Mantine's indigo/green/red at shade 6
- * fall short on white, so the screen passes these (the app's accent and darker shades).
+ * The source screens' button colours: the theme's accent and danger, and a green darker than
+ * Mantine's (its shade 6 carries white text below AA).
  */
 export const TONES = {
-  accent: '#4f46e5',
+  accent: ACCENT,
   success: '#15803d',
-  danger: '#b91c1c',
+  danger: DANGER,
 } as const;

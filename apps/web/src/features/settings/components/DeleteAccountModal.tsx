@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Modal, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/api';
 import { DELETE_CONFIRMATION, isDeleteConfirmed } from '../../../lib/contract';
+import { planName } from '../../subscriptions/format';
+import { billingError } from '../../subscriptions/messages';
 import { useAccountSubscription, useDeleteAccount } from '../hooks/useAccount';
 
 /**
@@ -18,6 +19,7 @@ export function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClo
       title={t('settings:delete_account_title')}
       centered
       closeOnClickOutside={false}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       data-testid="delete-account-modal"
     >
       <DeleteAccountBody onClose={onClose} />
@@ -33,7 +35,8 @@ function DeleteAccountBody({ onClose }: { onClose: () => void }) {
   const subscription = useAccountSubscription();
   // Busy from the click until /login opens after a deletion.
   const busy = remove.isPending || remove.data?.deleted === true;
-  // The user reads whether a paid subscription is cancelled before they can confirm.
+  // The user reads whether a paid subscription is cancelled before they can confirm; a failed
+  // check says what deletion does anyway (the server cancels first) and offers to check again.
   const checking = subscription.isPending && !subscription.isError;
   const paid = subscription.data?.paid_with_provider === true ? subscription.data : null;
   // The server's reason for refusing (a provider that could not cancel), shown where the user looks.
@@ -41,7 +44,7 @@ function DeleteAccountBody({ onClose }: { onClose: () => void }) {
     remove.data && !remove.data.deleted
       ? (remove.data.message ?? t('settings:failed_to_delete_account'))
       : remove.error
-        ? errorMessage(remove.error, t('settings:failed_to_delete_account'))
+        ? billingError(remove.error, t, t('settings:failed_to_delete_account'))
         : null;
 
   return (
@@ -54,10 +57,25 @@ function DeleteAccountBody({ onClose }: { onClose: () => void }) {
           {t('settings:delete_account_checking')}
         </Text>
       )}
+      {subscription.isError && (
+        <Alert color="orange" mb="md" data-testid="delete-account-check-failed">
+          <Text size="sm">{t('settings:delete_account_check_failed')}</Text>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            mt="xs"
+            onClick={() => void subscription.refetch()}
+            loading={subscription.isFetching}
+            data-testid="delete-account-check-retry"
+          >
+            {t('settings:delete_account_check_retry')}
+          </Button>
+        </Alert>
+      )}
       {paid && (
         <Alert color="orange" mb="md" data-testid="delete-account-subscription">
           {t('settings:delete_account_cancels_subscription', {
-            plan: paid.plan.charAt(0).toUpperCase() + paid.plan.slice(1),
+            plan: planName(t, paid.plan),
           })}
         </Alert>
       )}

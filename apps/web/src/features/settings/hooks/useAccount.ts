@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useLogoutLocally } from '../../session';
+import { billingError, billingText } from '../../subscriptions/messages';
 
 /** POST /auth/changepassword; the server ends every session of the user on success. */
 export function useChangePassword() {
@@ -29,7 +30,9 @@ export function useDeleteAccount() {
       const answer = await api.request('DELETE /api/v1/auth/account', undefined, { logoutOn401: false });
       const message =
         typeof answer.data?.message === 'string' && answer.data.message ? answer.data.message : null;
-      return { deleted: answer.status === 401, message };
+      const deleted = answer.status === 401;
+      // The client's own words on success; a refusal (the provider could not cancel) translated.
+      return { deleted, message: deleted || !message ? null : billingText(message, t) };
     },
     onSuccess: ({ deleted, message }) => {
       if (deleted) {
@@ -39,7 +42,7 @@ export function useDeleteAccount() {
       }
       toast.error(message ?? t('settings:failed_to_delete_account'));
     },
-    onError: (err) => toast.error(errorMessage(err, t('settings:failed_to_delete_account'))),
+    onError: (err) => toast.error(billingError(err, t, t('settings:failed_to_delete_account'))),
   });
 }
 

@@ -28,11 +28,11 @@ export function TrialPurchaseNote({
   );
 }
 
-/** Before a cancel: which collections exceed the plan the account falls back to, by name. */
+/** Before a cancel, pause or downgrade: which collections exceed the plan the account lands on, by name. */
 export function FallbackWarning({ fallback }: { fallback: TFallback | null }) {
   const { t } = useTranslation('subscriptions');
   if (!fallback) return null;
-  const plan = planName(fallback.plan);
+  const plan = planName(t, fallback.plan);
   const { count, limit } = fallback.collections;
   const tooMany = limit !== null && count > limit;
   if (!tooMany && fallback.over.length === 0) {

@@ -1,5 +1,11 @@
 import { NativeSelect } from '@mantine/core';
-import { type BillingCycle, isUpgrade, type PlanId, type TSubscription } from '@parley/contract';
+import {
+  type BillingCycle,
+  isUpgrade,
+  type PlanId,
+  type TFallback,
+  type TSubscription,
+} from '@parley/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../ui/ConfirmModal';
@@ -54,6 +60,16 @@ function PricingPreview({
   );
 }
 
+/**
+ * The lower plan an action leaves the account on, with what exceeds it: a cancel or a pause falls
+ * to Free (a paused account has Free's limits), a downgrade to the chosen plan; null otherwise.
+ */
+export function landing(c: Confirming, s: TSubscription): TFallback | null {
+  if (c.kind === 'cancel' || c.kind === 'pause') return s.fallback;
+  if (c.kind !== 'change' || c.plan === s.plan || isUpgrade(s.plan, c.plan)) return null;
+  return s.downgrades.find((d) => d.plan === c.plan) ?? null;
+}
+
 /** Checkout, plan change, cancel or pause: says what happens, then asks. */
 export function ConfirmSubscriptionModal({
   confirming: c,
@@ -72,7 +88,7 @@ export function ConfirmSubscriptionModal({
   const countryName = useCountryName();
   const [addressId, setAddressId] = useState<string>('');
   const chosenAddress = addressId || addresses.data?.[0]?.id || '';
-  const name = 'plan' in c ? planName(c.plan) : '';
+  const name = 'plan' in c ? planName(t, c.plan) : '';
   const renewal = f.date(s.renewal_date);
   const title =
     c.kind === 'checkout'
@@ -115,13 +131,9 @@ export function ConfirmSubscriptionModal({
             : t('confirm.downgrade_later', { date: renewal })}
         </p>
       )}
-      {(c.kind === 'cancel' || (c.kind === 'change' && c.plan === 'free')) && (
-        <>
-          {c.kind === 'cancel' && <p>{t('confirm.cancel_text', { date: renewal })}</p>}
-          <FallbackWarning fallback={s.fallback} />
-        </>
-      )}
+      {c.kind === 'cancel' && <p>{t('confirm.cancel_text', { date: renewal })}</p>}
       {c.kind === 'pause' && <p>{t('confirm.pause_text', { date: renewal })}</p>}
+      <FallbackWarning fallback={landing(c, s)} />
       {c.kind === 'checkout' && (
         <>
           <TrialPurchaseNote subscription={s} cycle={c.cycle} />

@@ -34,12 +34,12 @@ export function StateAlerts({
       ? t('alerts.will_cancel', { date: f.date(change.effective_at) })
       : change.action === 'pause'
         ? t('alerts.will_pause', { date: f.date(change.effective_at) })
-        : t('alerts.will_change', { plan: planName(change.plan), date: f.date(change.effective_at) });
+        : t('alerts.will_change', { plan: planName(t, change.plan), date: f.date(change.effective_at) });
   return (
     <div className="sub-alerts">
       {s.status === 'TRIAL' && (
         <Alert color="brand" data-testid="alert-trial">
-          {t('alerts.trial', { plan: planName(s.plan), date: f.date(s.trial_ends_at) })}
+          {t('alerts.trial', { plan: planName(t, s.plan), date: f.date(s.trial_ends_at) })}
         </Alert>
       )}
       {s.status === 'EXPIRED' && (
@@ -80,7 +80,7 @@ export function usePlanLabel() {
   const { t } = useTranslation('subscriptions');
   return (s: TSubscription) => {
     const days = trialDaysLeft(s, new Date());
-    return days === null ? planName(s.plan) : t('trial_plan', { plan: planName(s.plan), count: days });
+    return days === null ? planName(t, s.plan) : t('trial_plan', { plan: planName(t, s.plan), count: days });
   };
 }
 

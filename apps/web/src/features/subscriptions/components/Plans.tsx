@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, SegmentedControl } from '@mantine/core';
 import { type BillingCycle, isUpgrade, type PlanId, type TPlans, type TSubscription } from '@parley/contract';
 import { useTranslation } from 'react-i18next';
-import { paying, trialDaysLeft, useFormat } from '../format';
+import { paying, planName, trialDaysLeft, useFormat } from '../format';
 
 type Plan = TPlans[number];
 
@@ -103,7 +103,7 @@ function PlanCard({
   return (
     <div className={classes} data-testid={`plan-${p.plan}`}>
       <Group justify="space-between" gap="xs">
-        <h3>{p.name}</h3>
+        <h3>{planName(t, p.plan)}</h3>
         {trialDays !== null && (
           <Badge color="grape" variant="light" data-testid="trial-badge">
             {t('trial_badge', { count: trialDays })}

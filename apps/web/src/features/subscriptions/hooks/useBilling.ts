@@ -9,9 +9,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
-import { errorMessage } from '../../../lib/api/errors';
 import { toast } from '../../../lib/toast';
 import { useRefetchTenant } from '../../session';
+import { billingError } from '../messages';
 import '../i18n';
 
 /** Query keys of the billing resources (spec 2 §4; DESIGN §11). */
@@ -27,7 +27,7 @@ function useFailureToast(query: { isError: boolean; errorUpdatedAt: number; erro
   const { t } = useTranslation('subscriptions');
   const failedAt = query.isError ? query.errorUpdatedAt : 0;
   useEffect(() => {
-    if (failedAt) toast.error(errorMessage(query.error, t(key)));
+    if (failedAt) toast.error(billingError(query.error, t, t(key)));
   }, [failedAt, t, key, query.error]);
 }
 
@@ -126,7 +126,7 @@ export function useSubscriptionAction() {
       void refetchTenant();
       toast.success(t('messages.updated'));
     },
-    onError: (error, action) => toast.error(errorMessage(error, t(FAILURE[action.kind]))),
+    onError: (error, action) => toast.error(billingError(error, t, t(FAILURE[action.kind]))),
   });
 }
 
@@ -136,7 +136,7 @@ export function useCheckout() {
   return useMutation({
     mutationFn: (body: TCheckoutBody) => api.call('POST /api/v1/subscription/checkout', body),
     onSuccess: ({ checkout_url }) => window.location.assign(checkout_url),
-    onError: (error) => toast.error(errorMessage(error, t('messages.failed_to_update'))),
+    onError: (error) => toast.error(billingError(error, t, t('messages.failed_to_update'))),
   });
 }
 
@@ -163,6 +163,6 @@ export function useSaveAddress() {
       void client.invalidateQueries({ queryKey: billingKeys.addresses });
       toast.success(t('messages.address_saved'));
     },
-    onError: (error) => toast.error(errorMessage(error, t('messages.failed_update_address'))),
+    onError: (error) => toast.error(billingError(error, t, t('messages.failed_update_address'))),
   });
 }
