@@ -31,4 +31,3 @@ export function toTsv(rows: readonly TCardRow[]): string {
   for (const row of rows) lines.push(keys.map((k) => tsvCell(row[k])).join('\t'));
   return lines.join('\n');
 }
-
