@@ -39,10 +39,7 @@ export const RED: MantineColorsTuple = [
   '#6b1717',
 ];
 
-/** The app's two action colours, by name so buttons get the palette's hover shade too. */
-export const ACCENT: MantineColor = 'brand';
-/** Deletes, removals, logout. */
-export const DANGER: MantineColor = 'red';
+export { ACCENT, DANGER } from '../ui/colours';
 
 /** The Mantine theme of the signed-in app: one button and link colour, the brand's. */
 export const theme = createTheme({

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 // Callers colour their deletes from here, the theme holding the one red.
-export { DANGER } from '../app/theme';
+export { DANGER } from './colours';
 
 export interface ConfirmModalProps {
   opened: boolean;

@@ -1,4 +1,4 @@
-import { articlesById } from './articles';
+import { articlesById } from './articles-by-id';
 
 /** The English help articles (apps/server/help/*.md), bundled into this chunk at build time. */
 export default articlesById(

@@ -1,4 +1,4 @@
-import { articlesById } from './articles';
+import { articlesById } from './articles-by-id';
 
 /** The Turkish help articles (apps/server/help/tr/*.md), bundled into this chunk at build time. */
 export default articlesById(

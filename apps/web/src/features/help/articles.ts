@@ -8,13 +8,6 @@ export type ArticleLanguage = 'en' | 'tr';
 /** The article language of a UI language: Turkish for tr, English for en-US and en-GB. */
 export const articleLanguage = (lng: string): ArticleLanguage => (lng.startsWith('tr') ? 'tr' : 'en');
 
-/** Article markdown by id, from the files a glob found (path → text). */
-export function articlesById(files: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(files).map(([path, text]) => [path.slice(path.lastIndexOf('/') + 1, -3), text]),
-  );
-}
-
 const LOADERS: Record<ArticleLanguage, () => Promise<{ default: Record<string, string> }>> = {
   en: () => import('./articles.en'),
   tr: () => import('./articles.tr'),

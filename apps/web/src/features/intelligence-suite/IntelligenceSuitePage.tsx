@@ -5,7 +5,7 @@ import type { TReportConfig, TReportEntry, TReportIssue, TReportName } from '@pa
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ACCENT } from '../../app/theme';
+import { ACCENT } from '../../ui/colours';
 import { ReportIcon } from '../../ui/icons';
 import { SafeHtml } from '../../ui/SafeHtml';
 import { useSourceChoice } from '../datasources';

@@ -21,10 +21,6 @@ export function useFormat() {
 export const paying = (s: TSubscription) =>
   s.status === 'ACTIVE' && s.plan !== 'free' && s.renewal_date !== null;
 
-/** A plan id as its name in the UI language ("free" → "Free", "Ücretsiz"), never the server's English. */
-export const planName = (t: TFunction, id: PlanId | undefined) =>
-  id ? t(`subscriptions:plan_names.${id}`) : '';
-
 /** Whole days of the trial left, counting a started day (0 once it ended); null outside a trial. */
 export function trialDaysLeft(s: Pick<TSubscription, 'status' | 'trial_ends_at'>, now: Date): number | null {
   if (s.status !== 'TRIAL' || !s.trial_ends_at) return null;

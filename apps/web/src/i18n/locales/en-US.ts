@@ -94,6 +94,23 @@ const enUS = {
     search_projects: 'Search projects',
     no_projects: 'No projects found',
   },
+  /** Plan names and the server's billing sentences: the subscription screen and account deletion both say them. */
+  billing: {
+    plan_names: { free: 'Free', premium: 'Premium', unlimited: 'Unlimited' },
+    server: {
+      paymentsOff: 'Payments are not enabled on this server.',
+      providerCancelFailed:
+        'Your subscription could not be cancelled with the payment provider, so your account was not deleted. Please try again shortly.',
+      noPaidPlan: 'You have no paid subscription to change.',
+      samePlan: 'You are already on this plan.',
+      notPaused: 'Your subscription is not paused.',
+      nothingScheduled: 'There is no scheduled change to undo.',
+      freeCheckout: 'The Free plan needs no checkout.',
+      alreadySubscribed: 'You already have a subscription: change its plan instead.',
+      addressNotFound: 'Address not found!',
+      countryInvalid: 'Choose the country from the list.',
+    },
+  },
 };
 
 type Stringify<T> = { [K in keyof T]: T[K] extends string ? string : Stringify<T[K]> };

@@ -92,6 +92,23 @@ const tr: Messages = {
     search_projects: 'Projelerde ara',
     no_projects: 'Proje bulunamadı',
   },
+  /** Plan names and the server's billing sentences: the subscription screen and account deletion both say them. */
+  billing: {
+    plan_names: { free: 'Ücretsiz', premium: 'Premium', unlimited: 'Sınırsız' },
+    server: {
+      paymentsOff: 'Bu sunucuda ödemeler açık değil.',
+      providerCancelFailed:
+        'Aboneliğiniz ödeme sağlayıcısında iptal edilemedi, bu yüzden hesabınız silinmedi. Lütfen birazdan yeniden deneyin.',
+      noPaidPlan: 'Değiştirilecek ücretli bir aboneliğiniz yok.',
+      samePlan: 'Zaten bu plandasınız.',
+      notPaused: 'Aboneliğiniz duraklatılmış değil.',
+      nothingScheduled: 'Geri alınacak planlanmış bir değişiklik yok.',
+      freeCheckout: 'Ücretsiz plan için ödeme gerekmez.',
+      alreadySubscribed: 'Zaten bir aboneliğiniz var: bunun yerine planını değiştirin.',
+      addressNotFound: 'Adres bulunamadı!',
+      countryInvalid: 'Ülkeyi listeden seçin.',
+    },
+  },
 };
 
 export default tr;

@@ -5,8 +5,8 @@ import { type TCollection, type TCollectionForm, ZCollectionForm } from '@parley
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ACCENT } from '../../../app/theme';
 import { LIMITS, NOTIFICATION_FREQUENCIES } from '../../../lib/contract';
+import { ACCENT } from '../../../ui/colours';
 import { FORM_MODE } from '../../../ui/form';
 import { translateMessage, updateBody } from '../collections';
 import { useCreateCollection, useUpdateCollection } from '../hooks/useCollections';

@@ -1,4 +1,4 @@
-import { ACCENT, DANGER } from '../../../app/theme';
+import { ACCENT, DANGER } from '../../../ui/colours';
 
 /**
  * The source screens' button colours: the theme's accent and danger, and a green darker than

@@ -1,9 +1,8 @@
 import { Alert, Button, Group, Modal, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { billingError, planName } from '../../../lib/billing-words';
 import { DELETE_CONFIRMATION, isDeleteConfirmed } from '../../../lib/contract';
-import { planName } from '../../subscriptions/format';
-import { billingError } from '../../subscriptions/messages';
 import { useAccountSubscription, useDeleteAccount } from '../hooks/useAccount';
 
 /**

@@ -2,9 +2,9 @@ import type { TChangePasswordBody } from '@parley/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../../lib/api';
+import { billingError, billingText } from '../../../lib/billing-words';
 import { toast } from '../../../lib/toast';
 import { useLogoutLocally } from '../../session';
-import { billingError, billingText } from '../../subscriptions/messages';
 
 /** POST /auth/changepassword; the server ends every session of the user on success. */
 export function useChangePassword() {

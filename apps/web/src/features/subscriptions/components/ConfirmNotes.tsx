@@ -1,7 +1,8 @@
 import { Alert, List, Text } from '@mantine/core';
 import type { BillingCycle, TFallback, TSubscription } from '@parley/contract';
 import { useTranslation } from 'react-i18next';
-import { paidUntil, planName, trialDaysLeft, useFormat } from '../format';
+import { planName } from '../../../lib/billing-words';
+import { paidUntil, trialDaysLeft, useFormat } from '../format';
 
 /**
  * Buying during the trial: the trial ends at payment and the paid period starts that day; the

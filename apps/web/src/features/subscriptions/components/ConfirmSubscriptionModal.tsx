@@ -8,8 +8,9 @@ import {
 } from '@parley/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { planName } from '../../../lib/billing-words';
 import { ConfirmModal } from '../../../ui/ConfirmModal';
-import { planName, useFormat } from '../format';
+import { useFormat } from '../format';
 import { useAddresses, useCheckout, usePricingPreview, useSubscriptionAction } from '../hooks/useBilling';
 import { addressLine, useCountryName } from './Addresses';
 import { FallbackWarning, TrialPurchaseNote } from './ConfirmNotes';

@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, Group } from '@mantine/core';
 import type { TSubscription } from '@parley/contract';
 import { useTranslation } from 'react-i18next';
-import { paying, planName, trialDaysLeft, useFormat } from '../format';
+import { planName } from '../../../lib/billing-words';
+import { paying, trialDaysLeft, useFormat } from '../format';
 import { useSubscriptionAction } from '../hooks/useBilling';
 import type { Confirming } from './ConfirmSubscriptionModal';
 

@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, Group, SegmentedControl } from '@mantine/core';
 import { type BillingCycle, isUpgrade, type PlanId, type TPlans, type TSubscription } from '@parley/contract';
 import { useTranslation } from 'react-i18next';
-import { paying, planName, trialDaysLeft, useFormat } from '../format';
+import { planName } from '../../../lib/billing-words';
+import { paying, trialDaysLeft, useFormat } from '../format';
 
 type Plan = TPlans[number];
 

@@ -9,9 +9,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
+import { billingError } from '../../../lib/billing-words';
 import { toast } from '../../../lib/toast';
 import { useRefetchTenant } from '../../session';
-import { billingError } from '../messages';
 import '../i18n';
 
 /** Query keys of the billing resources (spec 2 §4; DESIGN §11). */
