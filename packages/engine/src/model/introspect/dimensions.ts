@@ -39,14 +39,22 @@ const flagWord = (c: TIntrospectedColumn): string =>
 /** Calendar-like numbers that are worth grouping by ("films by release year"). */
 const YEAR_LIKE = /\b(year|yr)\b/;
 
-const cleanValues = (values: string[] | null): string[] => {
-  if (!values) return [];
-  const trimmed = values.filter((v) => v.trim() !== '');
-  // Free text is not grouped by: long values mean descriptions, not categories.
-  if (trimmed.some((v) => v.length > 60)) return [];
-  return trimmed;
+/** Longer than this, a value reads as a sentence rather than a name. */
+const LONG_VALUE = 60;
+const isLong = (v: string): boolean => v.length > LONG_VALUE;
+
+/**
+ * Free text is not grouped by: a column of long values holds descriptions. One long name among
+ * many short ones (a plan's full title) is still a name, so more than a tenth must be long.
+ */
+const isFreeText = (c: TIntrospectedColumn): boolean => {
+  const values = c.values ?? [];
+  return values.filter(isLong).length * 10 > values.length;
 };
-const isFreeText = (c: TIntrospectedColumn): boolean => c.values?.some((v) => v.length > 60) ?? false;
+
+/** A dimension's values to match in questions: not blanks, not a name too long to be typed. */
+const cleanValues = (values: string[] | null): string[] =>
+  (values ?? []).filter((v) => v.trim() !== '' && !isLong(v));
 
 /** Adds each table's entity and column dimensions, then settles their names and values. */
 export function addDimensions(ctx: TIntrospectContext): void {
