@@ -11,6 +11,7 @@ import { isAudit, isNumeric, NAME_PART, NOT_DIMENSION } from './columns';
 import { bumpWeight, isKey, offer, type TIntrospectContext, type TTableInfo } from './context';
 import { addFlatEntities, findEntityLabel, type TEntityLabel } from './entities';
 import { addYesNo, isYesNo, yesNoDimension, yesNoValues } from './flags';
+import { isAllDistinct } from './identifiers';
 import {
   fieldWords,
   isSentence,
@@ -223,13 +224,23 @@ function addFlag(ctx: TIntrospectContext, info: TTableInfo, c: TIntrospectedColu
 const FEW_VALUES = 100;
 
 /**
+ * Few values, and some shared by several rows: a small summary table's amounts are all distinct,
+ * and grouping by them would only repeat its rows.
+ */
+const isFew = (c: TIntrospectedColumn, rows: number): boolean =>
+  c.kind === 'integer' &&
+  c.distinctCount !== null &&
+  c.distinctCount > 2 &&
+  c.distinctCount <= FEW_VALUES &&
+  !isAllDistinct(c, rows);
+
+/**
  * A year-like number ("films by release year"), or a whole number whose source counted few
  * values ("customers by tenure"); other numbers are not grouped by.
  */
 function addYear(ctx: TIntrospectContext, info: TTableInfo, c: TIntrospectedColumn, weight: number): void {
   const base = fieldWords(c.name);
-  const few =
-    c.kind === 'integer' && c.distinctCount !== null && c.distinctCount > 2 && c.distinctCount <= FEW_VALUES;
+  const few = isFew(c, info.rows);
   if (!(isNumeric(c) && ((YEAR_LIKE.test(base) && !/\b(years|age)\b/.test(base)) || few))) return;
   const t = info.table;
   const dim: TDimension = {

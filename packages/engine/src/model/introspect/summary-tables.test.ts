@@ -1,6 +1,6 @@
 /**
  * A small summary table uploaded as a file (a dozen rows, one name and one amount each): its
- * names are grouped by under their own word, even where one name is long.
+ * names are grouped by under their own word, and its amounts are summed, not grouped by.
  */
 import { describe, expect, it } from 'vitest';
 import { parseQuestion } from '../../parser/parse';
@@ -30,6 +30,13 @@ describe('a small summary table of names and amounts', () => {
     expect(r.query.dimensions).toEqual([`${name}.product`]);
   });
 
+  it.each(['Plans', 'sales', 'products'])('does not group by its all-distinct revenue on %s', (name) => {
+    const model = summary(name);
+    expect(model.dimensions.map((d) => d.name)).not.toContain(`${name}.revenue`);
+    const r = ask(model, 'revenue by revenue');
+    if (r.kind === 'query') expect(r.query.dimensions).not.toContain(`${name}.revenue`);
+  });
+
   it('matches the short names as values, not the one too long to type', () => {
     const product = summary('Plans').dimensions.find((d) => d.name === 'Plans.product');
     expect(product?.values).toEqual(PLANS.slice(0, 11));
@@ -41,5 +48,12 @@ describe('a small summary table of names and amounts', () => {
       tables: [table('Plans', [col('product', 'VARCHAR', PLANS), col('blurb', 'VARCHAR', blurbs)], 12)],
     });
     expect(model.dimensions.map((d) => d.name)).not.toContain('Plans.blurb');
+  });
+
+  it('still groups by a whole number whose values repeat ("orders by quantity")', () => {
+    const model = generateModel({
+      tables: [table('orders', [col('product', 'VARCHAR', PLANS), col('quantity', 'BIGINT', null, 5)], 12)],
+    });
+    expect(model.dimensions.map((d) => d.name)).toContain('orders.quantity');
   });
 });
