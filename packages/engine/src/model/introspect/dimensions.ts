@@ -11,6 +11,7 @@ import { isAudit, isNumeric, NAME_PART, NOT_DIMENSION } from './columns';
 import { bumpWeight, isKey, offer, type TIntrospectContext, type TTableInfo } from './context';
 import { addFlatEntities, findEntityLabel, type TEntityLabel } from './entities';
 import { addYesNo, isYesNo, yesNoDimension, yesNoValues } from './flags';
+import { isAllDistinct } from './identifiers';
 import {
   fieldWords,
   isSentence,
@@ -39,14 +40,22 @@ const flagWord = (c: TIntrospectedColumn): string =>
 /** Calendar-like numbers that are worth grouping by ("films by release year"). */
 const YEAR_LIKE = /\b(year|yr)\b/;
 
-const cleanValues = (values: string[] | null): string[] => {
-  if (!values) return [];
-  const trimmed = values.filter((v) => v.trim() !== '');
-  // Free text is not grouped by: long values mean descriptions, not categories.
-  if (trimmed.some((v) => v.length > 60)) return [];
-  return trimmed;
+/** Longer than this, a value reads as a sentence rather than a name. */
+const LONG_VALUE = 60;
+const isLong = (v: string): boolean => v.length > LONG_VALUE;
+
+/**
+ * Free text is not grouped by: a column of long values holds descriptions. One long name among
+ * many short ones (a plan's full title) is still a name, so more than a tenth must be long.
+ */
+const isFreeText = (c: TIntrospectedColumn): boolean => {
+  const values = c.values ?? [];
+  return values.filter(isLong).length * 10 > values.length;
 };
-const isFreeText = (c: TIntrospectedColumn): boolean => c.values?.some((v) => v.length > 60) ?? false;
+
+/** A dimension's values to match in questions: not blanks, not a name too long to be typed. */
+const cleanValues = (values: string[] | null): string[] =>
+  (values ?? []).filter((v) => v.trim() !== '' && !isLong(v));
 
 /** Adds each table's entity and column dimensions, then settles their names and values. */
 export function addDimensions(ctx: TIntrospectContext): void {
@@ -215,13 +224,23 @@ function addFlag(ctx: TIntrospectContext, info: TTableInfo, c: TIntrospectedColu
 const FEW_VALUES = 100;
 
 /**
+ * Few values, and some shared by several rows: a small summary table's amounts are all distinct,
+ * and grouping by them would only repeat its rows.
+ */
+const isFew = (c: TIntrospectedColumn, rows: number): boolean =>
+  c.kind === 'integer' &&
+  c.distinctCount !== null &&
+  c.distinctCount > 2 &&
+  c.distinctCount <= FEW_VALUES &&
+  !isAllDistinct(c, rows);
+
+/**
  * A year-like number ("films by release year"), or a whole number whose source counted few
  * values ("customers by tenure"); other numbers are not grouped by.
  */
 function addYear(ctx: TIntrospectContext, info: TTableInfo, c: TIntrospectedColumn, weight: number): void {
   const base = fieldWords(c.name);
-  const few =
-    c.kind === 'integer' && c.distinctCount !== null && c.distinctCount > 2 && c.distinctCount <= FEW_VALUES;
+  const few = isFew(c, info.rows);
   if (!(isNumeric(c) && ((YEAR_LIKE.test(base) && !/\b(years|age)\b/.test(base)) || few))) return;
   const t = info.table;
   const dim: TDimension = {

@@ -13,6 +13,10 @@ const CODE = /( |^)(status|type|kind|class|category|group|segment|gender)$/;
 const QUANTITY_WORD =
   /\b(quantity|qty|amount|price|cost|total|sum|charge|charges|fee|sales|revenue|salary|tenure|age|count|units|weight|balance|value|score|rate|hours|days|minutes|duration|length)\b/;
 
+/** Every value distinct (or all but a few, in thousands of rows), on a table whose rows are known. */
+export const isAllDistinct = (c: TIntrospectedColumn, rows: number): boolean =>
+  rows > 0 && c.distinctCount !== null && c.distinctCount >= rows * 0.97;
+
 /**
  * A number that identifies rather than measures: named like an identifier or a
  * category code, or an integer whose values are all distinct on a table of some size, unless its
@@ -22,11 +26,5 @@ export function isIdentifier(c: TIntrospectedColumn, rows: number): boolean {
   const w = words(c.name);
   if (!(c.kind === 'integer' || c.kind === 'decimal' || c.kind === 'float')) return false;
   if (IDENTIFIER.test(w) || CODE.test(w)) return true;
-  return (
-    c.kind === 'integer' &&
-    rows >= 50 &&
-    c.distinctCount !== null &&
-    c.distinctCount >= rows * 0.97 &&
-    !QUANTITY_WORD.test(w)
-  );
+  return c.kind === 'integer' && rows >= 50 && isAllDistinct(c, rows) && !QUANTITY_WORD.test(w);
 }

@@ -5,6 +5,7 @@
  */
 import type { TIntrospectedTable } from '../introspection';
 import type { TIntrospectContext, TTableInfo } from './context';
+import { isAllDistinct } from './identifiers';
 import { flat, phraseKey, plural, singular, title, words } from './text';
 
 /** Reads every table's entity, keys and rows into the context, and lists the tables in the model. */
@@ -60,7 +61,7 @@ function inferPrimaryKey(t: TIntrospectedTable, entity: string): string[] {
 function uniqueIdentifier(t: TIntrospectedTable, rows: number): { column: string; entity: string } | null {
   const unique = t.columns.filter((c) => {
     const m = /^(.+) (id|identifier|key|uuid|guid|number|no)$/.exec(words(c.name));
-    return m !== null && rows >= 20 && c.distinctCount !== null && c.distinctCount >= rows * 0.97;
+    return m !== null && rows >= 20 && isAllDistinct(c, rows);
   });
   if (unique.length !== 1) return null;
   const entity = singular(words(unique[0].name).replace(/ (id|identifier|key|uuid|guid|number|no)$/, ''));
