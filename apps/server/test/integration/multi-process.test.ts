@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_DATASOURCE_ID } from '@parley/contract';
 import { testDatabaseUrl } from '@parley/testing';
 import {
   type FormbricksStandIn,
@@ -329,8 +330,11 @@ describe.skipIf(!testDatabaseUrl())('two web processes and a worker on one Postg
       });
     // Both processes have resolved the source (its row copied, its connector and model open).
     for (const r of await askBoth(id)) expect(total(r), JSON.stringify(r.body)).toBe(35.75);
-    // Nor is it the default yet: a question without a source goes to the demo.
-    for (const r of await askBoth()) expect(total(r)).not.toBe(35.75);
+    // The newest own source is the default; the demo chosen through one process is the default on both.
+    expect(
+      (await dan.call('POST', '/api/v1/datasource/default', { datasource_id: DEMO_DATASOURCE_ID })).status,
+    ).toBe(200);
+    await atOnce(async () => (await askBoth()).every((r) => r.status === 200 && total(r) !== 35.75));
 
     expect((await dan.call('POST', '/api/v1/datasource/default', { datasource_id: id })).status).toBe(200);
     await atOnce(async () => (await askBoth()).every((r) => total(r) === 35.75));
