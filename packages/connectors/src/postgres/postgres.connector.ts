@@ -6,25 +6,23 @@
  */
 import { isIP } from 'node:net';
 import type { TPostgresConfig } from '@parley/contract';
-import type { TIntrospectedColumn, TIntrospectedTable } from '@parley/engine';
+import type { TIntrospectedTable } from '@parley/engine';
 import pg from 'pg';
 import { pgConnectionFailure } from '../connection-errors';
 import { ConnectorError, type TConnectorAccount, type TConnectorContext } from '../connector';
 import { resolvePublicHost } from '../net/host-guard';
 import {
   introspectedColumn,
-  isNumericColumn,
   LOW_CARDINALITY,
   lowCardinalityValues,
   messageOf,
   quoteIdentifier,
-  RANGE_SAMPLE_ROWS,
   SAMPLE_MAX_ROWS,
   SqlConnector,
   type TRawResult,
   type TRunOptions,
-  valueRange,
 } from '../sql/sql-connector';
+import { addValueRanges } from './column-ranges';
 
 /** The stored config of a POSTGRESQL source: ZPostgresConfig's fields plus the type. */
 export type TPostgresSourceConfig = TPostgresConfig & { type: 'POSTGRESQL' };
@@ -67,9 +65,6 @@ const TYPE_NAMES: Record<number, string> = {
   2950: 'uuid',
   3802: 'jsonb',
 };
-
-/** The integer, numeric and floating-point type OIDs whose statistics give a column's range. */
-const PG_NUMERIC_TYPES = [20, 21, 23, 700, 701, 1700].join(', ');
 
 const NETWORK_ERRORS = new Set([
   'ECONNREFUSED',
@@ -317,7 +312,10 @@ export class PostgresConnector extends SqlConnector {
    * skipped, the rest of a table are sampled in one statement of bounded DISTINCTs.
    */
   protected override async addTextValues(tables: TIntrospectedTable[]): Promise<void> {
-    await this.addValueRanges(tables);
+    await addValueRanges(tables, {
+      rows: (sql) => this.rows(sql),
+      sampleRow: async (sql) => (await this.runQuery(sql, [], { timeoutMs: 10_000, maxRows: 1 })).rows[0],
+    });
     const stats = await this.rows(
       `SELECT tablename, attname, n_distinct::float8 AS n FROM pg_catalog.pg_stats WHERE schemaname = current_schema()`,
     );
@@ -353,70 +351,6 @@ export class PostgresConnector extends SqlConnector {
         // A slow or failing sample leaves the table without values.
         if (!(error instanceof ConnectorError)) throw error;
       }
-    }
-  }
-
-  /**
-   * The ranges of numeric columns without scanning a table: from the planner's statistics (the
-   * histogram bounds and most common values ANALYZE sampled), else from the first
-   * RANGE_SAMPLE_ROWS rows of a table not estimated huge. A failing read leaves no range.
-   */
-  private async addValueRanges(tables: TIntrospectedTable[]): Promise<void> {
-    const numeric = (table: TIntrospectedTable) => table.columns.filter(isNumericColumn);
-    try {
-      const stats = await this.rows(
-        `SELECT s.tablename, s.attname, min(v) AS lo, max(v) AS hi, bool_and(v = trunc(v)) AS whole
-         FROM pg_catalog.pg_stats s
-         JOIN pg_catalog.pg_namespace n ON n.nspname = s.schemaname
-         JOIN pg_catalog.pg_class c ON c.relnamespace = n.oid AND c.relname = s.tablename
-         JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attname = s.attname
-         CROSS JOIN LATERAL unnest(CASE WHEN a.atttypid IN (${PG_NUMERIC_TYPES})
-           THEN coalesce(s.histogram_bounds::text::float8[], '{}') || coalesce(s.most_common_vals::text::float8[], '{}')
-           END) AS v
-         WHERE s.schemaname = current_schema() AND v <> 'NaN' AND v NOT IN ('Infinity', '-Infinity')
-         GROUP BY s.tablename, s.attname`,
-      );
-      const ranges = new Map(
-        stats.map((r) => [`${r.tablename}\u0000${r.attname}`, valueRange(r.lo, r.hi, r.whole)]),
-      );
-      for (const table of tables)
-        for (const col of numeric(table)) {
-          const range = ranges.get(`${table.name}\u0000${col.name}`);
-          if (range) col.range = range;
-        }
-    } catch (error) {
-      if (!(error instanceof ConnectorError)) throw error;
-    }
-    for (const table of tables) {
-      const unmeasured = numeric(table).filter((col) => !col.range);
-      const sampled = table.rowCount === null || table.rowCount <= SAMPLE_MAX_ROWS;
-      if (unmeasured.length > 0 && sampled) await this.sampleRanges(table, unmeasured);
-    }
-  }
-
-  /** Ranges read from the first RANGE_SAMPLE_ROWS rows of a table the planner has no statistics of. */
-  private async sampleRanges(table: TIntrospectedTable, columns: TIntrospectedColumn[]): Promise<void> {
-    const q = quoteIdentifier;
-    const parts = columns.map((col, i) => {
-      const c = q(col.name);
-      const value =
-        col.kind === 'float' ? `CASE WHEN ${c} NOT IN ('NaN', 'Infinity', '-Infinity') THEN ${c} END` : c;
-      return `min(${value})::float8 AS lo${i}, max(${value})::float8 AS hi${i}, bool_and(${value} = trunc(${value})) AS w${i}`;
-    });
-    try {
-      const [row] = (
-        await this.runQuery(
-          `SELECT ${parts.join(', ')} FROM (SELECT ${columns.map((col) => q(col.name)).join(', ')} FROM ${q(table.name)} LIMIT ${RANGE_SAMPLE_ROWS}) s`,
-          [],
-          { timeoutMs: 10_000, maxRows: 1 },
-        )
-      ).rows;
-      columns.forEach((col, i) => {
-        const range = valueRange(row[`lo${i}`], row[`hi${i}`], row[`w${i}`]);
-        if (range) col.range = range;
-      });
-    } catch (error) {
-      if (!(error instanceof ConnectorError)) throw error;
     }
   }
 
