@@ -9,27 +9,18 @@
 import type { TCloudflareD1Config } from '@parley/contract';
 import type { TIntrospectedTable } from '@parley/engine';
 import { httpFailure } from '../connection-errors';
-import {
-  ConnectorError,
-  type TConnectorAccount,
-  type TConnectorContext,
-  type TQueryValue,
-} from '../connector';
+import { ConnectorError, type TConnectorAccount, type TConnectorContext } from '../connector';
 import { requestJson, retryAfterMs, sleep, type THttpJsonResponse } from '../net/http-json';
 import {
   introspectedColumn,
-  isNumericColumn,
-  LOW_CARDINALITY,
-  lowCardinalityValues,
   quoteIdentifier,
-  RANGE_SAMPLE_ROWS,
   SAMPLE_MAX_ROWS,
   SqlConnector,
   type TRawResult,
   type TRunOptions,
-  valueRange,
 } from '../sql/sql-connector';
 import { assertReadOnlySql } from '../sql-guard';
+import { addColumnSamples } from './column-samples';
 import { foreignKeysFromSql } from './sqlite-schema';
 
 /** The stored config of a CLOUDFLARE_D1 source. */
@@ -373,46 +364,12 @@ export class D1Connector extends SqlConnector {
     }
   }
 
-  /**
-   * Values of low-cardinality text columns and the ranges of numeric ones, from at most
-   * RANGE_SAMPLE_ROWS rows: one statement per table (one call, not one per column).
-   */
+  /** Values of low-cardinality text columns and the ranges of numeric ones (column-samples.ts). */
   protected override async addTextValues(tables: TIntrospectedTable[]): Promise<void> {
-    for (const table of tables) {
-      if (table.rowCount !== null && table.rowCount > SAMPLE_MAX_ROWS) continue;
-      const columns = table.columns.filter((c) => c.kind === 'text');
-      const numbers = table.columns.filter(isNumericColumn);
-      if (columns.length === 0 && numbers.length === 0) continue;
-      const t = quoteIdentifier(table.name);
-      const samples = columns.map((col, i) => {
-        const c = quoteIdentifier(col.name);
-        return `(SELECT json_group_array(v) FROM (SELECT DISTINCT CAST(${c} AS TEXT) AS v FROM ${t} WHERE ${c} IS NOT NULL LIMIT ${LOW_CARDINALITY + 1})) AS v${i}`;
-      });
-      // SQLite stores what it is given: only real numbers count towards a range.
-      const ranges = numbers.map((col, i) => {
-        const c = quoteIdentifier(col.name);
-        return `(SELECT json_array(MIN(x), MAX(x), MIN(x = CAST(x AS INTEGER))) FROM (SELECT ${c} AS x FROM ${t} WHERE typeof(${c}) IN ('integer', 'real') LIMIT ${RANGE_SAMPLE_ROWS})) AS r${i}`;
-      });
-      try {
-        const [row] = (
-          await this.runQuery(`SELECT ${[...samples, ...ranges].join(', ')}`, [], {
-            timeoutMs: 15_000,
-            maxRows: 1,
-          })
-        ).rows;
-        columns.forEach((col, i) => {
-          col.values = lowCardinalityValues(JSON.parse(String(row[`v${i}`] ?? '[]')) as string[]);
-          if (col.values) col.distinctCount = col.values.length;
-        });
-        numbers.forEach((col, i) => {
-          const [lo, hi, whole] = JSON.parse(String(row[`r${i}`] ?? '[null, null, null]')) as TQueryValue[];
-          const range = valueRange(lo, hi, whole === 1);
-          if (range) col.range = range;
-        });
-      } catch (error) {
-        if (!(error instanceof ConnectorError)) throw error;
-      }
-    }
+    await addColumnSamples(
+      tables,
+      async (sql) => (await this.runQuery(sql, [], { timeoutMs: 15_000, maxRows: 1 })).rows[0],
+    );
   }
 
   protected override errorMessage(error: unknown): string {
