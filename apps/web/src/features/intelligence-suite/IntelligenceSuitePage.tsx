@@ -10,6 +10,7 @@ import { ReportIcon } from '../../ui/icons';
 import { SafeHtml } from '../../ui/SafeHtml';
 import { useSourceChoice } from '../datasources';
 import { ExplainedButton } from './components/ExplainedButton';
+import { ReportSourceLine } from './components/ReportSourceLine';
 import { useReportAction, useReportIssues, useReports } from './hooks/useReports';
 import {
   type BlockedReason,
@@ -90,16 +91,7 @@ function ReportTile({
         {' · '}
         {badge === 'active' ? t(`schedule.${entry.data.notification_frequency}`) : t('schedule_off')}
       </p>
-      {sourceName ? (
-        <p className="is-tile-meta" data-testid={`report-source-${report}`}>
-          {t('reads', { source: sourceName })}
-        </p>
-      ) : null}
-      {source?.fallback && sourceName ? (
-        <p className="is-tile-note" data-testid={`report-source-fallback-${report}`}>
-          {t('reads_instead', { source: sourceName })}
-        </p>
-      ) : null}
+      <ReportSourceLine report={report} source={source} sourceName={sourceName} />
       <Group gap="xs" mt="sm">
         <Button
           component={Link}
