@@ -45,6 +45,15 @@ describe('billing messages from the server', () => {
 });
 
 describe('planName', () => {
+  it("names a plan through a feature's t too, whose own namespace is the default", () => {
+    i18next.addResourceBundle('tr', 'subscriptions', { trial: 'Deneme' }, true);
+    expect(planName(i18next.getFixedT('tr', 'subscriptions'), 'premium')).toBe('Premium');
+    expect(planName(i18next.getFixedT('tr', 'subscriptions'), 'free')).toBe('Ücretsiz');
+    expect(billingText(BILLING_MESSAGES.paymentsOff, i18next.getFixedT('tr', 'settings'))).toBe(
+      'Bu sunucuda ödemeler açık değil.',
+    );
+  });
+
   it('names every plan in the UI language, never the English id', () => {
     expect(planName(i18next.getFixedT('en-GB'), 'unlimited')).toBe('Unlimited');
     const tr = i18next.getFixedT('tr');
