@@ -19,7 +19,8 @@ const summary = (name: string): TSemanticModel =>
     tables: [table(name, [col('product', 'VARCHAR', PLANS, 12), col('revenue', 'BIGINT', null, 12)], 12)],
   });
 
-const ask = (model: TSemanticModel, phrase: string) => parseQuestion(phrase, { model, today: '2026-12-07' });
+const ask = (model: TSemanticModel, phrase: string) =>
+  parseQuestion(phrase, { model, today: '2026-12-07', weekStart: 'monday' });
 
 describe('a small summary table of names and amounts', () => {
   it.each(['Plans', 'sales', 'products'])('answers "revenue by product" by each product on %s', (name) => {
