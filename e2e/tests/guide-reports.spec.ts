@@ -57,6 +57,8 @@ test('a new user: Getting started, starters about their file, reports about thei
   expect((await uploaded).status()).toBe(200);
 
   // Back by the app's own navigation (no reload): the guide is read again after the upload.
+  await expect(page.getByTestId('ds-upload-summary')).toBeVisible();
+  await page.getByTestId('ds-summary-done').click();
   await page.getByTestId('nav-dashboard').click();
   await expect(step(page, 'data-source')).toHaveAttribute('data-status', 'done');
   await expect(step(page, 'data-source')).toContainText('Connected: 1 data source of your own.');
