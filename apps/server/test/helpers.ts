@@ -9,7 +9,7 @@ import { type BuildOptions, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { startWorker } from '../src/jobs/start-worker';
-import { login } from './peers/factories';
+import { fileUpload, login } from './peers/factories';
 import { copyPgliteTemplate } from './peers/pglite-template';
 import {
   databaseUrl,
@@ -171,6 +171,17 @@ export interface Client {
     payload?: unknown;
     headers?: Record<string, string>;
   }): Promise<LightMyRequestResponse>;
+}
+
+/** Uploads a file as a FILE source; its id, or throws with the refusal (the tests' set-up step). */
+export async function uploadFile(c: Client, name: string, content: string): Promise<string> {
+  const res = await c.inject({
+    method: 'POST',
+    url: '/api/v1/datasource/upload',
+    ...fileUpload(name, content),
+  });
+  if (res.statusCode !== 200) throw new Error(`upload refused: ${res.statusCode} ${res.body}`);
+  return res.json().datasource_id;
 }
 
 /** Signs in with a password and returns a client carrying the session. */

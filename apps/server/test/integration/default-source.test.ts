@@ -1,7 +1,15 @@
 import type { TReportsResponse } from '@parley/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type Client, signIn, TEST_DATABASES, TEST_NOW, type TestApp } from '../helpers';
-import { createUser, fileUpload } from '../peers/factories';
+import {
+  buildTestApp,
+  type Client,
+  signIn,
+  TEST_DATABASES,
+  TEST_NOW,
+  type TestApp,
+  uploadFile,
+} from '../helpers';
+import { createUser } from '../peers/factories';
 
 const CSV = 'region,amount,sold_on\nNorth,10.5,2026-01-03\nSouth,25.25,2026-02-10\n';
 
@@ -14,15 +22,7 @@ describe.each(TEST_DATABASES)('the default data source, on %s', (kind) => {
     const user = await createUser(t.app);
     return signIn(t.app, user.email, user.password);
   };
-  const upload = async (c: Client, name: string): Promise<string> => {
-    const res = await c.inject({
-      method: 'POST',
-      url: '/api/v1/datasource/upload',
-      ...fileUpload(name, CSV),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().datasource_id;
-  };
+  const upload = (c: Client, name: string) => uploadFile(c, name, CSV);
   const badged = async (c: Client): Promise<string[]> => {
     const credentials: Credentials = (await c.inject({ method: 'GET', url: '/auth/tenant' })).json()
       .credentials;

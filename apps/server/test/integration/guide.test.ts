@@ -2,8 +2,8 @@ import type { TGuideState } from '@parley/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema';
-import { buildTestApp, type Client, signIn, TEST_DATABASES, type TestApp } from '../helpers';
-import { createUser, fileUpload } from '../peers/factories';
+import { buildTestApp, type Client, signIn, TEST_DATABASES, type TestApp, uploadFile } from '../helpers';
+import { createUser } from '../peers/factories';
 
 /** Sales of two regions over the months before TEST_NOW (2026-11-20). */
 const CSV = [
@@ -18,15 +18,7 @@ const CSV = [
 
 describe.each(TEST_DATABASES)('the Getting started guide and the starter questions on %s', (kind) => {
   let t: TestApp;
-  const upload = async (c: Client, name: string): Promise<string> => {
-    const res = await c.inject({
-      method: 'POST',
-      url: '/api/v1/datasource/upload',
-      ...fileUpload(name, CSV),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().datasource_id;
-  };
+  const upload = (c: Client, name: string) => uploadFile(c, name, CSV);
   const guide = async (c: Client): Promise<TGuideState> => {
     const res = await c.inject({ method: 'GET', url: '/features/guide' });
     expect(res.statusCode, res.body).toBe(200);

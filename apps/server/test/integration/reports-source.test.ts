@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { TReportIssue, TReportsResponse } from '@parley/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_JOB } from '../../src/modules/reports/reports.service';
-import { buildTestApp, type Client, signIn, TEST_DATABASES, type TestApp } from '../helpers';
-import { createUser, fileUpload } from '../peers/factories';
+import { buildTestApp, type Client, signIn, TEST_DATABASES, type TestApp, uploadFile } from '../helpers';
+import { createUser } from '../peers/factories';
 
 const CSV = [
   'region,revenue,sold_on',
@@ -46,15 +46,7 @@ describe.each(TEST_DATABASES)('the data source a report reads, on %s', (kind) =>
     const user = await createUser(t.app);
     return signIn(t.app, user.email, user.password);
   };
-  const upload = async (c: Client, name: string): Promise<string> => {
-    const res = await c.inject({
-      method: 'POST',
-      url: '/api/v1/datasource/upload',
-      ...fileUpload(name, CSV),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().datasource_id;
-  };
+  const upload = (c: Client, name: string) => uploadFile(c, name, CSV);
   /** Generates the report now and answers the issue the job built. */
   const generate = async (c: Client, report: string): Promise<TReportIssue> => {
     const run = await put(c, '/run', { report });
